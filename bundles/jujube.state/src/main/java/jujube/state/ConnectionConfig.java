@@ -1,0 +1,43 @@
+package jujube.state;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * How to reach ZooKeeper.
+ *
+ * @param connectString comma-separated {@code host:port} list of the ensemble
+ * @param sessionTimeout how long ZooKeeper keeps the session (and so the agent's presence) after the
+ *     connection is lost
+ * @param connectionTimeout how long one connection attempt may take
+ * @param chroot optional path below which the whole environment lives, empty for the root
+ */
+public record ConnectionConfig(String connectString, Duration sessionTimeout, Duration connectionTimeout,
+        String chroot) {
+
+    public ConnectionConfig {
+        Objects.requireNonNull(connectString, "connectString");
+        if (connectString.isBlank()) {
+            throw new IllegalArgumentException("ZooKeeper connect string is empty");
+        }
+        for (String server : connectString.split(",")) {
+            int colon = server.lastIndexOf(':');
+            if (colon <= 0 || !server.substring(colon + 1).matches("[0-9]{1,5}")) {
+                throw new IllegalArgumentException(
+                        "ZooKeeper server '" + server + "' in '" + connectString + "' is not host:port");
+            }
+        }
+        if (sessionTimeout.isNegative() || sessionTimeout.isZero()) {
+            throw new IllegalArgumentException("session timeout must be positive, got " + sessionTimeout);
+        }
+        chroot = chroot == null ? "" : chroot.replaceAll("^/+|/+$", "");
+        if (!chroot.isEmpty() && !chroot.matches("[A-Za-z0-9._/-]+")) {
+            throw new IllegalArgumentException("chroot '" + chroot + "' has characters a ZooKeeper path cannot hold");
+        }
+    }
+
+    /** The defaults an agent on one host uses. */
+    public static ConnectionConfig of(String connectString) {
+        return new ConnectionConfig(connectString, Duration.ofSeconds(15), Duration.ofSeconds(10), "");
+    }
+}

@@ -1,0 +1,51 @@
+package jujube.state;
+
+import java.time.Duration;
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * A session with the environment's ZooKeeper. In a framework it is a service configured through
+ * ConfigAdmin (pid {@code jujube.state.connection}); elsewhere {@link StateConnections#open} makes one.
+ */
+@ProviderType
+public interface StateConnection extends AutoCloseable {
+
+    /** The current connection state. */
+    ConnectionState connectionState();
+
+    /**
+     * Waits until connected.
+     *
+     * @throws NotConnectedException when not connected within {@code timeout}
+     */
+    void awaitConnected(Duration timeout);
+
+    /** Adds a listener called on every later change of the connection state. */
+    void addListener(ConnectionStateListener listener);
+
+    void removeListener(ConnectionStateListener listener);
+
+    /** Whether the environment was initialized (its {@code /initialized} node exists). */
+    boolean isInitialized();
+
+    /**
+     * Waits until the environment is initialized.
+     *
+     * @throws EnvironmentNotInitializedException when it is not within {@code timeout}
+     */
+    void awaitInitialized(Duration timeout);
+
+    /**
+     * Creates the environment's base hierarchy and machine 0, and {@code /initialized} last, so that a
+     * client that sees {@code /initialized} sees everything else too.
+     *
+     * @throws StateException when the environment was already initialized
+     */
+    void initialize(EnvironmentSettings settings);
+
+    /** The environment's machines. */
+    Machines machines();
+
+    @Override
+    void close();
+}

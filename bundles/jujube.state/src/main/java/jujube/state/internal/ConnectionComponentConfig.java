@@ -1,0 +1,20 @@
+package jujube.state.internal;
+
+import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.ObjectClassDefinition;
+
+@ObjectClassDefinition(name = "Jujube ZooKeeper connection",
+        description = "How the agents of this process reach the environment's ZooKeeper.")
+@interface ConnectionComponentConfig {
+    @AttributeDefinition(description = "Comma-separated host:port list of the ZooKeeper ensemble")
+    String connectString();
+
+    @AttributeDefinition(description = "Session timeout in milliseconds: how long presence outlives a lost connection")
+    int sessionTimeoutMs() default 15_000;
+
+    @AttributeDefinition(description = "Connection timeout in milliseconds")
+    int connectionTimeoutMs() default 10_000;
+
+    @AttributeDefinition(description = "Optional path below which the environment lives", required = false)
+    String chroot() default "";
+}

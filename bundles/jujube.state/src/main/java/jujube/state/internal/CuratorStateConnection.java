@@ -1,0 +1,201 @@
+package jujube.state.internal;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import jujube.state.ConnectionConfig;
+import jujube.state.ConnectionState;
+import jujube.state.ConnectionStateListener;
+import jujube.state.EnvironmentNotInitializedException;
+import jujube.state.EnvironmentSettings;
+import jujube.state.Machines;
+import jujube.state.NotConnectedException;
+import jujube.state.StateConnection;
+import jujube.state.StateException;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.framework.api.transaction.CuratorOp;
+import org.apache.curator.framework.recipes.cache.NodeCache;
+import org.apache.curator.retry.ExponentialBackoffRetry;
+import org.apache.zookeeper.KeeperException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** The Curator-backed connection: one {@link CuratorFramework} per connection. */
+public final class CuratorStateConnection implements StateConnection {
+    private static final Logger LOG = LoggerFactory.getLogger(CuratorStateConnection.class);
+
+    private final CuratorFramework client;
+    private final List<ConnectionStateListener> listeners = new CopyOnWriteArrayList<>();
+    private final ObjectMapper yaml;
+    private final NodeReader reader;
+    private final CuratorMachines machines;
+    private volatile ConnectionState state = ConnectionState.SUSPENDED;
+
+    public CuratorStateConnection(ConnectionConfig config) {
+        CuratorFrameworkFactory.Builder builder = CuratorFrameworkFactory.builder()
+                .connectString(config.connectString())
+                .sessionTimeoutMs((int) config.sessionTimeout().toMillis())
+                .connectionTimeoutMs((int) config.connectionTimeout().toMillis())
+                // retry forever at a bounded pace: an agent outlives any ZooKeeper outage
+                .retryPolicy(new ExponentialBackoffRetry(100, 29, 5_000));
+        if (!config.chroot().isEmpty()) {
+            builder.namespace(config.chroot());
+        }
+        client = builder.build();
+        yaml = new ObjectMapper(new YAMLFactory().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER));
+        reader = new NodeReader(client, yaml);
+        machines = new CuratorMachines(client, reader);
+        client.getConnectionStateListenable().addListener((c, newState) -> publish(map(newState)));
+        client.start();
+    }
+
+    private static ConnectionState map(org.apache.curator.framework.state.ConnectionState s) {
+        return switch (s) {
+            case CONNECTED -> ConnectionState.CONNECTED;
+            case RECONNECTED -> ConnectionState.RECONNECTED;
+            case LOST -> ConnectionState.LOST;
+            case SUSPENDED, READ_ONLY -> ConnectionState.SUSPENDED;
+        };
+    }
+
+    private void publish(ConnectionState newState) {
+        state = newState;
+        LOG.info("ZooKeeper connection {}", newState);
+        for (ConnectionStateListener l : listeners) {
+            try {
+                l.connectionStateChanged(newState);
+            } catch (RuntimeException e) {
+                LOG.warn("connection state listener {} failed on {}", l, newState, e);
+            }
+        }
+    }
+
+    @Override
+    public ConnectionState connectionState() {
+        return state;
+    }
+
+    @Override
+    public void awaitConnected(Duration timeout) {
+        try {
+            if (!client.blockUntilConnected((int) timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new NotConnectedException("no connection to ZooKeeper at "
+                        + client.getZookeeperClient().getCurrentConnectionString() + " within " + timeout.toSeconds() + " s");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new NotConnectedException("interrupted while connecting to ZooKeeper");
+        }
+    }
+
+    @Override
+    public void addListener(ConnectionStateListener listener) {
+        listeners.add(listener);
+    }
+
+    @Override
+    public void removeListener(ConnectionStateListener listener) {
+        listeners.remove(listener);
+    }
+
+    @Override
+    public boolean isInitialized() {
+        return reader.exists(Paths.INITIALIZED);
+    }
+
+    @Override
+    public void awaitInitialized(Duration timeout) {
+        // a node cache watches the path, so this wakes as soon as bootstrap finishes
+        try (NodeCache cache = new NodeCache(client, Paths.INITIALIZED)) {
+            Object signal = new Object();
+            cache.getListenable().addListener(() -> {
+                synchronized (signal) {
+                    signal.notifyAll();
+                }
+            });
+            cache.start(true);
+            long deadline = System.nanoTime() + timeout.toNanos();
+            synchronized (signal) {
+                while (cache.getCurrentData() == null) {
+                    long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                    if (left <= 0) {
+                        throw new EnvironmentNotInitializedException(
+                                "environment not initialized within " + timeout.toSeconds() + " s");
+                    }
+                    signal.wait(left);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new EnvironmentNotInitializedException("interrupted while waiting for the environment");
+        } catch (StateException e) {
+            throw e;
+        } catch (Exception e) {
+            throw NodeReader.failure(Paths.INITIALIZED, e);
+        }
+    }
+
+    @Override
+    public void initialize(EnvironmentSettings settings) {
+        if (isInitialized()) {
+            throw new StateException("environment '" + settings.name() + "' is already initialized");
+        }
+        try {
+            // one transaction: either the whole hierarchy exists, with /initialized, or none of it
+            List<CuratorOp> ops = new java.util.ArrayList<>();
+            for (String path : Paths.BASE) {
+                if (client.checkExists().forPath(path) == null) {
+                    ops.add(client.transactionOp().create().forPath(path));
+                }
+            }
+            ops.add(client.transactionOp().create().forPath(Paths.ENVIRONMENT, yamlBytes(Map.of(
+                    "name", settings.name(), "placement", settings.placement()))));
+            ops.add(client.transactionOp().setData().forPath(Paths.SETTINGS, yamlBytes(Map.of(
+                    "provider-type", settings.providerType()))));
+            String machine0 = Paths.machine(0);
+            ops.add(client.transactionOp().create().forPath(machine0, yamlBytes(Map.of(
+                    "provider-machine-id", settings.bootstrapInstanceId()))));
+            Map<String, Object> topology = new LinkedHashMap<>();
+            topology.put("version", 2);
+            topology.put("machines", Map.of(Paths.machineKey(0), Map.of()));
+            topology.put("services", Map.of());
+            topology.put("relations", Map.of());
+            topology.put("unit-sequence", Map.of());
+            ops.add(client.transactionOp().create().forPath(Paths.TOPOLOGY, yamlBytes(topology)));
+            ops.add(client.transactionOp().create().forPath(Paths.INITIALIZED));
+            client.transaction().forOperations(ops);
+            LOG.info("environment '{}' initialized", settings.name());
+        } catch (KeeperException.NodeExistsException e) {
+            throw new StateException("environment '" + settings.name() + "' is being initialized by someone else ("
+                    + e.getPath() + " exists)");
+        } catch (Exception e) {
+            throw NodeReader.failure("/", e);
+        }
+    }
+
+    private byte[] yamlBytes(Object value) {
+        try {
+            return yaml.writeValueAsString(value).getBytes(StandardCharsets.UTF_8);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("cannot write YAML", e);
+        }
+    }
+
+    @Override
+    public Machines machines() {
+        return machines;
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+}

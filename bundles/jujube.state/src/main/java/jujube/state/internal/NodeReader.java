@@ -1,0 +1,84 @@
+package jujube.state.internal;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.Map;
+import jujube.state.CorruptStateException;
+import jujube.state.StateException;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.zookeeper.KeeperException;
+
+/**
+ * Reads nodes and turns every failure into a {@link StateException} that names the node, so that
+ * no caller ever sees a raw ZooKeeper or parse exception.
+ */
+final class NodeReader {
+    private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {};
+    private final CuratorFramework client;
+    private final ObjectMapper yaml;
+
+    NodeReader(CuratorFramework client, ObjectMapper yaml) {
+        this.client = client;
+        this.yaml = yaml;
+    }
+
+    boolean exists(String path) {
+        try {
+            return client.checkExists().forPath(path) != null;
+        } catch (Exception e) {
+            throw failure(path, e);
+        }
+    }
+
+    /** The node's YAML content as a map; fails when the node is missing. */
+    Map<String, Object> yamlMap(String path) {
+        try {
+            return parse(path, client.getData().forPath(path));
+        } catch (KeeperException.NoNodeException e) {
+            throw new CorruptStateException(path, "node is missing");
+        } catch (StateException e) {
+            throw e;
+        } catch (Exception e) {
+            throw failure(path, e);
+        }
+    }
+
+    /** The node's YAML content as a map; empty when the node is missing or empty. */
+    Map<String, Object> optionalYamlMap(String path) {
+        try {
+            return parse(path, client.getData().forPath(path));
+        } catch (KeeperException.NoNodeException e) {
+            return Map.of();
+        } catch (StateException e) {
+            throw e;
+        } catch (Exception e) {
+            throw failure(path, e);
+        }
+    }
+
+    private Map<String, Object> parse(String path, byte[] data) {
+        if (data == null || data.length == 0) {
+            return Map.of();
+        }
+        try {
+            Map<String, Object> map = yaml.readValue(data, MAP);
+            return map == null ? Map.of() : map;
+        } catch (JacksonException e) {
+            throw new CorruptStateException(path, "content is not a YAML map: " + e.getOriginalMessage(), e);
+        } catch (java.io.IOException e) {
+            throw new CorruptStateException(path, "content cannot be read: " + e.getMessage(), e);
+        }
+    }
+
+    CorruptStateException corrupt(String path, String problem) {
+        return new CorruptStateException(path, problem);
+    }
+
+    static StateException failure(String path, Exception e) {
+        if (e instanceof InterruptedException) {
+            Thread.currentThread().interrupt();
+        }
+        return new StateException("ZooKeeper request on " + path + " failed: " + e.getMessage(), e);
+    }
+}

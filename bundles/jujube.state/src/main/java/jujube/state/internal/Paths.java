@@ -1,0 +1,35 @@
+package jujube.state.internal;
+
+import java.util.List;
+
+/** The environment's node names (DESIGN.md section 4), in one place. */
+final class Paths {
+    static final String INITIALIZED = "/initialized";
+    static final String TOPOLOGY = "/topology";
+    static final String CHARMS = "/charms";
+    static final String SERVICES = "/services";
+    static final String MACHINES = "/machines";
+    static final String UNITS = "/units";
+    static final String RELATIONS = "/relations";
+    static final String SETTINGS = "/settings";
+    static final String ENVIRONMENT = "/environment";
+    static final List<String> BASE = List.of(CHARMS, SERVICES, MACHINES, UNITS, RELATIONS, SETTINGS);
+
+    private Paths() {}
+
+    /** {@code machine-0000000003} for machine 3: ZooKeeper's own sequence-node naming. */
+    static String machineKey(int id) {
+        return String.format("machine-%010d", id);
+    }
+
+    static String machine(int id) {
+        return MACHINES + "/" + machineKey(id);
+    }
+
+    static int machineId(String key) {
+        if (!key.matches("machine-[0-9]{10}")) {
+            throw new IllegalArgumentException("not a machine key: " + key);
+        }
+        return Integer.parseInt(key.substring("machine-".length()));
+    }
+}

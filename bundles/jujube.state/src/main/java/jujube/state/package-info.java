@@ -1,0 +1,8 @@
+/**
+ * The environment's state in ZooKeeper: the connection, the environment's base hierarchy, machines
+ * and their agents' presence. Every other bundle reads and changes the environment only through
+ * these types; none imports ZooKeeper or Curator.
+ */
+@org.osgi.annotation.bundle.Export
+@org.osgi.annotation.versioning.Version("1.0.0")
+package jujube.state;

@@ -1,0 +1,146 @@
+package jujube.state;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class StateConnectionTest {
+    private static final EnvironmentSettings LOCAL = new EnvironmentSettings("test", "local", "local", "local-0");
+    private TestingServer zk;
+
+    @BeforeEach
+    void start() throws Exception {
+        zk = new TestingServer(true);
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        zk.close();
+    }
+
+    private StateConnection connect() {
+        StateConnection c = StateConnections.open(new ConnectionConfig(zk.getConnectString(),
+                Duration.ofSeconds(4), Duration.ofSeconds(2), ""));
+        c.awaitConnected(Duration.ofSeconds(10));
+        return c;
+    }
+
+    @Test
+    void initialize_creates_the_hierarchy_and_machine_0_once() {
+        try (StateConnection c = connect()) {
+            assertFalse(c.isInitialized());
+            c.initialize(LOCAL);
+            assertTrue(c.isInitialized());
+            List<MachineInfo> machines = c.machines().list();
+            assertEquals(List.of(new MachineInfo(0, "local-0", false)), machines);
+            StateException again = assertThrows(StateException.class, () -> c.initialize(LOCAL));
+            assertTrue(again.getMessage().contains("already initialized"), again.getMessage());
+        }
+    }
+
+    @Test
+    void a_chroot_keeps_the_environment_below_its_path() throws Exception {
+        try (StateConnection c = StateConnections.open(new ConnectionConfig(zk.getConnectString(),
+                Duration.ofSeconds(4), Duration.ofSeconds(2), "/envs/one"))) {
+            c.awaitConnected(Duration.ofSeconds(10));
+            c.initialize(LOCAL);
+        }
+        try (StateConnection root = connect()) {
+            assertFalse(root.isInitialized(), "nothing written at the root");
+        }
+        try (var raw = org.apache.curator.framework.CuratorFrameworkFactory.newClient(zk.getConnectString(),
+                new org.apache.curator.retry.RetryOneTime(100))) {
+            raw.start();
+            assertTrue(raw.checkExists().forPath("/envs/one/initialized") != null);
+        }
+    }
+
+    @Test
+    void await_initialized_wakes_when_another_client_bootstraps() throws Exception {
+        try (StateConnection waiter = connect(); StateConnection bootstrapper = connect()) {
+            Thread t = new Thread(() -> bootstrapper.initialize(LOCAL));
+            t.start();
+            waiter.awaitInitialized(Duration.ofSeconds(10));
+            t.join();
+            assertTrue(waiter.isInitialized());
+        }
+    }
+
+    @Test
+    void await_initialized_times_out_with_a_named_error() {
+        try (StateConnection c = connect()) {
+            assertThrows(EnvironmentNotInitializedException.class, () -> c.awaitInitialized(Duration.ofMillis(300)));
+        }
+    }
+
+    @Test
+    void presence_of_an_unknown_machine_is_refused() {
+        try (StateConnection c = connect()) {
+            c.initialize(LOCAL);
+            NoSuchMachineException e = assertThrows(NoSuchMachineException.class, () -> c.machines().connectAgent(7));
+            assertEquals("machine 7 does not exist", e.getMessage());
+        }
+    }
+
+    @Test
+    void presence_survives_a_server_restart_and_a_session_expiry() throws Exception {
+        List<ConnectionState> seen = new CopyOnWriteArrayList<>();
+        try (StateConnection admin = connect(); StateConnection agent = connect()) {
+            admin.initialize(LOCAL);
+            agent.addListener(seen::add);
+            try (Presence p = agent.machines().connectAgent(0)) {
+                awaitTrue(() -> admin.machines().list().get(0).agentConnected());
+
+                // an outage shorter than the session: the same session comes back
+                zk.stop();
+                awaitTrue(() -> seen.contains(ConnectionState.SUSPENDED));
+                zk.restart();
+                awaitTrue(() -> seen.contains(ConnectionState.RECONNECTED));
+                awaitTrue(() -> admin.machines().list().get(0).agentConnected());
+
+                // an outage longer than the 4 s session: the session expires, presence is re-created
+                seen.clear();
+                zk.stop();
+                awaitTrue(() -> seen.contains(ConnectionState.LOST));
+                zk.restart();
+                awaitTrue(() -> seen.contains(ConnectionState.RECONNECTED));
+                awaitTrue(() -> admin.machines().list().get(0).agentConnected());
+                assertTrue(p.isPresent());
+            }
+            awaitTrue(() -> !admin.machines().list().get(0).agentConnected());
+        }
+    }
+
+    @Test
+    void corrupt_topology_is_reported_with_its_node() throws Exception {
+        try (StateConnection c = connect()) {
+            c.initialize(LOCAL);
+            try (var raw = org.apache.curator.framework.CuratorFrameworkFactory.newClient(zk.getConnectString(),
+                    new org.apache.curator.retry.RetryOneTime(100))) {
+                raw.start();
+                raw.setData().forPath("/topology", "machines: [unclosed".getBytes());
+            }
+            CorruptStateException e = assertThrows(CorruptStateException.class, () -> c.machines().list());
+            assertTrue(e.getMessage().startsWith("node /topology: "), e.getMessage());
+        }
+    }
+
+    static void awaitTrue(java.util.function.BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("condition not met within 30 s");
+            }
+            Thread.sleep(20);
+        }
+    }
+}

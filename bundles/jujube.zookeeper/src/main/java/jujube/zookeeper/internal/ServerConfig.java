@@ -1,0 +1,23 @@
+package jujube.zookeeper.internal;
+
+import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.ObjectClassDefinition;
+
+@ObjectClassDefinition(name = "Jujube embedded ZooKeeper",
+        description = "The ZooKeeper server a local environment runs inside its controller.")
+@interface ServerConfig {
+    @AttributeDefinition(description = "Loopback port to listen on; 0 picks a free one")
+    int clientPort() default 0;
+
+    @AttributeDefinition(description = "Address to bind; loopback unless the environment spans hosts")
+    String clientPortAddress() default "127.0.0.1";
+
+    @AttributeDefinition(description = "Directory for snapshots and transaction logs")
+    String dataDir();
+
+    @AttributeDefinition(description = "ZooKeeper tick, in milliseconds")
+    int tickTime() default 500;
+
+    @AttributeDefinition(description = "Milliseconds to wait for the server to come up")
+    long startTimeoutMs() default 30_000;
+}

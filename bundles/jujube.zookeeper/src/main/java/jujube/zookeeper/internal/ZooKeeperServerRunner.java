@@ -1,0 +1,78 @@
+package jujube.zookeeper.internal;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Properties;
+import org.apache.zookeeper.server.embedded.ExitHandler;
+import org.apache.zookeeper.server.embedded.ZooKeeperServerEmbedded;
+
+/**
+ * Starts and stops one standalone ZooKeeper server. Free of OSGi so that tests and the launcher can
+ * use it directly.
+ */
+public final class ZooKeeperServerRunner implements AutoCloseable {
+    private final ZooKeeperServerEmbedded server;
+    private final String host;
+    private final int port;
+
+    private ZooKeeperServerRunner(ZooKeeperServerEmbedded server, String host, int port) {
+        this.server = server;
+        this.host = host;
+        this.port = port;
+    }
+
+    /**
+     * Starts a server. A {@code port} of 0 picks a free one. Fails with an {@link IOException} naming
+     * the port and directory when the server does not come up in time.
+     */
+    public static ZooKeeperServerRunner start(String host, int port, Path dataDir, int tickTime, long timeoutMs)
+            throws IOException {
+        int chosen = port == 0 ? freePort(host) : port;
+        Files.createDirectories(dataDir);
+        Properties p = new Properties();
+        p.setProperty("clientPort", Integer.toString(chosen));
+        p.setProperty("clientPortAddress", host);
+        p.setProperty("tickTime", Integer.toString(tickTime));
+        p.setProperty("admin.enableServer", "false");
+        p.setProperty("4lw.commands.whitelist", "ruok,srvr,stat");
+        // a short session floor lets agents notice a dead peer quickly on one host
+        p.setProperty("minSessionTimeout", Integer.toString(tickTime * 2));
+        p.setProperty("maxSessionTimeout", Integer.toString(Math.max(tickTime * 20, 60_000)));
+        try {
+            ZooKeeperServerEmbedded server = ZooKeeperServerEmbedded.builder()
+                    .baseDir(dataDir)
+                    .configuration(p)
+                    .exitHandler(ExitHandler.LOG_ONLY)
+                    .build();
+            server.start(timeoutMs);
+            return new ZooKeeperServerRunner(server, host, chosen);
+        } catch (Exception e) {
+            throw new IOException("ZooKeeper did not start on " + host + ":" + chosen + " with data in "
+                    + dataDir + ": " + e.getMessage(), e);
+        }
+    }
+
+    static int freePort(String host) throws IOException {
+        try (ServerSocket s = new ServerSocket()) {
+            s.setReuseAddress(true);
+            s.bind(new InetSocketAddress(host, 0));
+            return s.getLocalPort();
+        }
+    }
+
+    public String connectString() {
+        return host + ":" + port;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    @Override
+    public void close() {
+        server.close();
+    }
+}
