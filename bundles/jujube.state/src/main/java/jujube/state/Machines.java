@@ -1,6 +1,8 @@
 package jujube.state;
 
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import org.osgi.annotation.versioning.ProviderType;
 
 /** The environment's machines. */
@@ -15,4 +17,33 @@ public interface Machines {
      * @throws NoSuchMachineException when the machine is not in the environment
      */
     Presence connectAgent(int machineId);
+
+    /** Adds a machine for the provisioning agent to launch. */
+    MachineInfo add();
+
+    /**
+     * Removes a machine and its node.
+     *
+     * @throws MachineHasUnitsException when units are still assigned to it
+     * @throws NoSuchMachineException when it does not exist
+     */
+    void remove(int machineId);
+
+    /** Records the provider's instance id of a launched machine. */
+    void setInstanceId(int machineId, String instanceId);
+
+    /** The units assigned to the machine (principals only: subordinates live in their containers). */
+    Set<UnitName> assignedUnits(int machineId);
+
+    /**
+     * Takes the machine's provisioning lock, an ephemeral node of this session, when nobody holds it.
+     * Closing the returned presence releases it.
+     */
+    Optional<Presence> tryLockProvisioning(int machineId);
+
+    /** Watches the set of machine ids. */
+    Watch watch(StateWatcher<Set<Integer>> watcher);
+
+    /** Watches the units assigned to one machine: what its machine agent deploys. */
+    Watch watchAssignedUnits(int machineId, StateWatcher<Set<UnitName>> watcher);
 }

@@ -46,6 +46,18 @@ public interface StateConnection extends AutoCloseable {
     /** The environment's machines. */
     Machines machines();
 
+    /** The charms published to the environment. */
+    Charms charms();
+
+    /** The environment's services. */
+    Services services();
+
+    /** The environment's units. */
+    Units units();
+
+    /** The environment's relations. */
+    Relations relations();
+
     @Override
     void close();
 }

@@ -1,13 +1,30 @@
 package jujube.state;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
 import jujube.state.internal.CuratorStateConnection;
 
 /** Opens connections outside a framework: the command line and tests. */
 public final class StateConnections {
     private StateConnections() {}
 
-    /** Opens a connection; it connects in the background ({@link StateConnection#awaitConnected}). */
+    /**
+     * Opens a connection; it connects in the background ({@link StateConnection#awaitConnected}). The
+     * topology migrations are those listed in {@code META-INF/services/jujube.state.TopologyMigration}
+     * on the class path (the {@code jujube.state.migration} jar lists its steps there).
+     */
     public static StateConnection open(ConnectionConfig config) {
-        return new CuratorStateConnection(config);
+        List<TopologyMigration> found = new ArrayList<>();
+        ClassLoader loader = Thread.currentThread().getContextClassLoader();
+        ServiceLoader.load(TopologyMigration.class, loader != null ? loader : StateConnections.class.getClassLoader())
+                .forEach(found::add);
+        return open(config, found);
+    }
+
+    /** Opens a connection with exactly these topology migrations. */
+    public static StateConnection open(ConnectionConfig config, List<TopologyMigration> migrations) {
+        List<TopologyMigration> steps = List.copyOf(migrations);
+        return new CuratorStateConnection(config, () -> steps);
     }
 }

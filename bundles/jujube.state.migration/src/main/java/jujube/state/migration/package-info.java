@@ -1,4 +1,6 @@
-/** Topology migrators, one service per version step. */
-@org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.0.0")
+/**
+ * Topology migrators, one service per version step. Nothing here is exported: the steps are found
+ * as {@link jujube.state.TopologyMigration} services in a framework and through
+ * {@code META-INF/services} on the plain class path.
+ */
 package jujube.state.migration;

@@ -1,55 +1,118 @@
 package jujube.state.internal;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import jujube.state.MachineInfo;
 import jujube.state.Machines;
 import jujube.state.NoSuchMachineException;
 import jujube.state.Presence;
-import org.apache.curator.framework.CuratorFramework;
+import jujube.state.StateWatcher;
+import jujube.state.UnitName;
+import jujube.state.Watch;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
 
-/** Machines as the topology lists them, with their agents' presence. */
+/** Machines as the topology lists them, with their nodes, agents' presence and provisioning locks. */
 final class CuratorMachines implements Machines {
-    private final CuratorFramework client;
-    private final NodeReader reader;
+    private final StateContext ctx;
 
-    CuratorMachines(CuratorFramework client, NodeReader reader) {
-        this.client = client;
-        this.reader = reader;
+    CuratorMachines(StateContext ctx) {
+        this.ctx = ctx;
     }
 
     @Override
     public List<MachineInfo> list() {
-        Map<String, Object> topology = reader.yamlMap(Paths.TOPOLOGY);
-        Object machines = topology.getOrDefault("machines", Map.of());
-        if (!(machines instanceof Map<?, ?> byKey)) {
-            throw reader.corrupt(Paths.TOPOLOGY, "'machines' is not a map");
-        }
         List<MachineInfo> result = new ArrayList<>();
-        for (Object key : byKey.keySet()) {
-            int id;
-            try {
-                id = Paths.machineId(String.valueOf(key));
-            } catch (IllegalArgumentException e) {
-                throw reader.corrupt(Paths.TOPOLOGY, "machine key '" + key + "' is not machine-NNNNNNNNNN");
-            }
-            Map<String, Object> node = reader.optionalYamlMap(Paths.machine(id));
-            String instance = String.valueOf(node.getOrDefault("provider-machine-id", ""));
-            boolean agent = reader.exists(Paths.machine(id) + "/agent");
-            result.add(new MachineInfo(id, instance, agent));
+        for (String key : ctx.topology().read().machines.keySet()) {
+            result.add(info(Paths.machineId(key)));
         }
-        result.sort((a, b) -> Integer.compare(a.id(), b.id()));
         return result;
+    }
+
+    private MachineInfo info(int id) {
+        String path = Paths.machine(id);
+        Map<String, Object> node = ctx.reader().optionalYamlMap(path);
+        String instance = new Fields(path).optionalString(node.get("provider-machine-id"), "provider-machine-id");
+        return new MachineInfo(id, instance == null ? "" : instance, ctx.reader().exists(path + "/agent"));
     }
 
     @Override
     public Presence connectAgent(int machineId) {
         String path = Paths.machine(machineId);
-        if (!reader.exists(path)) {
+        if (!ctx.reader().exists(path)) {
             throw new NoSuchMachineException(machineId);
         }
-        return new PresenceNode(client, path + "/agent", "{}".getBytes(StandardCharsets.UTF_8));
+        return new PresenceNode(ctx.client(), path + "/agent", "{}".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    @Override
+    public MachineInfo add() {
+        String key = ctx.createSequential(Paths.MACHINE_PREFIX, ctx.reader().bytes(Map.of()));
+        try {
+            ctx.topology().update(t -> {
+                TopologyChanges.addMachine(t, key);
+                return null;
+            });
+        } catch (RuntimeException e) {
+            ctx.deleteTree(Paths.MACHINES + "/" + key);
+            throw e;
+        }
+        return new MachineInfo(Paths.machineId(key), "", false);
+    }
+
+    @Override
+    public void remove(int machineId) {
+        ctx.topology().update(t -> {
+            TopologyChanges.removeMachine(t, Paths.machineKey(machineId));
+            return null;
+        });
+        ctx.deleteTree(Paths.machine(machineId));
+    }
+
+    @Override
+    public void setInstanceId(int machineId, String instanceId) {
+        ctx.nodes().update(Paths.machine(machineId), () -> new NoSuchMachineException(machineId),
+                content -> content.put("provider-machine-id", instanceId));
+    }
+
+    @Override
+    public Set<UnitName> assignedUnits(int machineId) {
+        Topology t = ctx.topology().read();
+        t.requireMachine(Paths.machineKey(machineId));
+        return new TreeSet<>(t.unitsOnMachine(Paths.machineKey(machineId)));
+    }
+
+    @Override
+    public Optional<Presence> tryLockProvisioning(int machineId) {
+        String path = Paths.machine(machineId) + "/provisioning-lock";
+        try {
+            ctx.client().create().withMode(CreateMode.EPHEMERAL).forPath(path);
+        } catch (KeeperException.NodeExistsException e) {
+            return Optional.empty();
+        } catch (KeeperException.NoNodeException e) {
+            throw new NoSuchMachineException(machineId);
+        } catch (Exception e) {
+            throw NodeReader.failure(path, e);
+        }
+        return Optional.of(new ProvisioningLock(ctx, path));
+    }
+
+    @Override
+    public Watch watch(StateWatcher<Set<Integer>> watcher) {
+        return ctx.watchTopology(t -> {
+            Set<Integer> ids = new TreeSet<>();
+            t.machines.keySet().forEach(k -> ids.add(Paths.machineId(k)));
+            return Set.copyOf(ids);
+        }, Set.of(), watcher);
+    }
+
+    @Override
+    public Watch watchAssignedUnits(int machineId, StateWatcher<Set<UnitName>> watcher) {
+        String key = Paths.machineKey(machineId);
+        return ctx.watchTopology(t -> Set.copyOf(t.unitsOnMachine(key)), Set.of(), watcher);
     }
 }

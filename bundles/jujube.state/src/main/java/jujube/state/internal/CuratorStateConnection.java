@@ -5,11 +5,18 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import jujube.state.Charms;
+import jujube.state.Relations;
+import jujube.state.Services;
+import jujube.state.TopologyMigration;
+import jujube.state.Units;
 import jujube.state.ConnectionConfig;
 import jujube.state.ConnectionState;
 import jujube.state.ConnectionStateListener;
@@ -36,10 +43,21 @@ public final class CuratorStateConnection implements StateConnection {
     private final List<ConnectionStateListener> listeners = new CopyOnWriteArrayList<>();
     private final ObjectMapper yaml;
     private final NodeReader reader;
+    private final VersionedNodes nodes;
+    private final TopologyStore topology;
+    private final ExecutorService watchExecutor;
     private final CuratorMachines machines;
+    private final CuratorCharms charms;
+    private final CuratorServices services;
+    private final CuratorUnits units;
+    private final CuratorRelations relations;
     private volatile ConnectionState state = ConnectionState.SUSPENDED;
 
-    public CuratorStateConnection(ConnectionConfig config) {
+    /**
+     * @param config how to reach ZooKeeper
+     * @param migrations the topology migration steps, asked afresh whenever a migration is needed
+     */
+    public CuratorStateConnection(ConnectionConfig config, Supplier<List<TopologyMigration>> migrations) {
         CuratorFrameworkFactory.Builder builder = CuratorFrameworkFactory.builder()
                 .connectString(config.connectString())
                 .sessionTimeoutMs((int) config.sessionTimeout().toMillis())
@@ -52,7 +70,15 @@ public final class CuratorStateConnection implements StateConnection {
         client = builder.build();
         yaml = new ObjectMapper(new YAMLFactory().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER));
         reader = new NodeReader(client, yaml);
-        machines = new CuratorMachines(client, reader);
+        nodes = new VersionedNodes(reader);
+        topology = new TopologyStore(reader, nodes, new TopologyMigrator(migrations));
+        watchExecutor = Executors.newCachedThreadPool(new WatchThreads());
+        StateContext ctx = new StateContext(client, reader, nodes, topology, watchExecutor);
+        machines = new CuratorMachines(ctx);
+        charms = new CuratorCharms(ctx);
+        services = new CuratorServices(ctx);
+        units = new CuratorUnits(ctx);
+        relations = new CuratorRelations(ctx);
         client.getConnectionStateListenable().addListener((c, newState) -> publish(map(newState)));
         client.start();
     }
@@ -163,13 +189,9 @@ public final class CuratorStateConnection implements StateConnection {
             String machine0 = Paths.machine(0);
             ops.add(client.transactionOp().create().forPath(machine0, yamlBytes(Map.of(
                     "provider-machine-id", settings.bootstrapInstanceId()))));
-            Map<String, Object> topology = new LinkedHashMap<>();
-            topology.put("version", 2);
-            topology.put("machines", Map.of(Paths.machineKey(0), Map.of()));
-            topology.put("services", Map.of());
-            topology.put("relations", Map.of());
-            topology.put("unit-sequence", Map.of());
-            ops.add(client.transactionOp().create().forPath(Paths.TOPOLOGY, yamlBytes(topology)));
+            Topology initial = new Topology();
+            TopologyChanges.addMachine(initial, Paths.machineKey(0));
+            ops.add(client.transactionOp().create().forPath(Paths.TOPOLOGY, topology.encode(initial)));
             ops.add(client.transactionOp().create().forPath(Paths.INITIALIZED));
             client.transaction().forOperations(ops);
             LOG.info("environment '{}' initialized", settings.name());
@@ -195,7 +217,33 @@ public final class CuratorStateConnection implements StateConnection {
     }
 
     @Override
+    public Charms charms() {
+        return charms;
+    }
+
+    @Override
+    public Services services() {
+        return services;
+    }
+
+    @Override
+    public Units units() {
+        return units;
+    }
+
+    @Override
+    public Relations relations() {
+        return relations;
+    }
+
+    /** Successful compare-and-set writes and lost attempts so far: what the benchmark reports. */
+    public long[] compareAndSetCounts() {
+        return new long[] {nodes.writes(), nodes.retries()};
+    }
+
+    @Override
     public void close() {
+        watchExecutor.shutdownNow();
         client.close();
     }
 }

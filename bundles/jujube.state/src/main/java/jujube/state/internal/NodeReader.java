@@ -57,18 +57,32 @@ final class NodeReader {
         }
     }
 
-    private Map<String, Object> parse(String path, byte[] data) {
+    /** Parses YAML node content into a mutable map, naming the node when it cannot. */
+    Map<String, Object> parse(String path, byte[] data) {
         if (data == null || data.length == 0) {
-            return Map.of();
+            return new java.util.LinkedHashMap<>();
         }
         try {
             Map<String, Object> map = yaml.readValue(data, MAP);
-            return map == null ? Map.of() : map;
+            return map == null ? new java.util.LinkedHashMap<>() : map;
         } catch (JacksonException e) {
             throw new CorruptStateException(path, "content is not a YAML map: " + e.getOriginalMessage(), e);
         } catch (java.io.IOException e) {
             throw new CorruptStateException(path, "content cannot be read: " + e.getMessage(), e);
         }
+    }
+
+    /** YAML bytes of a value made of maps, lists and scalars. */
+    byte[] bytes(Object value) {
+        try {
+            return yaml.writeValueAsBytes(value);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("cannot write YAML", e);
+        }
+    }
+
+    CuratorFramework client() {
+        return client;
     }
 
     CorruptStateException corrupt(String path, String problem) {

@@ -15,7 +15,34 @@ final class Paths {
     static final String ENVIRONMENT = "/environment";
     static final List<String> BASE = List.of(CHARMS, SERVICES, MACHINES, UNITS, RELATIONS, SETTINGS);
 
+    static final String UNIT_PREFIX = UNITS + "/unit-";
+    static final String SERVICE_PREFIX = SERVICES + "/service-";
+    static final String MACHINE_PREFIX = MACHINES + "/machine-";
+    static final String RELATION_PREFIX = RELATIONS + "/relation-";
+
     private Paths() {}
+
+    static String unit(String unitId) {
+        return UNITS + "/" + unitId;
+    }
+
+    static String service(String serviceId) {
+        return SERVICES + "/" + serviceId;
+    }
+
+    static String relation(String relationId) {
+        return RELATIONS + "/" + relationId;
+    }
+
+    /** Charm ids hold ':' and '/', which a node name cannot: they are URL-quoted. */
+    static String charm(String charmId) {
+        return CHARMS + "/" + java.net.URLEncoder.encode(charmId, java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    /** The last path segment: a sequence node's id. */
+    static String name(String path) {
+        return path.substring(path.lastIndexOf('/') + 1);
+    }
 
     /** {@code machine-0000000003} for machine 3: ZooKeeper's own sequence-node naming. */
     static String machineKey(int id) {

@@ -19,6 +19,13 @@ final class PresenceNode implements Presence {
         this.path = path;
         this.node = new PersistentNode(client, CreateMode.EPHEMERAL, false, path, data);
         node.start();
+        try {
+            // callers (tests, status right after connect) expect the node once this returns; when
+            // disconnected the recipe keeps trying in the background, so not waiting longer is fine
+            node.waitForInitialCreate(5, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Override

@@ -7,7 +7,12 @@ import jujube.state.ConnectionConfig;
 import jujube.state.ConnectionState;
 import jujube.state.ConnectionStateListener;
 import jujube.state.EnvironmentSettings;
+import jujube.state.Charms;
 import jujube.state.Machines;
+import jujube.state.Relations;
+import jujube.state.Services;
+import jujube.state.TopologyMigration;
+import jujube.state.Units;
 import jujube.state.StateConnection;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -24,18 +29,19 @@ import org.osgi.service.metatype.annotations.Designate;
  * {@link ConnectionStateListener} service on each change of the connection state (whiteboard), and
  * tells a newly arriving listener the current state at once.
  */
-@Component(configurationPid = "jujube.state.connection", configurationPolicy = ConfigurationPolicy.REQUIRE,
+@Component(configurationPid = "jujube.state.connection", configurationPolicy = ConfigurationPolicy.REQUIRE, immediate = true,
         service = StateConnection.class)
 @Designate(ocd = ConnectionComponentConfig.class)
 public final class StateConnectionComponent implements StateConnection {
     private final List<ConnectionStateListener> whiteboard = new CopyOnWriteArrayList<>();
+    private final List<TopologyMigration> migrations = new CopyOnWriteArrayList<>();
     private final CuratorStateConnection connection;
 
     @Activate
     public StateConnectionComponent(ConnectionComponentConfig config) {
         connection = new CuratorStateConnection(new ConnectionConfig(config.connectString(),
                 Duration.ofMillis(config.sessionTimeoutMs()), Duration.ofMillis(config.connectionTimeoutMs()),
-                config.chroot()));
+                config.chroot()), () -> List.copyOf(migrations));
         connection.addListener(state -> whiteboard.forEach(l -> l.connectionStateChanged(state)));
     }
 
@@ -51,6 +57,20 @@ public final class StateConnectionComponent implements StateConnection {
 
     void removeWhiteboardListener(ConnectionStateListener listener) {
         whiteboard.remove(listener);
+    }
+
+    /**
+     * At least one step: the component is not served before the migration bundle's 1-to-2 step is
+     * there, so no client reads an unmigrated topology. The runner itself checks the chain is complete.
+     */
+    @Reference(cardinality = ReferenceCardinality.AT_LEAST_ONE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    void addMigration(TopologyMigration migration) {
+        migrations.add(migration);
+    }
+
+    void removeMigration(TopologyMigration migration) {
+        migrations.remove(migration);
     }
 
     @Deactivate
@@ -96,6 +116,26 @@ public final class StateConnectionComponent implements StateConnection {
     @Override
     public Machines machines() {
         return connection.machines();
+    }
+
+    @Override
+    public Charms charms() {
+        return connection.charms();
+    }
+
+    @Override
+    public Services services() {
+        return connection.services();
+    }
+
+    @Override
+    public Units units() {
+        return connection.units();
+    }
+
+    @Override
+    public Relations relations() {
+        return connection.relations();
     }
 
     @Override

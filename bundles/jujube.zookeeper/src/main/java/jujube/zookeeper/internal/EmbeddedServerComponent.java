@@ -15,7 +15,7 @@ import org.slf4j.LoggerFactory;
  * Runs the embedded server while its configuration exists. The service is registered only after
  * {@code activate} returns, that is after the server accepts connections.
  */
-@Component(configurationPid = "jujube.zookeeper", configurationPolicy = ConfigurationPolicy.REQUIRE)
+@Component(configurationPid = "jujube.zookeeper", configurationPolicy = ConfigurationPolicy.REQUIRE, immediate = true)
 @Designate(ocd = ServerConfig.class)
 public final class EmbeddedServerComponent implements EmbeddedServer {
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedServerComponent.class);

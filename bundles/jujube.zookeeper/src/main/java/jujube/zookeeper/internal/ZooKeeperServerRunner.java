@@ -41,6 +41,11 @@ public final class ZooKeeperServerRunner implements AutoCloseable {
         // a short session floor lets agents notice a dead peer quickly on one host
         p.setProperty("minSessionTimeout", Integer.toString(tickTime * 2));
         p.setProperty("maxSessionTimeout", Integer.toString(Math.max(tickTime * 20, 60_000)));
+        // ZooKeeper loads its metrics provider through the context class loader; inside a framework
+        // that must be the loader that holds ZooKeeper, and the server's threads inherit it
+        Thread current = Thread.currentThread();
+        ClassLoader previous = current.getContextClassLoader();
+        current.setContextClassLoader(ZooKeeperServerEmbedded.class.getClassLoader());
         try {
             ZooKeeperServerEmbedded server = ZooKeeperServerEmbedded.builder()
                     .baseDir(dataDir)
@@ -52,6 +57,8 @@ public final class ZooKeeperServerRunner implements AutoCloseable {
         } catch (Exception e) {
             throw new IOException("ZooKeeper did not start on " + host + ":" + chosen + " with data in "
                     + dataDir + ": " + e.getMessage(), e);
+        } finally {
+            current.setContextClassLoader(previous);
         }
     }
 

@@ -1,0 +1,83 @@
+package jujube.agent.machine.internal;
+
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import jujube.agent.machine.MachineAgent;
+import jujube.state.NotConnectedException;
+import jujube.state.Presence;
+import jujube.state.StateConnection;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.metatype.annotations.Designate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Announces its machine through a presence node. Activation returns at once: connecting waits for
+ * ZooKeeper on the agent's own thread, so a ZooKeeper outage at start-up never blocks the framework.
+ */
+@Component(configurationPid = "jujube.agent.machine", configurationPolicy = ConfigurationPolicy.REQUIRE, immediate = true)
+@Designate(ocd = MachineAgentConfig.class)
+public final class MachineAgentComponent implements MachineAgent {
+    private static final Logger LOG = LoggerFactory.getLogger(MachineAgentComponent.class);
+    private final int machineId;
+    private final StateConnection state;
+    private final ExecutorService worker;
+    private volatile Presence presence;
+
+    @Activate
+    public MachineAgentComponent(@Reference StateConnection state, MachineAgentConfig config) {
+        this.state = state;
+        this.machineId = config.machineId();
+        this.worker = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "jujube-machine-" + machineId + "-agent");
+            t.setDaemon(true);
+            return t;
+        });
+        worker.execute(this::connect);
+    }
+
+    private void connect() {
+        while (!Thread.currentThread().isInterrupted()) {
+            try {
+                state.awaitConnected(Duration.ofSeconds(30));
+                state.awaitInitialized(Duration.ofSeconds(30));
+                presence = state.machines().connectAgent(machineId);
+                LOG.info("machine agent {} running", machineId);
+                return;
+            } catch (NotConnectedException e) {
+                LOG.warn("machine agent {} still waiting for ZooKeeper: {}", machineId, e.getMessage());
+            } catch (RuntimeException e) {
+                LOG.error("machine agent {} cannot announce itself: {}", machineId, e.getMessage());
+                return;
+            }
+        }
+    }
+
+    @Deactivate
+    void deactivate() throws InterruptedException {
+        worker.shutdownNow();
+        worker.awaitTermination(10, TimeUnit.SECONDS);
+        Presence p = presence;
+        if (p != null) {
+            p.close();
+        }
+        LOG.info("machine agent {} stopped", machineId);
+    }
+
+    @Override
+    public int machineId() {
+        return machineId;
+    }
+
+    @Override
+    public boolean isConnected() {
+        Presence p = presence;
+        return p != null && p.isPresent() && state.connectionState().isConnected();
+    }
+}

@@ -1,0 +1,100 @@
+package jujube.charm.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.regex.Pattern;
+import jujube.charm.CharmMetadata;
+import jujube.charm.CharmUrl;
+import jujube.charm.RelationEndpointSpec;
+import jujube.charm.RelationRole;
+import jujube.charm.RelationScope;
+
+/** Reads a parsed {@code metadata.yaml} into {@link CharmMetadata}, enforcing juju's rules for charms. */
+public final class MetadataParser {
+    public static final String FILE = "metadata.yaml";
+
+    private static final Pattern RELATION_NAME = Pattern.compile("[a-z][a-z0-9]*([_-][a-z0-9]+)*");
+    private static final Set<String> ENDPOINT_KEYS = Set.of("interface", "limit", "scope", "optional");
+    private static final String RESERVED_PREFIX = "juju-";
+
+    public CharmMetadata parse(String charm, JsonNode tree) {
+        YamlFields yaml = new YamlFields(charm, FILE);
+        ObjectNode root = yaml.root(tree, false).orElseThrow();
+        String name = yaml.requiredString(root, "", "name");
+        if (!CharmUrl.isValidName(name)) {
+            throw yaml.problem("name", "\"" + name + "\" is not a valid charm name (lower-case letters and digits in dash-separated words, not ending in a number)");
+        }
+        String summary = yaml.requiredString(root, "", "summary");
+        String description = yaml.requiredString(root, "", "description");
+        boolean subordinate = yaml.optionalBoolean(root, "", "subordinate", false);
+        OptionalInt legacyRevision = yaml.optionalCount(root, "", "revision", OptionalInt.empty(), false);
+
+        Map<String, RelationRole> seen = new LinkedHashMap<>();
+        Map<String, RelationEndpointSpec> provides = section(yaml, root, RelationRole.SERVER, OptionalInt.empty(), seen);
+        Map<String, RelationEndpointSpec> requires = section(yaml, root, RelationRole.CLIENT, OptionalInt.of(1), seen);
+        Map<String, RelationEndpointSpec> peers = section(yaml, root, RelationRole.PEER, OptionalInt.of(1), seen);
+
+        if (subordinate && requires.values().stream().noneMatch(e -> e.scope() == RelationScope.CONTAINER)) {
+            throw yaml.problem("subordinate", "is true but the charm has no requires relation with scope: container");
+        }
+        return new CharmMetadata(name, summary, description, subordinate, provides, requires, peers, legacyRevision);
+    }
+
+    private Map<String, RelationEndpointSpec> section(
+            YamlFields yaml, ObjectNode root, RelationRole role, OptionalInt defaultLimit, Map<String, RelationRole> seen) {
+        Map<String, RelationEndpointSpec> endpoints = new LinkedHashMap<>();
+        Optional<ObjectNode> section = yaml.optionalMapping(root, "", role.section());
+        if (section.isEmpty()) {
+            return endpoints;
+        }
+        for (Map.Entry<String, JsonNode> entry : yaml.entries(section.get())) {
+            String relation = entry.getKey();
+            String path = role.section() + "." + relation;
+            if (!RELATION_NAME.matcher(relation).matches()) {
+                throw yaml.problem(path, "is not a valid relation name (lower-case words joined by - or _)");
+            }
+            RelationRole earlier = seen.putIfAbsent(relation, role);
+            if (earlier != null) {
+                throw yaml.problem(path, "duplicates the relation name already declared under " + earlier.section());
+            }
+            RelationEndpointSpec spec = endpoint(yaml, path, relation, entry.getValue(), role, defaultLimit);
+            if (role != RelationRole.CLIENT && (relation.startsWith(RESERVED_PREFIX) || spec.interfaceName().startsWith(RESERVED_PREFIX))) {
+                throw yaml.problem(path, "uses the reserved juju- prefix (juju-info is provided implicitly; a charm may only require juju- relations)");
+            }
+            endpoints.put(relation, spec);
+        }
+        return endpoints;
+    }
+
+    private RelationEndpointSpec endpoint(
+            YamlFields yaml, String path, String relation, JsonNode value, RelationRole role, OptionalInt defaultLimit) {
+        if (value.isTextual()) {
+            return new RelationEndpointSpec(relation, interfaceName(yaml, path, value.textValue()), role, defaultLimit, RelationScope.GLOBAL, false);
+        }
+        if (!value.isObject()) {
+            throw yaml.problem(path, "must be an interface name or a mapping with interface, limit, scope, optional; got " + YamlFields.describe(value));
+        }
+        ObjectNode spec = (ObjectNode) value;
+        yaml.onlyKeys(spec, path, ENDPOINT_KEYS);
+        String interfaceName = interfaceName(yaml, path + ".interface", yaml.requiredString(spec, path, "interface"));
+        OptionalInt limit = yaml.optionalCount(spec, path, "limit", defaultLimit, true);
+        RelationScope scope = yaml.optionalString(spec, path, "scope")
+                .map(label -> RelationScope.fromLabel(label).orElseThrow(
+                        () -> yaml.problem(path + ".scope", "must be global or container, got \"" + label + "\"")))
+                .orElse(RelationScope.GLOBAL);
+        boolean optional = yaml.optionalBoolean(spec, path, "optional", false);
+        return new RelationEndpointSpec(relation, interfaceName, role, limit, scope, optional);
+    }
+
+    private static String interfaceName(YamlFields yaml, String path, String name) {
+        if (!RELATION_NAME.matcher(name).matches()) {
+            throw yaml.problem(path, "\"" + name + "\" is not a valid interface name (lower-case words joined by - or _)");
+        }
+        return name;
+    }
+}

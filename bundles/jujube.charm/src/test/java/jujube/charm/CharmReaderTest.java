@@ -1,0 +1,104 @@
+package jujube.charm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CharmReaderTest {
+    static final Path EXAMPLES = Path.of("../../examples/charms/precise");
+    static final Path BROKEN = Path.of("src/test/resources/repository/precise");
+
+    private final CharmReader reader = new CharmReader();
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void readsTheExampleCharms() {
+        Charm mysql = reader.read(EXAMPLES.resolve("mysql"));
+        assertEquals("mysql", mysql.name());
+        assertEquals("mysql", mysql.metadata().provides().get("db").interfaceName());
+        assertEquals(new CharmDirectory(EXAMPLES.resolve("mysql")), mysql.source());
+
+        Charm wordpress = reader.read(EXAMPLES.resolve("wordpress"));
+        assertEquals(RelationRole.CLIENT, wordpress.metadata().requires().get("db").role());
+        assertEquals(Map.of("title", "Jujube blog", "port", 8080L, "ratio", 0.5, "debug", false), wordpress.config().defaults());
+        assertEquals(List.of(ConfigType.STRING, ConfigType.INT, ConfigType.FLOAT, ConfigType.BOOLEAN),
+                wordpress.config().options().values().stream().map(ConfigOption::type).toList());
+
+        Charm logging = reader.read(EXAMPLES.resolve("logging"));
+        assertTrue(logging.metadata().subordinate());
+        assertEquals(RelationScope.CONTAINER, logging.metadata().requires().get("juju-info").scope());
+        assertEquals("local:precise/logging-1", logging.localUrl("precise").toString());
+    }
+
+    @Test
+    void readsTheSameCharmFromItsArchive() {
+        Charm directory = reader.read(EXAMPLES.resolve("wordpress"));
+        Path zip = CharmArchives.build(EXAMPLES.resolve("wordpress"), temp.resolve("wordpress.charm")).path();
+        Charm archived = reader.read(zip);
+        assertEquals(new CharmArchive(zip), archived.source());
+        assertEquals(directory.metadata(), archived.metadata());
+        assertEquals(directory.config(), archived.config());
+        assertEquals(directory.revision(), archived.revision());
+    }
+
+    @Test
+    void prefersTheRevisionFileOverTheLegacyKeyAndFallsBackToIt() throws IOException {
+        assertEquals(7, reader.read(BROKEN.resolve("legacy-revision")).revision());
+        Path copy = Files.createDirectories(temp.resolve("legacy"));
+        Files.copy(BROKEN.resolve("legacy-revision/metadata.yaml"), copy.resolve("metadata.yaml"));
+        Files.writeString(copy.resolve("revision"), " 12 \n");
+        assertEquals(12, reader.read(copy).revision());
+    }
+
+    @Test
+    void reportsEachBrokenCharmWithItsFileAndProblem() throws IOException {
+        assertProblem("broken-yaml", "metadata.yaml is not valid YAML");
+        assertProblem("broken-no-summary", "metadata.yaml: summary is required");
+        assertProblem("broken-subordinate", "metadata.yaml: subordinate is true but the charm has no requires relation with scope: container");
+        assertProblem("broken-revision", "revision must hold a non-negative integer, got \"two\"");
+        assertProblem("broken-provides-juju", "metadata.yaml: provides.juju-info uses the reserved juju- prefix");
+        assertProblem("broken-config", "config.yaml: options.port.default the string \"eighty\" is not an int");
+        assertProblem("garbage.charm", "not a zip file");
+
+        Path noMetadata = Files.createDirectories(temp.resolve("empty"));
+        assertTrue(assertThrows(InvalidCharmException.class, () -> reader.read(noMetadata)).getMessage()
+                .contains("metadata.yaml is missing"));
+        Path noRevision = Files.createDirectories(temp.resolve("norev"));
+        Files.writeString(noRevision.resolve("metadata.yaml"), "name: a\nsummary: s\ndescription: d\n");
+        assertTrue(assertThrows(InvalidCharmException.class, () -> reader.read(noRevision)).getMessage()
+                .contains("revision is missing"));
+        Files.write(noRevision.resolve("revision"), new byte[] {(byte) 0xff, (byte) 0xfe});
+        assertTrue(assertThrows(InvalidCharmException.class, () -> reader.read(noRevision)).getMessage()
+                .contains("revision is not UTF-8 text"));
+        assertInstanceOf(CharmNotFoundException.class, assertThrows(CharmException.class, () -> reader.read(temp.resolve("absent"))));
+    }
+
+    private void assertProblem(String charm, String problem) {
+        InvalidCharmException e = assertThrows(InvalidCharmException.class, () -> reader.read(BROKEN.resolve(charm)));
+        assertTrue(e.getMessage().startsWith("charm " + BROKEN.resolve(charm) + ": "), e.getMessage());
+        assertTrue(e.getMessage().contains(problem), () -> "expected \"" + problem + "\" in: " + e.getMessage());
+    }
+
+    @Test
+    void survivesArbitraryGarbageAsMetadataWithANamedError() {
+        List<String> garbage = List.of("{", "[1, 2", "!!binary AAAA", "name: !!int x", "? [a]\n: b", "&a [*a]", "\t\u0000", "name:\n  - - - -",
+                "a: &x {b: *x}", "--- \n--- \n", "~", "123", "name: a\nsummary: s\ndescription: d\nprovides: {db: {interface: [x]}}",
+                "name: a\nsummary: s\ndescription: d\nrequires: {db: {interface: m, optional: maybe}}",
+                "name: a\nsummary: s\ndescription: d\npeers: {p: {interface: m, limit: 1.5}}");
+        for (String text : garbage) {
+            InvalidCharmException e = assertThrows(InvalidCharmException.class, () -> reader.parseMetadata("fuzz", text), text);
+            assertTrue(e.getMessage().startsWith("charm fuzz: metadata.yaml"), e.getMessage());
+        }
+    }
+}

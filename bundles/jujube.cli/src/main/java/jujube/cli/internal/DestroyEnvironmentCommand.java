@@ -1,0 +1,63 @@
+package jujube.cli.internal;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import jujube.cli.CliException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code jujube destroy-environment}: stops every process of the environment and removes its data. */
+@Command(name = "destroy-environment", description = "Stop every process of the environment and remove its data.")
+public final class DestroyEnvironmentCommand implements Callable<Integer> {
+    @Mixin
+    EnvironmentOption environment;
+
+    @Option(names = {"-y", "--yes"}, description = "Do not ask for confirmation.")
+    boolean yes;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        Path dir = environment.dir();
+        if (!Files.exists(dir)) {
+            throw new CliException("environment '" + environment.name() + "' does not exist (no " + dir + ")");
+        }
+        if (!yes && !confirmed(dir)) {
+            spec.commandLine().getErr().println("jujube: destroy-environment aborted");
+            return 1;
+        }
+        LocalEnvironment env = LocalEnvironment.exists(dir) ? LocalEnvironment.load(environment.name(), dir)
+                : new LocalEnvironment(environment.name(), dir, 1, "local");
+        int stopped = new AgentProcesses(env, Path.of(System.getProperty("jujube.dist", "."))).stopAll(Duration.ofSeconds(15));
+        try (Stream<Path> tree = Files.walk(dir)) {
+            for (Path p : tree.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+        spec.commandLine().getOut().printf("Destroyed environment '%s' (%d processes stopped)%n", env.name(), stopped);
+        spec.commandLine().getOut().flush();
+        return 0;
+    }
+
+    private boolean confirmed(Path dir) throws IOException {
+        var err = spec.commandLine().getErr();
+        err.printf("WARNING: this destroys environment '%s': every machine and service, and all data in %s.%n"
+                + "Continue [y/N]? ", environment.name(), dir);
+        err.flush();
+        String answer = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
+        return answer != null && (answer.trim().equalsIgnoreCase("y") || answer.trim().equalsIgnoreCase("yes"));
+    }
+}

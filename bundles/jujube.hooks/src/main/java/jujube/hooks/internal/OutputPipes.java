@@ -1,0 +1,182 @@
+package jujube.hooks.internal;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.channels.Channels;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
+import jujube.hooks.HookOutput;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A hook's stdout and stderr, carried by two named pipes and read line by line by two threads of
+ * this invocation. Why not the JDK's process pipes: a child the hook leaves running in the
+ * background keeps them open, and a thread blocked reading one can be released neither by close nor
+ * by interrupt. A {@link FileChannel} on a FIFO can be closed under a blocked reader, so after the
+ * hook exits the invoker waits a short grace period for the last output and then simply closes the
+ * pipes (such a child then gets EPIPE on its next write, as with Go's {@code exec.Cmd.WaitDelay}).
+ */
+final class OutputPipes implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(OutputPipes.class);
+    private static final Duration JOIN_AFTER_CLOSE = Duration.ofSeconds(5);
+
+    private final Path dir;
+    private final Path stdoutFifo;
+    private final Path stderrFifo;
+    private final List<FileChannel> writeHolders;
+    private final FileChannel stdoutChannel;
+    private final FileChannel stderrChannel;
+    private final List<Thread> readers;
+    private final HookOutput sink;
+    private final Object sinkLock = new Object();
+    private boolean delivering = true; // guarded by sinkLock
+
+    OutputPipes(Path mkfifo, String threadName, HookOutput sink) throws IOException, InterruptedException {
+        this.sink = sink;
+        dir = Files.createTempDirectory("jujube-hook-",
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        stdoutFifo = dir.resolve("stdout");
+        stderrFifo = dir.resolve("stderr");
+        makeFifos(mkfifo);
+        List<FileChannel> opened = new ArrayList<>();
+        try {
+            // Opening read-write first never blocks and keeps a writer present, so the read-only end
+            // opens at once and sees no end-of-file before the hook has opened its own write ends.
+            opened.add(FileChannel.open(stdoutFifo, StandardOpenOption.READ, StandardOpenOption.WRITE));
+            opened.add(FileChannel.open(stderrFifo, StandardOpenOption.READ, StandardOpenOption.WRITE));
+            opened.add(FileChannel.open(stdoutFifo, StandardOpenOption.READ));
+            opened.add(FileChannel.open(stderrFifo, StandardOpenOption.READ));
+        } catch (IOException e) {
+            opened.forEach(OutputPipes::closeQuietly);
+            deleteQuietly();
+            throw e;
+        }
+        writeHolders = List.copyOf(opened.subList(0, 2));
+        stdoutChannel = opened.get(2);
+        stderrChannel = opened.get(3);
+        readers = List.of(reader(stdoutChannel, HookOutput::stdout, threadName + "-stdout"),
+                reader(stderrChannel, HookOutput::stderr, threadName + "-stderr"));
+    }
+
+    /** Points the process's stdout and stderr at the pipes. */
+    void redirect(ProcessBuilder builder) {
+        builder.redirectOutput(stdoutFifo.toFile()).redirectError(stderrFifo.toFile());
+    }
+
+    /** The hook holds its write ends now: let end-of-file mean "every writer is gone" and read. */
+    void processStarted() {
+        closeHolders();
+        readers.forEach(Thread::start);
+    }
+
+    /**
+     * Waits up to {@code grace} for every writer to close the pipes, then closes them; no line is
+     * delivered after this returns.
+     */
+    void finish(Duration grace) throws InterruptedException {
+        long deadline = System.nanoTime() + grace.toNanos();
+        for (Thread reader : readers) {
+            long left = deadline - System.nanoTime();
+            if (left > 0) {
+                TimeUnit.NANOSECONDS.timedJoin(reader, left);
+            }
+        }
+        if (readers.stream().anyMatch(Thread::isAlive)) {
+            LOG.debug("hook output still open after the hook exited: closing it");
+        }
+        close();
+        for (Thread reader : readers) {
+            reader.join(JOIN_AFTER_CLOSE.toMillis());
+        }
+    }
+
+    /** Closes everything and stops delivering lines; idempotent. */
+    @Override
+    public void close() {
+        synchronized (sinkLock) {
+            delivering = false;
+        }
+        closeHolders();
+        closeQuietly(stdoutChannel);
+        closeQuietly(stderrChannel);
+        deleteQuietly();
+    }
+
+    private Thread reader(FileChannel channel, BiConsumer<HookOutput, String> stream, String name) {
+        Thread thread = new Thread(() -> pump(channel, stream), name);
+        thread.setDaemon(true);
+        return thread;
+    }
+
+    private void pump(FileChannel channel, BiConsumer<HookOutput, String> stream) {
+        try (BufferedReader in = new BufferedReader(
+                new InputStreamReader(Channels.newInputStream(channel), StandardCharsets.UTF_8))) {
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                deliver(stream, line);
+            }
+        } catch (ClosedChannelException e) {
+            // closed by finish() or close(): the hook is over
+        } catch (IOException e) {
+            LOG.debug("reading hook output failed", e);
+        }
+    }
+
+    private void deliver(BiConsumer<HookOutput, String> stream, String line) {
+        synchronized (sinkLock) {
+            if (!delivering) {
+                return;
+            }
+            try {
+                stream.accept(sink, line);
+            } catch (RuntimeException e) {
+                LOG.warn("hook output sink failed", e);
+            }
+        }
+    }
+
+    private void makeFifos(Path mkfifo) throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(mkfifo.toString(), "-m", "600", stdoutFifo.toString(),
+                stderrFifo.toString()).redirectErrorStream(true).start();
+        String message = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        if (process.waitFor() != 0) {
+            deleteQuietly();
+            throw new IOException("mkfifo failed: " + message);
+        }
+    }
+
+    private void closeHolders() {
+        writeHolders.forEach(OutputPipes::closeQuietly);
+        // The open ends keep the pipes alive; the names are no longer needed.
+        deleteQuietly();
+    }
+
+    private void deleteQuietly() {
+        for (Path path : List.of(stdoutFifo, stderrFifo, dir)) {
+            try {
+                Files.deleteIfExists(path);
+            } catch (IOException e) {
+                LOG.debug("could not delete {}", path, e);
+            }
+        }
+    }
+
+    private static void closeQuietly(FileChannel channel) {
+        try {
+            channel.close();
+        } catch (IOException e) {
+            LOG.debug("closing a hook output pipe failed", e);
+        }
+    }
+}

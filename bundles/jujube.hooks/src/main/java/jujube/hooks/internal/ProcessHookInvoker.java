@@ -1,0 +1,148 @@
+package jujube.hooks.internal;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import jujube.hooks.HookInvocation;
+import jujube.hooks.HookInvoker;
+import jujube.hooks.HookOutput;
+import jujube.hooks.HookResult;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.metatype.annotations.Designate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The {@link HookInvoker}: each hook is a child process leading its own process group (see
+ * {@link ProcessGroups}), with its output carried by {@link OutputPipes}. Exit statuses above 128
+ * are reported as {@code signal N}, as the JDK (like a shell) folds "killed by signal N" into 128+N;
+ * a hook that itself exits with 137 is therefore reported as "signal 9".
+ */
+@Component(service = HookInvoker.class, configurationPid = "jujube.hooks.invoker",
+        configurationPolicy = ConfigurationPolicy.OPTIONAL)
+@Designate(ocd = HookInvokerConfig.class)
+public final class ProcessHookInvoker implements HookInvoker {
+    private static final Logger LOG = LoggerFactory.getLogger(ProcessHookInvoker.class);
+    private static final File DEV_NULL = new File("/dev/null");
+    private static final Path MKFIFO = Files.isExecutable(Path.of("/usr/bin/mkfifo"))
+            ? Path.of("/usr/bin/mkfifo") : Path.of("/bin/mkfifo");
+
+    private final Duration defaultTimeout;
+    private final Duration outputGrace;
+    private final ProcessGroups groups = new ProcessGroups();
+
+    @Activate
+    public ProcessHookInvoker(HookInvokerConfig config) {
+        this(Duration.ofSeconds(config.timeoutSeconds()), Duration.ofMillis(config.outputGraceMillis()));
+    }
+
+    /**
+     * @param defaultTimeout for invocations that name none; {@link Duration#ZERO} means no timeout
+     * @param outputGrace how long to read output after the hook exited while its children hold it open
+     */
+    public ProcessHookInvoker(Duration defaultTimeout, Duration outputGrace) {
+        this.defaultTimeout = Objects.requireNonNull(defaultTimeout, "defaultTimeout");
+        this.outputGrace = Objects.requireNonNull(outputGrace, "outputGrace");
+        if (defaultTimeout.isNegative() || outputGrace.isNegative()) {
+            throw new IllegalArgumentException("negative timeout or grace");
+        }
+    }
+
+    @Override
+    public HookResult invoke(HookInvocation invocation, HookOutput output) {
+        String unit = invocation.unitName();
+        String hookName = invocation.hookName();
+        Path hook = invocation.hookPath();
+        if (!Files.exists(hook)) {
+            LOG.info("unit={} hook={}: no such hook in the charm, skipping", unit, hookName);
+            return new HookResult.Missing(hook);
+        }
+        if (!Files.isRegularFile(hook) || !Files.isExecutable(hook)) {
+            LOG.error("unit={} hook={}: not executable: {}", unit, hookName, hook);
+            return HookResult.Failed.notExecutable(hook);
+        }
+        LOG.info("unit={} hook={}: running", unit, hookName);
+        HookResult result;
+        try {
+            result = run(invocation, hook, output);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            result = new HookResult.Failed("interrupted");
+        }
+        if (result instanceof HookResult.Failed failed) {
+            LOG.error("unit={} hook={}: failed: {}", unit, hookName, failed.reason());
+        } else {
+            LOG.info("unit={} hook={}: succeeded", unit, hookName);
+        }
+        return result;
+    }
+
+    private HookResult run(HookInvocation invocation, Path hook, HookOutput output) throws InterruptedException {
+        ProcessBuilder builder = new ProcessBuilder(groups.command(hook))
+                .directory(invocation.charmDir().toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(DEV_NULL));
+        builder.environment().clear();
+        builder.environment().putAll(HookEnvironment.of(invocation));
+        OutputPipes pipes;
+        try {
+            pipes = new OutputPipes(MKFIFO, threadName(invocation), output);
+        } catch (IOException e) {
+            return new HookResult.Failed("could not start: " + e.getMessage());
+        }
+        try (pipes) {
+            pipes.redirect(builder);
+            Process process;
+            try {
+                process = builder.start();
+            } catch (IOException e) {
+                return new HookResult.Failed("could not start: " + e.getMessage());
+            }
+            pipes.processStarted();
+            HookResult result = await(process, invocation.timeout().orElse(defaultTimeout));
+            try {
+                pipes.finish(outputGrace);
+            } catch (InterruptedException e) {
+                // The hook has ended: its result stands even if its last output is cut short.
+                Thread.currentThread().interrupt();
+            }
+            return result;
+        }
+    }
+
+    private HookResult await(Process process, Duration timeout) throws InterruptedException {
+        try {
+            if (timeout.isZero()) {
+                process.waitFor();
+            } else if (!process.waitFor(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
+                groups.killGroup(process);
+                process.waitFor();
+                return HookResult.Failed.timedOut(timeout);
+            }
+        } catch (InterruptedException e) {
+            // The agent is going away: leave no hook behind it.
+            groups.killGroup(process);
+            throw e;
+        }
+        return statusOf(process.exitValue());
+    }
+
+    static HookResult statusOf(int exitValue) {
+        if (exitValue == 0) {
+            return new HookResult.Succeeded();
+        }
+        if (exitValue > 128 && exitValue < 128 + 65) {
+            return HookResult.Failed.signal(exitValue - 128);
+        }
+        return HookResult.Failed.exitCode(exitValue);
+    }
+
+    private static String threadName(HookInvocation invocation) {
+        return "jujube-" + ThreadNames.sanitize(invocation.unitName()) + "-hook";
+    }
+}

@@ -1,0 +1,12 @@
+package jujube.hooks.internal;
+
+/** Thread names built from unit names, which hold characters ({@code /}) tools handle badly. */
+final class ThreadNames {
+    private ThreadNames() {
+    }
+
+    /** {@code wordpress/0} becomes {@code wordpress-0}; anything but letters, digits, '.', '_', '-' becomes '-'. */
+    static String sanitize(String name) {
+        return name.replaceAll("[^A-Za-z0-9._-]", "-");
+    }
+}

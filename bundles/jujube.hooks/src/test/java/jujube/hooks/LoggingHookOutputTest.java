@@ -1,0 +1,30 @@
+package jujube.hooks;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+/** The default sink: stdout at INFO, stderr at ERROR, tagged with unit and hook. */
+class LoggingHookOutputTest {
+
+    @Test
+    void logsStdoutAtInfoAndStderrAtError() {
+        // slf4j-simple writes to whatever System.err is at the time of each message.
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        PrintStream original = System.err;
+        System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        try {
+            HookOutput sink = HookOutput.logging("wordpress/0", "install");
+            sink.stdout("fetching wordpress");
+            sink.stderr("no such package");
+        } finally {
+            System.setErr(original);
+        }
+        String log = captured.toString(StandardCharsets.UTF_8);
+        assertTrue(log.contains("INFO jujube.hooks.output - unit=wordpress/0 hook=install: fetching wordpress"), log);
+        assertTrue(log.contains("ERROR jujube.hooks.output - unit=wordpress/0 hook=install: no such package"), log);
+    }
+}

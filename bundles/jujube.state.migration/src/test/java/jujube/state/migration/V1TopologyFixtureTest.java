@@ -1,0 +1,105 @@
+package jujube.state.migration;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import jujube.state.ConnectionConfig;
+import jujube.state.EnvironmentSettings;
+import jujube.state.Presence;
+import jujube.state.RelationEndpoint;
+import jujube.state.RelationInfo;
+import jujube.state.RelationRole;
+import jujube.state.RelationScope;
+import jujube.state.StateConnection;
+import jujube.state.StateConnections;
+import jujube.state.UnitName;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryOneTime;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A version-1 environment with several relations, opened through {@link StateConnections#open}, which
+ * finds this bundle's step through META-INF/services; two clients migrate at once, then the API uses it.
+ */
+class V1TopologyFixtureTest {
+    private static final String V1 = """
+            version: 1
+            machines: {machine-0000000000: {}}
+            services:
+              service-0000000000: {name: blog, units: {unit-0000000000: {sequence: 0, machine: machine-0000000000}}}
+              service-0000000001: {name: mysql, units: {unit-0000000001: {sequence: 0}}}
+              service-0000000002: {name: cache, units: {}}
+            unit-sequence: {blog: 1, mysql: 1}
+            relations:
+              relation-0000000000: [mysql, {service-0000000000: {name: db, role: client}, service-0000000001: {name: server, role: server}}]
+              relation-0000000001: [memcache, {service-0000000000: {name: cache, role: client}, service-0000000002: {name: cache, role: server}}]
+              relation-0000000002: [cluster, {service-0000000001: {name: cluster, role: peer}}]
+            """;
+
+    @Test
+    void a_v1_topology_is_migrated_once_by_racing_clients_and_then_serves_the_api() throws Exception {
+        try (TestingServer zk = new TestingServer(true);
+                CuratorFramework raw = CuratorFrameworkFactory.newClient(zk.getConnectString(), new RetryOneTime(100))) {
+            raw.start();
+            ConnectionConfig config = new ConnectionConfig(zk.getConnectString(), Duration.ofSeconds(10), Duration.ofSeconds(5), "");
+            try (StateConnection setup = StateConnections.open(config)) {
+                setup.awaitConnected(Duration.ofSeconds(10));
+                setup.initialize(new EnvironmentSettings("old", "local", "local", "i-0"));
+            }
+            for (String path : List.of("/units/unit-0000000000", "/units/unit-0000000001")) {
+                raw.create().forPath(path, "charm: local:precise/app-1\nprivate-address: 10.0.0.9\n".getBytes(StandardCharsets.UTF_8));
+            }
+            for (String id : List.of("0", "1", "2")) {
+                raw.create().forPath("/services/service-000000000" + id, "charm: local:precise/app-1\n".getBytes(StandardCharsets.UTF_8));
+            }
+            raw.setData().forPath("/topology", V1.getBytes(StandardCharsets.UTF_8));
+
+            ExecutorService two = Executors.newFixedThreadPool(2);
+            List<Future<List<RelationInfo>>> reads = two.invokeAll(List.<Callable<List<RelationInfo>>>of(
+                    () -> relationsSeenBy(config), () -> relationsSeenBy(config)));
+            two.shutdown();
+            assertEquals(reads.get(0).get(), reads.get(1).get());
+            String stored = new String(raw.getData().forPath("/topology"), StandardCharsets.UTF_8);
+            assertTrue(stored.startsWith("version: 2"), stored);
+
+            try (StateConnection c = StateConnections.open(config)) {
+                c.awaitConnected(Duration.ofSeconds(10));
+                List<RelationInfo> relations = c.relations().list();
+                assertEquals(3, relations.size());
+                RelationInfo mysql = c.relations().get("relation-0000000000");
+                assertEquals(new RelationInfo("relation-0000000000", "mysql", RelationScope.GLOBAL, List.of(
+                        new RelationEndpoint("blog", "db", RelationRole.CLIENT),
+                        new RelationEndpoint("mysql", "server", RelationRole.SERVER))), mysql);
+                assertEquals(RelationRole.PEER, c.relations().get("relation-0000000002").endpoints().get(0).role());
+                assertEquals(Set.of(UnitName.parse("blog/0")), c.machines().assignedUnits(0));
+                assertEquals(UnitName.parse("blog/1"), c.units().add("blog").name());
+                try (Presence p = c.relations().of(mysql.id(), UnitName.parse("blog/0")).join()) {
+                    assertEquals("10.0.0.9", c.relations().of(mysql.id(), UnitName.parse("mysql/0"))
+                            .settingsOf(UnitName.parse("blog/0")).values().get("private-address"));
+                }
+                c.relations().remove("relation-0000000001");
+                c.services().remove("cache");
+                assertEquals(Map.of("blog", 2, "mysql", 1), Map.of("blog", c.services().get("blog").units().size(),
+                        "mysql", c.services().get("mysql").units().size()));
+            }
+        }
+    }
+
+    private static List<RelationInfo> relationsSeenBy(ConnectionConfig config) {
+        try (StateConnection c = StateConnections.open(config)) {
+            c.awaitConnected(Duration.ofSeconds(10));
+            return c.relations().list();
+        }
+    }
+}

@@ -1,0 +1,50 @@
+package jujube.state;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.osgi.annotation.versioning.ProviderType;
+
+/** The environment's services, their charm, config and exposure. */
+@ProviderType
+public interface Services {
+    /**
+     * Adds a service running a published charm, with no units.
+     *
+     * @throws DuplicateServiceException when the name is taken
+     * @throws NoSuchCharmException when the charm is not published
+     */
+    ServiceInfo add(String name, String charmId);
+
+    /** @throws NoSuchServiceException when there is no such service */
+    ServiceInfo get(String name);
+
+    /** Every service, by name. */
+    List<ServiceInfo> list();
+
+    /**
+     * Removes the service, its units and all their nodes. Unit numbers of the name are never reused.
+     *
+     * @throws ServiceInRelationsException when the service still takes part in relations
+     */
+    void remove(String name);
+
+    /** Switches the service to another published charm (upgrade-charm). */
+    void setCharm(String name, String charmId);
+
+    /** Only the explicitly set options; defaults come from the charm. */
+    Map<String, Object> config(String name);
+
+    /** Merges {@code changes} into the config; a null value unsets the option. */
+    void updateConfig(String name, Map<String, Object> changes);
+
+    void setExposed(String name, boolean exposed);
+
+    boolean isExposed(String name);
+
+    /** Watches the set of service names. */
+    Watch watch(StateWatcher<Set<String>> watcher);
+
+    /** Watches one service's explicitly set options. */
+    Watch watchConfig(String name, StateWatcher<Map<String, Object>> watcher);
+}

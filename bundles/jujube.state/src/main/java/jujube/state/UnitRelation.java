@@ -1,0 +1,40 @@
+package jujube.state;
+
+import java.util.Map;
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * One unit's side of one relation. For a container-scoped relation everything here is confined to
+ * the unit's container: the principal and its subordinate see only each other.
+ */
+@ProviderType
+public interface UnitRelation {
+    RelationInfo relation();
+
+    UnitName unit();
+
+    /** The role of the unit's service in the relation. */
+    RelationRole role();
+
+    /**
+     * Joins the relation: writes the unit's settings with its {@code private-address} (keeping older
+     * settings on a re-join, but refreshing the address) and announces the unit under its role
+     * until the returned presence is closed.
+     */
+    Presence join();
+
+    /** The unit's own settings; empty with version -1 before it joined. */
+    RelationSettings settings();
+
+    /** A related unit's settings in this unit's scope. */
+    RelationSettings settingsOf(UnitName remote);
+
+    /** Merges {@code changes} into the unit's settings; a null value deletes the key. */
+    void updateSettings(Map<String, Object> changes);
+
+    /**
+     * Watches the units this unit sees (client sees servers, server clients, peers the other peers)
+     * with their settings versions. In container scope it waits for the container's node.
+     */
+    Watch watchRelatedUnits(StateWatcher<Map<UnitName, Integer>> watcher);
+}

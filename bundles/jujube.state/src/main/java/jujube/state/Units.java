@@ -1,0 +1,82 @@
+package jujube.state;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.osgi.annotation.versioning.ProviderType;
+
+/** The environment's units: membership, placement, agent presence, addresses and operator flags. */
+@ProviderType
+public interface Units {
+    /** Adds a unit to a principal service; the new unit is unassigned. */
+    UnitInfo add(String service);
+
+    /**
+     * Adds a subordinate unit in {@code principal}'s container.
+     *
+     * @throws SubordinateWithoutContainerRelationException without a container relation between the services
+     */
+    UnitInfo addSubordinate(String service, UnitName principal);
+
+    /** @throws NoSuchUnitException when the unit does not exist */
+    UnitInfo get(UnitName unit);
+
+    /** Every unit, by name. */
+    List<UnitInfo> list();
+
+    /** Removes the unit, the subordinates in its container, and their nodes. */
+    void remove(UnitName unit);
+
+    /**
+     * Assigns the unit to a machine.
+     *
+     * @throws UnitAlreadyAssignedException when it is on another machine
+     * @throws SubordinateUnitAssignmentException for a subordinate unit
+     */
+    void assign(UnitName unit, int machineId);
+
+    void unassign(UnitName unit);
+
+    void setAddresses(UnitName unit, String publicAddress, String privateAddress);
+
+    /** Replicates the unit's workflow state (its local disk is authoritative). */
+    void setWorkflowState(UnitName unit, String state);
+
+    /** Announces the unit's agent until the presence is closed. */
+    Presence connectAgent(UnitName unit);
+
+    Set<Port> ports(UnitName unit);
+
+    void openPort(UnitName unit, Port port);
+
+    void closePort(UnitName unit, Port port);
+
+    /** The unit's current flags. */
+    UnitFlags flags(UnitName unit);
+
+    /** @throws FlagAlreadySetException when resolved is set already */
+    void setResolved(UnitName unit, ResolvedMode mode);
+
+    void clearResolved(UnitName unit);
+
+    /** @throws FlagAlreadySetException when any of the relations is marked resolved already */
+    void setRelationResolved(UnitName unit, Map<String, ResolvedMode> byRelationId);
+
+    void clearRelationResolved(UnitName unit);
+
+    /** @throws FlagAlreadySetException when an upgrade is requested already */
+    void setUpgrade(UnitName unit, UpgradeRequest request);
+
+    void clearUpgrade(UnitName unit);
+
+    /** Sets debug hooks for as long as this connection's session lives (an ephemeral node). */
+    void setDebugHooks(UnitName unit, DebugHooks hooks);
+
+    void clearDebugHooks(UnitName unit);
+
+    /** Watches the set of unit names. */
+    Watch watch(StateWatcher<Set<UnitName>> watcher);
+
+    /** Watches one unit's flags. */
+    Watch watchFlags(UnitName unit, StateWatcher<UnitFlags> watcher);
+}

@@ -1,0 +1,79 @@
+package jujube.state.internal;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import jujube.state.CharmChecksumMismatchException;
+import jujube.state.CharmRecord;
+import jujube.state.Charms;
+import jujube.state.NoSuchCharmException;
+import org.apache.zookeeper.KeeperException;
+
+/** Charms under {@code /charms/<quoted id>}: written once, never changed, so no compare-and-set is needed. */
+final class CuratorCharms implements Charms {
+    private final StateContext ctx;
+
+    CuratorCharms(StateContext ctx) {
+        this.ctx = ctx;
+    }
+
+    @Override
+    public CharmRecord publish(CharmRecord charm) {
+        String path = Paths.charm(charm.id());
+        Map<String, Object> content = new LinkedHashMap<>();
+        content.put("url", charm.url());
+        content.put("sha256", charm.sha256());
+        content.put("metadata", charm.metadata());
+        content.put("config", charm.config());
+        try {
+            ctx.client().create().forPath(path, ctx.reader().bytes(content));
+            return charm;
+        } catch (KeeperException.NodeExistsException e) {
+            // an earlier or concurrent upload of the same id: fine only if it is the same bundle
+            CharmRecord stored = get(charm.id());
+            if (!stored.sha256().equals(charm.sha256())) {
+                throw new CharmChecksumMismatchException(charm.id(), stored.sha256(), charm.sha256());
+            }
+            return stored;
+        } catch (Exception e) {
+            throw NodeReader.failure(path, e);
+        }
+    }
+
+    @Override
+    public CharmRecord get(String charmId) {
+        return find(charmId).orElseThrow(() -> new NoSuchCharmException(charmId));
+    }
+
+    @Override
+    public Optional<CharmRecord> find(String charmId) {
+        String path = Paths.charm(charmId);
+        if (!ctx.reader().exists(path)) {
+            return Optional.empty();
+        }
+        Map<String, Object> node = ctx.reader().yamlMap(path);
+        Fields f = new Fields(path);
+        return Optional.of(new CharmRecord(charmId, f.string(node.get("url"), "url"),
+                f.string(node.get("sha256"), "sha256"), f.map(node.get("metadata"), "metadata"),
+                f.map(node.get("config"), "config")));
+    }
+
+    @Override
+    public List<CharmRecord> list() {
+        List<CharmRecord> charms = new ArrayList<>();
+        try {
+            for (String quoted : ctx.client().getChildren().forPath(Paths.CHARMS)) {
+                String id = java.net.URLDecoder.decode(quoted, java.nio.charset.StandardCharsets.UTF_8);
+                find(id).ifPresent(charms::add);
+            }
+        } catch (jujube.state.StateException e) {
+            throw e;
+        } catch (Exception e) {
+            throw NodeReader.failure(Paths.CHARMS, e);
+        }
+        charms.sort((a, b) -> a.id().compareTo(b.id()));
+        return charms;
+    }
+}

@@ -1,0 +1,120 @@
+package jujube.state.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import jujube.state.RelationEndpoint;
+import jujube.state.RelationInfo;
+import jujube.state.RelationRole;
+import jujube.state.RelationScope;
+import jujube.state.Relations;
+import jujube.state.StateWatcher;
+import jujube.state.UnitName;
+import jujube.state.UnitRelation;
+import jujube.state.Watch;
+import jujube.state.internal.TopologyEntries.EndpointEntry;
+import jujube.state.internal.TopologyEntries.RelationEntry;
+
+/** Relations: the topology says who is related; {@code /relations/relation-N} holds presence and settings. */
+final class CuratorRelations implements Relations {
+    private final StateContext ctx;
+
+    CuratorRelations(StateContext ctx) {
+        this.ctx = ctx;
+    }
+
+    @Override
+    public RelationInfo add(String interfaceName, RelationScope scope, List<RelationEndpoint> endpoints) {
+        String id = ctx.createSequential(Paths.RELATION_PREFIX, new byte[0]);
+        try {
+            ctx.topology().update(t -> {
+                Map<String, EndpointEntry> byService = new TreeMap<>();
+                for (RelationEndpoint e : endpoints) {
+                    String sid = t.serviceId(e.serviceName());
+                    if (byService.put(sid, new EndpointEntry(e.relationName(), e.role())) != null) {
+                        throw new jujube.state.StateException("service '" + e.serviceName()
+                                + "' appears twice in the relation over '" + interfaceName + "'");
+                    }
+                }
+                TopologyChanges.addRelation(t, id, interfaceName, scope, byService);
+                return null;
+            });
+            if (scope == RelationScope.GLOBAL) {
+                // global layout exists up front; container layouts appear per container on join
+                RelationScopePaths paths = new RelationScopePaths(id, scope, null);
+                for (RelationEndpoint e : endpoints) {
+                    ctx.client().create().orSetData().forPath(paths.roleContainer(e.role()));
+                }
+                ctx.client().create().orSetData().forPath(paths.settingsContainer());
+            }
+        } catch (RuntimeException e) {
+            ctx.deleteTree(Paths.relation(id));
+            throw e;
+        } catch (Exception e) {
+            ctx.deleteTree(Paths.relation(id));
+            throw NodeReader.failure(Paths.relation(id), e);
+        }
+        return new RelationInfo(id, interfaceName, scope, endpoints);
+    }
+
+    static RelationInfo info(Topology t, String id, RelationEntry r) {
+        List<RelationEndpoint> endpoints = new ArrayList<>();
+        r.services().forEach((sid, e) -> endpoints.add(new RelationEndpoint(t.service(sid).name(), e.name(), e.role())));
+        endpoints.sort((a, b) -> a.serviceName().compareTo(b.serviceName()));
+        return new RelationInfo(id, r.interfaceName(), r.scope(), endpoints);
+    }
+
+    @Override
+    public RelationInfo get(String relationId) {
+        Topology t = ctx.topology().read();
+        return info(t, relationId, t.relation(relationId));
+    }
+
+    @Override
+    public List<RelationInfo> list() {
+        Topology t = ctx.topology().read();
+        List<RelationInfo> result = new ArrayList<>();
+        t.relations.forEach((id, r) -> result.add(info(t, id, r)));
+        return result;
+    }
+
+    @Override
+    public List<RelationInfo> ofService(String serviceName) {
+        Topology t = ctx.topology().read();
+        String sid = t.serviceId(serviceName);
+        List<RelationInfo> result = new ArrayList<>();
+        t.relationsOfService(sid).forEach(id -> result.add(info(t, id, t.relations.get(id))));
+        return result;
+    }
+
+    @Override
+    public void remove(String relationId) {
+        ctx.topology().update(t -> {
+            TopologyChanges.removeRelation(t, relationId);
+            return null;
+        });
+        // beyond the original, which left relation nodes behind for ever
+        ctx.deleteTree(Paths.relation(relationId));
+    }
+
+    @Override
+    public UnitRelation of(String relationId, UnitName unit) {
+        Topology t = ctx.topology().read();
+        RelationEntry r = t.relation(relationId);
+        String unitId = t.unitId(unit);
+        EndpointEntry endpoint = r.services().get(t.serviceOfUnit(unitId));
+        if (endpoint == null) {
+            throw new jujube.state.StateException("unit " + unit + " is not in relation " + relationId);
+        }
+        RelationRole role = endpoint.role();
+        RelationScopePaths paths = RelationScopePaths.forUnit(relationId, r.scope(), unitId, t.unit(unitId).container());
+        return new CuratorUnitRelation(ctx, info(t, relationId, r), unit, unitId, role, paths);
+    }
+
+    @Override
+    public Watch watch(StateWatcher<Set<String>> watcher) {
+        return ctx.watchTopology(t -> Set.copyOf(t.relations.keySet()), Set.of(), watcher);
+    }
+}

@@ -1,0 +1,161 @@
+package jujube.state.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import jujube.state.NoSuchCharmException;
+import jujube.state.NoSuchServiceException;
+import jujube.state.ServiceInfo;
+import jujube.state.Services;
+import jujube.state.StateException;
+import jujube.state.StateWatcher;
+import jujube.state.UnitName;
+import jujube.state.Watch;
+import jujube.state.internal.TopologyEntries.ServiceEntry;
+import org.apache.zookeeper.KeeperException;
+
+/** Services: {@code /services/service-N} holds the charm, {@code config} the set options, {@code exposed} exposure. */
+final class CuratorServices implements Services {
+    private final StateContext ctx;
+
+    CuratorServices(StateContext ctx) {
+        this.ctx = ctx;
+    }
+
+    @Override
+    public ServiceInfo add(String name, String charmId) {
+        if (name == null || !name.matches("[a-z][a-z0-9]*(-[a-z0-9]*[a-z][a-z0-9]*)*")) {
+            throw new StateException("invalid service name '" + name + "'");
+        }
+        if (!ctx.reader().exists(Paths.charm(charmId))) {
+            throw new NoSuchCharmException(charmId);
+        }
+        String id = ctx.createSequential(Paths.SERVICE_PREFIX, ctx.reader().bytes(Map.of("charm", charmId)));
+        try {
+            ctx.client().create().forPath(Paths.service(id) + "/config", ctx.reader().bytes(Map.of()));
+            ctx.topology().update(t -> {
+                TopologyChanges.addService(t, id, name);
+                return null;
+            });
+        } catch (RuntimeException e) {
+            // the node was never part of the topology: nobody else can have seen it as a service
+            ctx.deleteTree(Paths.service(id));
+            throw e;
+        } catch (Exception e) {
+            ctx.deleteTree(Paths.service(id));
+            throw NodeReader.failure(Paths.service(id), e);
+        }
+        return new ServiceInfo(id, name, charmId, List.of());
+    }
+
+    @Override
+    public ServiceInfo get(String name) {
+        Topology t = ctx.topology().read();
+        String id = t.serviceId(name);
+        return info(id, t.services.get(id));
+    }
+
+    private ServiceInfo info(String id, ServiceEntry s) {
+        String path = Paths.service(id);
+        String charm = new Fields(path).string(ctx.reader().yamlMap(path).get("charm"), "charm");
+        List<UnitName> units = new ArrayList<>();
+        s.units().values().forEach(u -> units.add(new UnitName(s.name(), u.sequence())));
+        units.sort(null);
+        return new ServiceInfo(id, s.name(), charm, units);
+    }
+
+    @Override
+    public List<ServiceInfo> list() {
+        List<ServiceInfo> result = new ArrayList<>();
+        ctx.topology().read().services.forEach((id, s) -> result.add(info(id, s)));
+        result.sort((a, b) -> a.name().compareTo(b.name()));
+        return result;
+    }
+
+    @Override
+    public void remove(String name) {
+        List<String> removed = new ArrayList<>();
+        String id = ctx.topology().update(t -> {
+            String sid = t.serviceId(name);
+            removed.clear();
+            removed.addAll(TopologyChanges.removeService(t, sid));
+            return sid;
+        });
+        removed.forEach(unitId -> ctx.deleteTree(Paths.unit(unitId)));
+        ctx.deleteTree(Paths.service(id));
+    }
+
+    @Override
+    public void setCharm(String name, String charmId) {
+        if (!ctx.reader().exists(Paths.charm(charmId))) {
+            throw new NoSuchCharmException(charmId);
+        }
+        String path = Paths.service(ctx.topology().read().serviceId(name));
+        ctx.nodes().update(path, () -> new NoSuchServiceException(name), content -> content.put("charm", charmId));
+    }
+
+    @Override
+    public Map<String, Object> config(String name) {
+        return new TreeMap<>(ctx.reader().optionalYamlMap(configPath(name)));
+    }
+
+    @Override
+    public void updateConfig(String name, Map<String, Object> changes) {
+        ctx.nodes().update(configPath(name), null, content -> {
+            changes.forEach((k, v) -> {
+                if (v == null) {
+                    content.remove(k);
+                } else {
+                    content.put(k, v);
+                }
+            });
+            return null;
+        });
+    }
+
+    @Override
+    public void setExposed(String name, boolean exposed) {
+        String path = Paths.service(ctx.topology().read().serviceId(name)) + "/exposed";
+        try {
+            if (exposed) {
+                ctx.client().create().forPath(path);
+            } else {
+                ctx.client().delete().forPath(path);
+            }
+        } catch (KeeperException.NodeExistsException | KeeperException.NoNodeException e) {
+            // already in the wanted state
+        } catch (Exception e) {
+            throw NodeReader.failure(path, e);
+        }
+    }
+
+    @Override
+    public boolean isExposed(String name) {
+        return ctx.reader().exists(Paths.service(ctx.topology().read().serviceId(name)) + "/exposed");
+    }
+
+    @Override
+    public Watch watch(StateWatcher<Set<String>> watcher) {
+        return ctx.watchTopology(t -> {
+            Set<String> names = new TreeSet<>();
+            t.services.values().forEach(s -> names.add(s.name()));
+            return Set.copyOf(names);
+        }, Set.of(), watcher);
+    }
+
+    @Override
+    public Watch watchConfig(String name, StateWatcher<Map<String, Object>> watcher) {
+        String path = configPath(name);
+        return new CacheWatch<>(ctx.client(), path, true,
+                cache -> cache.get(path).map(d -> java.util.Collections.unmodifiableMap(ctx.reader().parse(path, d.getData())))
+                        .orElse(Map.of()),
+                new SerialDelivery<>(ctx.watchExecutor(), watcher, Map.of()));
+    }
+
+    private String configPath(String name) {
+        return Paths.service(ctx.topology().read().serviceId(name)) + "/config";
+    }
+}

@@ -1,0 +1,149 @@
+package jujube.state.internal;
+
+import java.util.Map;
+import java.util.TreeMap;
+import jujube.state.Presence;
+import jujube.state.RelationInfo;
+import jujube.state.RelationRole;
+import jujube.state.RelationSettings;
+import jujube.state.StateException;
+import jujube.state.StateWatcher;
+import jujube.state.UnitName;
+import jujube.state.UnitRelation;
+import jujube.state.Watch;
+import org.apache.curator.framework.recipes.cache.ChildData;
+import org.apache.curator.framework.recipes.cache.CuratorCache;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.data.Stat;
+
+/** One unit's side of one relation, its paths fixed by {@link RelationScopePaths}. */
+final class CuratorUnitRelation implements UnitRelation {
+    private static final String ADDRESS = "private-address";
+    private final StateContext ctx;
+    private final RelationInfo relation;
+    private final UnitName unit;
+    private final String unitId;
+    private final RelationRole role;
+    private final RelationScopePaths paths;
+
+    CuratorUnitRelation(StateContext ctx, RelationInfo relation, UnitName unit, String unitId, RelationRole role,
+            RelationScopePaths paths) {
+        this.ctx = ctx;
+        this.relation = relation;
+        this.unit = unit;
+        this.unitId = unitId;
+        this.role = role;
+        this.paths = paths;
+    }
+
+    @Override
+    public RelationInfo relation() {
+        return relation;
+    }
+
+    @Override
+    public UnitName unit() {
+        return unit;
+    }
+
+    @Override
+    public RelationRole role() {
+        return role;
+    }
+
+    @Override
+    public Presence join() {
+        String address = privateAddress();
+        // a re-join keeps the settings of the earlier membership, but the address may have changed
+        ctx.nodes().update(paths.settings(unitId), null, content -> content.put(ADDRESS, address));
+        try {
+            // persistent, not a container node: an emptied role container must not vanish under watchers
+            ctx.client().create().orSetData().creatingParentsIfNeeded().forPath(paths.roleContainer(role));
+        } catch (Exception e) {
+            throw NodeReader.failure(paths.roleContainer(role), e);
+        }
+        return new PresenceNode(ctx.client(), paths.presence(role, unitId),
+                ctx.reader().bytes(Map.of("name", unit.toString())));
+    }
+
+    private String privateAddress() {
+        Map<String, Object> node = ctx.reader().yamlMap(Paths.unit(unitId));
+        Object address = node.get(ADDRESS);
+        if (address == null && !paths.containerUnitId().equals(unitId)) {
+            // a subordinate shares its principal's network: it uses the principal's address
+            address = ctx.reader().yamlMap(Paths.unit(paths.containerUnitId())).get(ADDRESS);
+        }
+        if (address == null || String.valueOf(address).isEmpty()) {
+            throw new StateException("unit " + unit + " has no private address yet: it cannot join " + relation.id());
+        }
+        return String.valueOf(address);
+    }
+
+    @Override
+    public RelationSettings settings() {
+        return read(paths.settings(unitId));
+    }
+
+    @Override
+    public RelationSettings settingsOf(UnitName remote) {
+        return read(paths.settings(ctx.topology().read().unitId(remote)));
+    }
+
+    private RelationSettings read(String path) {
+        try {
+            Stat stat = new Stat();
+            byte[] data = ctx.client().getData().storingStatIn(stat).forPath(path);
+            return new RelationSettings(ctx.reader().parse(path, data), stat.getVersion());
+        } catch (KeeperException.NoNodeException e) {
+            return new RelationSettings(Map.of(), -1);
+        } catch (StateException e) {
+            throw e;
+        } catch (Exception e) {
+            throw NodeReader.failure(path, e);
+        }
+    }
+
+    @Override
+    public void updateSettings(Map<String, Object> changes) {
+        ctx.nodes().update(paths.settings(unitId), null, content -> {
+            changes.forEach((k, v) -> {
+                if (v == null) {
+                    content.remove(k);
+                } else {
+                    content.put(k, v);
+                }
+            });
+            return null;
+        });
+    }
+
+    @Override
+    public Watch watchRelatedUnits(StateWatcher<Map<UnitName, Integer>> watcher) {
+        // the whole scope subtree: it may not exist yet (a container not joined), the cache waits for it
+        String base = paths.base();
+        String members = paths.roleContainer(role.counterpart()) + "/";
+        return new CacheWatch<>(ctx.client(), base, false, cache -> related(cache, members),
+                new SerialDelivery<>(ctx.watchExecutor(), watcher, Map.of()));
+    }
+
+    private Map<UnitName, Integer> related(CuratorCache cache, String members) {
+        Map<UnitName, Integer> result = new TreeMap<>();
+        cache.stream().filter(d -> d.getPath().startsWith(members) && d.getPath().indexOf('/', members.length()) < 0)
+                .forEach(d -> {
+                    String id = Paths.name(d.getPath());
+                    if (id.equals(unitId)) {
+                        return; // a peer does not watch itself
+                    }
+                    Map<String, Object> presence = ctx.reader().parse(d.getPath(), d.getData());
+                    UnitName name;
+                    try {
+                        name = UnitName.parse(new Fields(d.getPath()).string(presence.get("name"), "name"));
+                    } catch (IllegalArgumentException e) {
+                        throw new jujube.state.CorruptStateException(d.getPath(), e.getMessage());
+                    }
+                    int version = cache.get(paths.settings(id)).map(ChildData::getStat).map(Stat::getVersion).orElse(-1);
+                    result.put(name, version);
+                });
+        return java.util.Collections.unmodifiableMap(result);
+    }
+}

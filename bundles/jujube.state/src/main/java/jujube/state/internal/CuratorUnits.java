@@ -1,0 +1,260 @@
+package jujube.state.internal;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+import jujube.state.DebugHooks;
+import jujube.state.FlagAlreadySetException;
+import jujube.state.NoSuchUnitException;
+import jujube.state.Port;
+import jujube.state.Presence;
+import jujube.state.ResolvedMode;
+import jujube.state.StateWatcher;
+import jujube.state.UnitFlags;
+import jujube.state.UnitInfo;
+import jujube.state.UnitName;
+import jujube.state.Units;
+import jujube.state.UpgradeRequest;
+import jujube.state.Watch;
+import jujube.state.internal.TopologyEntries.UnitEntry;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+
+/** Units: membership in the topology, {@code /units/unit-N} for the rest. */
+final class CuratorUnits implements Units {
+    private final StateContext ctx;
+    private final UnitPorts ports;
+
+    CuratorUnits(StateContext ctx) {
+        this.ctx = ctx;
+        this.ports = new UnitPorts(ctx);
+    }
+
+    @Override
+    public UnitInfo add(String service) {
+        return create(service, null);
+    }
+
+    @Override
+    public UnitInfo addSubordinate(String service, UnitName principal) {
+        return create(service, principal);
+    }
+
+    private UnitInfo create(String service, UnitName principal) {
+        Topology before = ctx.topology().read();
+        String serviceId = before.serviceId(service);
+        String container = principal == null ? null : before.unitId(principal);
+        String charm = new Fields(Paths.service(serviceId))
+                .string(ctx.reader().yamlMap(Paths.service(serviceId)).get("charm"), "charm");
+        String id = ctx.createSequential(Paths.UNIT_PREFIX, ctx.reader().bytes(Map.of("charm", charm)));
+        try {
+            UnitName name = ctx.topology().update(t -> TopologyChanges.addUnit(t, serviceId, id, container));
+            return new UnitInfo(id, name, charm, OptionalInt.empty(), Optional.ofNullable(principal), "", "", "", false);
+        } catch (RuntimeException e) {
+            ctx.deleteTree(Paths.unit(id));
+            throw e;
+        }
+    }
+
+    @Override
+    public UnitInfo get(UnitName unit) {
+        Topology t = ctx.topology().read();
+        return info(t, t.unitId(unit));
+    }
+
+    private UnitInfo info(Topology t, String id) {
+        UnitEntry u = t.unit(id);
+        String path = Paths.unit(id);
+        Map<String, Object> node = ctx.reader().yamlMap(path);
+        Fields f = new Fields(path);
+        OptionalInt machine = u.machine() == null ? OptionalInt.empty() : OptionalInt.of(Paths.machineId(u.machine()));
+        Optional<UnitName> container = Optional.ofNullable(u.container()).map(t::unitName);
+        return new UnitInfo(id, t.unitName(id), f.string(node.get("charm"), "charm"), machine, container,
+                orEmpty(f.optionalString(node.get("public-address"), "public-address")),
+                orEmpty(f.optionalString(node.get("private-address"), "private-address")),
+                orEmpty(f.optionalString(node.get("workflow_state"), "workflow_state")),
+                ctx.reader().exists(path + "/agent"));
+    }
+
+    private static String orEmpty(String s) {
+        return s == null ? "" : s;
+    }
+
+    @Override
+    public List<UnitInfo> list() {
+        Topology t = ctx.topology().read();
+        List<UnitInfo> result = new ArrayList<>();
+        t.unitNames().keySet().forEach(id -> result.add(info(t, id)));
+        result.sort((a, b) -> a.name().compareTo(b.name()));
+        return result;
+    }
+
+    @Override
+    public void remove(UnitName unit) {
+        List<String> removed = ctx.topology().update(t -> TopologyChanges.removeUnit(t, t.unitId(unit)));
+        removed.forEach(id -> ctx.deleteTree(Paths.unit(id)));
+    }
+
+    @Override
+    public void assign(UnitName unit, int machineId) {
+        ctx.topology().update(t -> {
+            TopologyChanges.assignUnit(t, t.unitId(unit), Paths.machineKey(machineId));
+            return null;
+        });
+    }
+
+    @Override
+    public void unassign(UnitName unit) {
+        ctx.topology().update(t -> {
+            TopologyChanges.unassignUnit(t, t.unitId(unit));
+            return null;
+        });
+    }
+
+    @Override
+    public void setAddresses(UnitName unit, String publicAddress, String privateAddress) {
+        updateNode(unit, Map.of("public-address", publicAddress, "private-address", privateAddress));
+    }
+
+    @Override
+    public void setWorkflowState(UnitName unit, String state) {
+        updateNode(unit, Map.of("workflow_state", state));
+    }
+
+    private void updateNode(UnitName unit, Map<String, Object> values) {
+        ctx.nodes().update(path(unit), () -> new NoSuchUnitException(unit.toString()), content -> {
+            content.putAll(values);
+            return null;
+        });
+    }
+
+    @Override
+    public Presence connectAgent(UnitName unit) {
+        return new PresenceNode(ctx.client(), path(unit) + "/agent", ctx.reader().bytes(Map.of("name", unit.toString())));
+    }
+
+    @Override
+    public Set<Port> ports(UnitName unit) {
+        return ports.read(path(unit));
+    }
+
+    @Override
+    public void openPort(UnitName unit, Port port) {
+        ports.change(path(unit), port, true);
+    }
+
+    @Override
+    public void closePort(UnitName unit, Port port) {
+        ports.change(path(unit), port, false);
+    }
+
+    @Override
+    public UnitFlags flags(UnitName unit) {
+        String path = path(unit);
+        return UnitFlagNodes.read(path, child -> ctx.reader().exists(path + "/" + child)
+                ? Optional.of(ctx.reader().optionalYamlMap(path + "/" + child)) : Optional.empty());
+    }
+
+    @Override
+    public void setResolved(UnitName unit, ResolvedMode mode) {
+        createFlag(unit, UnitFlagNodes.RESOLVED, UnitFlagNodes.resolved(mode), CreateMode.PERSISTENT);
+    }
+
+    @Override
+    public void clearResolved(UnitName unit) {
+        clearFlag(unit, UnitFlagNodes.RESOLVED);
+    }
+
+    @Override
+    public void setRelationResolved(UnitName unit, Map<String, ResolvedMode> byRelationId) {
+        String path = path(unit) + "/" + UnitFlagNodes.RELATION_RESOLVED;
+        ctx.nodes().update(path, null, content -> {
+            for (String id : byRelationId.keySet()) {
+                if (content.containsKey(id)) {
+                    throw new FlagAlreadySetException(unit, "relation-resolved for " + id);
+                }
+            }
+            content.putAll(UnitFlagNodes.relationResolved(byRelationId));
+            return null;
+        });
+    }
+
+    @Override
+    public void clearRelationResolved(UnitName unit) {
+        clearFlag(unit, UnitFlagNodes.RELATION_RESOLVED);
+    }
+
+    @Override
+    public void setUpgrade(UnitName unit, UpgradeRequest request) {
+        createFlag(unit, UnitFlagNodes.UPGRADE, UnitFlagNodes.upgrade(request), CreateMode.PERSISTENT);
+    }
+
+    @Override
+    public void clearUpgrade(UnitName unit) {
+        clearFlag(unit, UnitFlagNodes.UPGRADE);
+    }
+
+    @Override
+    public void setDebugHooks(UnitName unit, DebugHooks hooks) {
+        // ephemeral: a debug session that dies must not leave the unit waiting for a debugger
+        createFlag(unit, UnitFlagNodes.DEBUG, UnitFlagNodes.debug(hooks), CreateMode.EPHEMERAL);
+    }
+
+    @Override
+    public void clearDebugHooks(UnitName unit) {
+        clearFlag(unit, UnitFlagNodes.DEBUG);
+    }
+
+    private void createFlag(UnitName unit, String flag, Map<String, Object> content, CreateMode mode) {
+        String path = path(unit) + "/" + flag;
+        try {
+            ctx.client().create().withMode(mode).forPath(path, ctx.reader().bytes(content));
+        } catch (KeeperException.NodeExistsException e) {
+            throw new FlagAlreadySetException(unit, flag);
+        } catch (KeeperException.NoNodeException e) {
+            throw new NoSuchUnitException(unit.toString());
+        } catch (Exception e) {
+            throw NodeReader.failure(path, e);
+        }
+    }
+
+    private void clearFlag(UnitName unit, String flag) {
+        String path = path(unit) + "/" + flag;
+        try {
+            ctx.client().delete().forPath(path);
+        } catch (KeeperException.NoNodeException e) {
+            // clearing a flag that is not set is a no-op: agents clear after acting, possibly twice
+        } catch (Exception e) {
+            throw NodeReader.failure(path, e);
+        }
+    }
+
+    @Override
+    public Watch watch(StateWatcher<Set<UnitName>> watcher) {
+        return ctx.watchTopology(t -> Set.copyOf(t.unitNames().values()), Set.of(), watcher);
+    }
+
+    @Override
+    public Watch watchFlags(UnitName unit, StateWatcher<UnitFlags> watcher) {
+        String path = path(unit);
+        return new CacheWatch<>(ctx.client(), path, false,
+                cache -> UnitFlagNodes.read(path, child -> cache.get(path + "/" + child)
+                        .map(d -> ctx.reader().parse(path + "/" + child, d.getData()))),
+                new SerialDelivery<>(ctx.watchExecutor(), watcher, UnitFlags.NONE));
+    }
+
+    private String path(UnitName unit) {
+        return Paths.unit(ctx.topology().read().unitId(unit));
+    }
+
+    static Map<String, Object> portEntry(Port p) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("port", p.number());
+        m.put("proto", p.protocol());
+        return m;
+    }
+}

@@ -1,0 +1,43 @@
+package jujube.state.internal;
+
+import jujube.state.RelationRole;
+import jujube.state.RelationScope;
+
+/**
+ * Where one relation's nodes live for one unit: the single place that knows the global and the
+ * container layouts of seed 004. Global scope: {@code relation-N/<role>/unit-M} and
+ * {@code relation-N/settings/unit-M}; container scope: the same one level down, under
+ * {@code relation-N/unit-<principal id>/}. A future {@code RelationScopeHandler} replaces this class.
+ *
+ * @param relationId the relation
+ * @param scope its scope
+ * @param containerUnitId the principal unit whose container the unit lives in (itself for a principal)
+ */
+record RelationScopePaths(String relationId, RelationScope scope, String containerUnitId) {
+
+    String base() {
+        String relation = Paths.relation(relationId);
+        return scope == RelationScope.GLOBAL ? relation : relation + "/" + containerUnitId;
+    }
+
+    String roleContainer(RelationRole role) {
+        return base() + "/" + role.key();
+    }
+
+    String presence(RelationRole role, String unitId) {
+        return roleContainer(role) + "/" + unitId;
+    }
+
+    String settingsContainer() {
+        return base() + "/settings";
+    }
+
+    String settings(String unitId) {
+        return settingsContainer() + "/" + unitId;
+    }
+
+    /** The paths for a unit, given its container (null for a principal unit). */
+    static RelationScopePaths forUnit(String relationId, RelationScope scope, String unitId, String container) {
+        return new RelationScopePaths(relationId, scope, container != null ? container : unitId);
+    }
+}

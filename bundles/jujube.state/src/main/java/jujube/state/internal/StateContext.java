@@ -1,0 +1,48 @@
+package jujube.state.internal;
+
+import java.util.concurrent.Executor;
+import java.util.function.Function;
+import jujube.state.StateWatcher;
+import jujube.state.Watch;
+import org.apache.curator.framework.CuratorFramework;
+
+/**
+ * What every part of the state API shares within one connection.
+ *
+ * @param client the connection's Curator client
+ * @param reader reads and parses nodes
+ * @param nodes the compare-and-set writer
+ * @param topology the topology's reader and writer
+ * @param watchExecutor runs watch callbacks
+ */
+record StateContext(CuratorFramework client, NodeReader reader, VersionedNodes nodes, TopologyStore topology,
+        Executor watchExecutor) {
+
+    /** A watch of something derived from the topology. */
+    <T> Watch watchTopology(Function<Topology, T> derive, T empty, StateWatcher<T> watcher) {
+        return new CacheWatch<>(client, Paths.TOPOLOGY, true,
+                cache -> cache.get(Paths.TOPOLOGY).map(d -> derive.apply(topology.decode(d.getData()))).orElse(empty),
+                new SerialDelivery<>(watchExecutor, watcher, empty));
+    }
+
+    /** Creates a sequence node below {@code prefix} and returns its id ({@code unit-0000000007}). */
+    String createSequential(String prefix, byte[] data) {
+        try {
+            return Paths.name(client.create().withMode(org.apache.zookeeper.CreateMode.PERSISTENT_SEQUENTIAL)
+                    .forPath(prefix, data));
+        } catch (Exception e) {
+            throw NodeReader.failure(prefix, e);
+        }
+    }
+
+    /** Deletes a node and everything below it; a node already gone is fine. */
+    void deleteTree(String path) {
+        try {
+            client.delete().guaranteed().deletingChildrenIfNeeded().forPath(path);
+        } catch (org.apache.zookeeper.KeeperException.NoNodeException e) {
+            // already removed, by us earlier or by a concurrent remover
+        } catch (Exception e) {
+            throw NodeReader.failure(path, e);
+        }
+    }
+}

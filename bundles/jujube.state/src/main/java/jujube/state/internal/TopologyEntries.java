@@ -1,0 +1,27 @@
+package jujube.state.internal;
+
+import java.util.Map;
+import java.util.TreeMap;
+import jujube.state.RelationRole;
+import jujube.state.RelationScope;
+
+/** The records the topology is made of, as stored (ids, not names, link them). */
+final class TopologyEntries {
+    private TopologyEntries() {}
+
+    /** A unit: its number, and either its machine key or, for a subordinate, its container's unit id. */
+    record UnitEntry(int sequence, String machine, String container) {
+        UnitEntry withMachine(String machineKey) {
+            return new UnitEntry(sequence, machineKey, container);
+        }
+    }
+
+    /** A service: its unique name and its units by unit id. */
+    record ServiceEntry(String name, TreeMap<String, UnitEntry> units) {}
+
+    /** One service's side of a relation: the charm's relation name and the role. */
+    record EndpointEntry(String name, RelationRole role) {}
+
+    /** A relation: interface, scope and the services taking part, by service id. */
+    record RelationEntry(String interfaceName, RelationScope scope, Map<String, EndpointEntry> services) {}
+}

@@ -1,0 +1,81 @@
+package jujube.state.internal;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import jujube.state.DebugHooks;
+import jujube.state.ResolvedMode;
+import jujube.state.UnitFlags;
+import jujube.state.UpgradeRequest;
+
+/**
+ * The flag nodes below {@code /units/unit-N} and their content: each flag is its own node, so that
+ * "already set" is simply "the node exists", and a watch over the unit sees each flag change.
+ */
+final class UnitFlagNodes {
+    static final String RESOLVED = "resolved";
+    static final String RELATION_RESOLVED = "relation-resolved";
+    static final String UPGRADE = "upgrade";
+    static final String DEBUG = "debug";
+
+    private UnitFlagNodes() {}
+
+    static Map<String, Object> resolved(ResolvedMode mode) {
+        return Map.of("retry", mode == ResolvedMode.RETRY_HOOK);
+    }
+
+    static Map<String, Object> relationResolved(Map<String, ResolvedMode> byRelation) {
+        Map<String, Object> content = new LinkedHashMap<>();
+        byRelation.forEach((id, mode) -> content.put(id, resolved(mode)));
+        return content;
+    }
+
+    static Map<String, Object> upgrade(UpgradeRequest request) {
+        return Map.of("force", request.force());
+    }
+
+    static Map<String, Object> debug(DebugHooks hooks) {
+        return Map.of("debug_hooks", hooks.patterns());
+    }
+
+    /**
+     * Reads the flags of the unit at {@code unitPath}.
+     *
+     * @param content the parsed content of a child node, empty when the node does not exist
+     */
+    static UnitFlags read(String unitPath, Function<String, Optional<Map<String, Object>>> content) {
+        Optional<ResolvedMode> resolved = content.apply(RESOLVED)
+                .map(c -> mode(new Fields(unitPath + "/" + RESOLVED), c, "retry"));
+        Map<String, ResolvedMode> relations = new LinkedHashMap<>();
+        content.apply(RELATION_RESOLVED).ifPresent(c -> {
+            Fields f = new Fields(unitPath + "/" + RELATION_RESOLVED);
+            c.forEach((id, v) -> relations.put(id, mode(f, f.map(v, id), id + ".retry")));
+        });
+        Optional<UpgradeRequest> upgrade = content.apply(UPGRADE)
+                .map(c -> new UpgradeRequest(bool(new Fields(unitPath + "/" + UPGRADE), c.get("force"), "force")));
+        Optional<DebugHooks> debug = content.apply(DEBUG).map(c -> {
+            Fields f = new Fields(unitPath + "/" + DEBUG);
+            if (!(c.get("debug_hooks") instanceof List<?> raw) || raw.isEmpty()) {
+                throw f.corrupt("'debug_hooks' is not a non-empty list of hook names");
+            }
+            List<String> patterns = new ArrayList<>();
+            raw.forEach(p -> patterns.add(f.string(p, "debug_hooks[]")));
+            return new DebugHooks(patterns);
+        });
+        return new UnitFlags(resolved, relations, upgrade, debug);
+    }
+
+    private static ResolvedMode mode(Fields f, Map<String, Object> c, String where) {
+        return bool(f, c.get("retry"), where) ? ResolvedMode.RETRY_HOOK : ResolvedMode.NO_HOOK;
+    }
+
+    private static boolean bool(Fields f, Object value, String where) {
+        if (value instanceof Boolean b) {
+            return b;
+        }
+        throw f.corrupt("'" + where + "' is not true or false but " + (value == null ? "missing" : Fields.describe(value)));
+    }
+}

@@ -1,0 +1,99 @@
+package jujube.state.internal;
+
+import java.util.Arrays;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Supplier;
+import jujube.state.ConcurrentUpdateException;
+import jujube.state.StateException;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.data.Stat;
+
+/**
+ * The one compare-and-set loop for shared nodes: read content and version, apply a change to a fresh
+ * copy, write it only if the node still has that version, otherwise retry after a short jittered
+ * pause (full jitter, so colliding writers spread out instead of colliding again). Bounded: a writer
+ * that keeps losing gets {@link ConcurrentUpdateException} rather than spinning for ever.
+ */
+final class VersionedNodes {
+    static final int MAX_ATTEMPTS = 100;
+    private static final long MAX_PAUSE_MICROS = 20_000;
+
+    /** A change applied to a mutable copy of the node's content; its result is returned by update. */
+    interface Change<R> {
+        R apply(Map<String, Object> content);
+    }
+
+    private final CuratorFramework client;
+    private final NodeReader reader;
+    private final LongAdder writes = new LongAdder();
+    private final LongAdder retries = new LongAdder();
+
+    VersionedNodes(NodeReader reader) {
+        this.client = reader.client();
+        this.reader = reader;
+    }
+
+    /**
+     * Applies {@code change} atomically to the YAML map at {@code path}.
+     *
+     * @param ifMissing the error when the node does not exist; null creates it
+     */
+    <R> R update(String path, Supplier<? extends StateException> ifMissing, Change<R> change) {
+        for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+            try {
+                Stat stat = new Stat();
+                byte[] old;
+                try {
+                    old = client.getData().storingStatIn(stat).forPath(path);
+                } catch (KeeperException.NoNodeException e) {
+                    if (ifMissing != null) {
+                        throw ifMissing.get();
+                    }
+                    old = null;
+                }
+                Map<String, Object> content = reader.parse(path, old);
+                R result = change.apply(content);
+                byte[] updated = reader.bytes(content);
+                if (old == null) {
+                    client.create().creatingParentsIfNeeded().forPath(path, updated);
+                } else if (!Arrays.equals(old, updated)) {
+                    client.setData().withVersion(stat.getVersion()).forPath(path, updated);
+                }
+                writes.increment();
+                return result;
+            } catch (KeeperException.BadVersionException | KeeperException.NodeExistsException
+                    | KeeperException.NoNodeException e) {
+                retries.increment();
+                pause(attempt);
+            } catch (StateException e) {
+                throw e;
+            } catch (Exception e) {
+                throw NodeReader.failure(path, e);
+            }
+        }
+        throw new ConcurrentUpdateException(path, MAX_ATTEMPTS);
+    }
+
+    private static void pause(int attempt) {
+        long ceiling = Math.min(MAX_PAUSE_MICROS, 250L << Math.min(attempt, 10));
+        try {
+            java.util.concurrent.TimeUnit.MICROSECONDS.sleep(ThreadLocalRandom.current().nextLong(ceiling + 1));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StateException("interrupted while retrying an update");
+        }
+    }
+
+    /** Successful compare-and-set writes so far, for measurements. */
+    long writes() {
+        return writes.sum();
+    }
+
+    /** Attempts lost to another writer so far, for measurements. */
+    long retries() {
+        return retries.sum();
+    }
+}

@@ -1,0 +1,85 @@
+package jujube.state;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryOneTime;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+
+/**
+ * One in-process ZooKeeper per test class; each test gets its own environment under a fresh chroot,
+ * so tests stay independent without paying for a server start each.
+ */
+public abstract class ZooKeeperFixture {
+    protected static final EnvironmentSettings LOCAL = new EnvironmentSettings("test", "local", "local", "local-0");
+    private static final AtomicInteger ENVIRONMENTS = new AtomicInteger();
+    protected static TestingServer zk;
+    private final List<AutoCloseable> open = new ArrayList<>();
+    protected String chroot;
+    protected StateConnection state;
+
+    @BeforeAll
+    static void startServer() throws Exception {
+        zk = new TestingServer(true);
+    }
+
+    @AfterAll
+    static void stopServer() throws Exception {
+        zk.close();
+    }
+
+    @BeforeEach
+    void newEnvironment() {
+        chroot = "env" + ENVIRONMENTS.incrementAndGet();
+        state = connect(List.of());
+        state.initialize(LOCAL);
+    }
+
+    @AfterEach
+    void closeAll() throws Exception {
+        for (AutoCloseable c : open) {
+            c.close();
+        }
+    }
+
+    /** Another client of the same environment, as another process would be. */
+    protected StateConnection connect(List<TopologyMigration> migrations) {
+        StateConnection c = StateConnections.open(new ConnectionConfig(zk.getConnectString(), Duration.ofSeconds(10),
+                Duration.ofSeconds(5), chroot), migrations);
+        c.awaitConnected(Duration.ofSeconds(10));
+        open.add(c);
+        return c;
+    }
+
+    /** A raw client below the environment's chroot, to plant node content as a bug or an old version would. */
+    protected CuratorFramework raw() {
+        CuratorFramework c = CuratorFrameworkFactory.builder().connectString(zk.getConnectString())
+                .retryPolicy(new RetryOneTime(100)).namespace(chroot).build();
+        c.start();
+        open.add(c);
+        return c;
+    }
+
+    protected static void awaitTrue(BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("condition not met within 20 s");
+            }
+            Thread.sleep(10);
+        }
+    }
+
+    protected CharmRecord charm(String name) {
+        return state.charms().publish(new CharmRecord("local:precise/" + name + "-1", "file:///charms/" + name,
+                "sha-" + name, java.util.Map.of("name", name), java.util.Map.of()));
+    }
+}

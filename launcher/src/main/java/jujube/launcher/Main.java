@@ -1,0 +1,123 @@
+package jujube.launcher;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.osgi.framework.launch.Framework;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code jujube-agent}: runs one deployable of an environment in its own Felix framework until
+ * it is told to stop (SIGTERM or SIGINT).
+ */
+@Command(name = "jujube-agent", mixinStandardHelpOptions = true,
+        description = "Runs a Jujube agent process in its own OSGi framework.",
+        subcommands = {Main.Controller.class, Main.Machine.class})
+public final class Main {
+
+    public static void main(String[] args) {
+        int code;
+        try {
+            code = new CommandLine(new Main()).execute(args);
+        } catch (Throwable t) {
+            // an embedded ZooKeeper that failed may keep non-daemon threads: never hang on exit
+            System.err.println("jujube-agent: " + t);
+            code = 1;
+        }
+        System.exit(code);
+    }
+
+    static Path distribution() {
+        String home = System.getProperty("jujube.dist");
+        if (home == null) {
+            throw new IllegalStateException("jujube.dist is not set: start through bin/jujube-agent");
+        }
+        return Path.of(home);
+    }
+
+    abstract static class AgentCommand implements Callable<Integer> {
+        @Option(names = "--console", description = "Also start the Gogo shell on this terminal.")
+        boolean console;
+
+        @Option(names = "--ready-timeout", defaultValue = "60", description = "Seconds to wait for the agent to come up.")
+        int readyTimeout;
+
+        int run(String feature, Path runtimeDir, Map<String, String> props, boolean embedded) throws Exception {
+            Files.createDirectories(runtimeDir);
+            long t0 = System.nanoTime();
+            Framework fw;
+            try {
+                fw = new FrameworkLauncher(distribution()).launch(feature, runtimeDir, props, embedded, console,
+                        readyTimeout * 1000L);
+            } catch (LaunchException e) {
+                System.err.println("jujube-agent: " + e.getMessage());
+                return 1;
+            }
+            System.err.printf("jujube-agent: %s up in %d ms%n", feature, (System.nanoTime() - t0) / 1_000_000);
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> FrameworkLauncher.stopQuietly(fw), "jujube-shutdown"));
+            fw.waitForStop(0);
+            return 0;
+        }
+    }
+
+    @Command(name = "controller", description = "The controller of an environment: its embedded ZooKeeper and the agents that manage machines.")
+    static final class Controller extends AgentCommand {
+        @Option(names = "--env-dir", required = true, description = "The environment's directory.")
+        Path envDir;
+
+        @Option(names = "--zookeeper-port", description = "Port of the embedded ZooKeeper.")
+        Integer port;
+
+        @Option(names = "--zookeeper", description = "An external ZooKeeper ensemble (host:port,...); no embedded server then.")
+        String zookeeper;
+
+        @Override
+        public Integer call() throws Exception {
+            if ((port == null) == (zookeeper == null)) {
+                throw new CommandLine.ParameterException(new CommandLine(this),
+                        "give exactly one of --zookeeper-port (embedded) and --zookeeper (external)");
+            }
+            Map<String, String> props = new LinkedHashMap<>();
+            props.put("jujube.env.dir", envDir.toAbsolutePath().toString());
+            if (port != null) {
+                props.put("jujube.zookeeper.port", port.toString());
+                props.put("jujube.zookeeper", "127.0.0.1:" + port);
+            } else {
+                props.put("jujube.zookeeper", zookeeper);
+            }
+            return run("controller", envDir.resolve("controller"), props, port != null);
+        }
+    }
+
+    @Command(name = "machine", description = "The agent of one machine.")
+    static final class Machine extends AgentCommand {
+        @Option(names = "--machine-id", required = true, description = "The machine's id.")
+        int machineId;
+
+        @Option(names = "--zookeeper", description = "ZooKeeper ensemble, host:port,... (default: $JUJUBE_ZOOKEEPER).")
+        String zookeeper = System.getenv("JUJUBE_ZOOKEEPER");
+
+        @Option(names = "--data-dir", description = "The machine's directory (default: $JUJUBE_DATA_DIR).")
+        Path dataDir = System.getenv("JUJUBE_DATA_DIR") == null ? null : Path.of(System.getenv("JUJUBE_DATA_DIR"));
+
+        @Override
+        public Integer call() throws Exception {
+            if (zookeeper == null || zookeeper.isBlank() || dataDir == null) {
+                throw new CommandLine.ParameterException(new CommandLine(this),
+                        "--zookeeper and --data-dir are required (or JUJUBE_ZOOKEEPER and JUJUBE_DATA_DIR)");
+            }
+            if (machineId < 0) {
+                throw new CommandLine.ParameterException(new CommandLine(this), "--machine-id must be 0 or more, got " + machineId);
+            }
+            Map<String, String> props = new LinkedHashMap<>();
+            props.put("jujube.zookeeper", zookeeper);
+            props.put("jujube.machine.id", Integer.toString(machineId));
+            props.put("jujube.data.dir", dataDir.toAbsolutePath().toString());
+            return run("machine-agent", dataDir, props, false);
+        }
+    }
+}
