@@ -1,0 +1,71 @@
+package jujube.hooks.tools;
+
+import java.util.List;
+import java.util.Map;
+import org.osgi.annotation.versioning.ConsumerType;
+
+/**
+ * What the hook tools read and change, keyed by the client id of the hook invocation that calls them.
+ * The unit agent implements it over its hook contexts (in {@code jujube.hooks}); tests use a fake.
+ *
+ * <p>Contracts every implementation keeps:
+ * <ul>
+ *   <li>Thread-safe: tools of one hook may run concurrently (subshells).</li>
+ *   <li>An unknown or expired {@code clientId} (including null, except for {@link #log}) fails with
+ *       {@link jujube.hooks.protocol.ErrorCode#NO_SUCH_CLIENT}.</li>
+ *   <li>A null {@code relationId} means the relation of the running relation hook; outside a relation
+ *       hook that fails with {@code NOT_RELATION_CONTEXT}. An id of another relation fails with
+ *       {@code NO_SUCH_RELATION}. Ids look like {@code db:3}.</li>
+ *   <li>Reads come from a per-invocation cache: within one client id, each settings node is read from
+ *       ZooKeeper once and then shows the same content, plus this hook's own writes.</li>
+ *   <li>{@link #relationSet}, {@link #openPort} and {@link #closePort} are buffered: they become
+ *       visible to other units only when the hook exits 0, merged onto the node's content then. A failed
+ *       hook's writes are discarded.</li>
+ * </ul>
+ * Expected failures are {@link HookToolException}s; the tools turn them into exit code 1 and a one-line
+ * message.
+ */
+@ConsumerType
+public interface HookToolBackend {
+    /**
+     * The settings a unit has put on a relation.
+     *
+     * @param unit the unit, or null for the hook's remote unit (the tool has already applied
+     *             {@code JUJU_REMOTE_UNIT}); {@code NO_SUCH_UNIT} when it is not in the relation
+     */
+    Map<String, String> relationGet(String clientId, String relationId, String unit) throws HookToolException;
+
+    /**
+     * Changes this unit's settings on a relation. An empty value deletes its key; other keys are kept.
+     */
+    void relationSet(String clientId, String relationId, Map<String, String> changes) throws HookToolException;
+
+    /** The remote units currently in the relation, sorted. */
+    List<String> relationList(String clientId, String relationId) throws HookToolException;
+
+    /**
+     * The ids of this unit's relations with a given relation name (the endpoint name in the charm).
+     *
+     * @param relationName the name, or null for the running relation hook's name
+     */
+    List<String> relationIds(String clientId, String relationName) throws HookToolException;
+
+    /** The service's configuration: every option with its value or default; values are String, Long,
+     *  Double or Boolean. Options without value nor default are absent. */
+    Map<String, Object> configGet(String clientId) throws HookToolException;
+
+    /** One of the unit's addresses; {@code NO_SUCH_KEY} when the unit does not know it yet. */
+    String unitGet(String clientId, UnitAddress address) throws HookToolException;
+
+    /** Asks for a port to be opened on the unit's machine when the service is exposed. */
+    void openPort(String clientId, Port port) throws HookToolException;
+
+    /** Withdraws a port opened earlier. Closing a port that is not open is not an error. */
+    void closePort(String clientId, Port port) throws HookToolException;
+
+    /**
+     * Writes a message to the unit's log. A null or unknown client id is allowed: juju-log may be used
+     * outside a hook, and the message is then logged without a hook context.
+     */
+    void log(String clientId, LogLevel level, String message) throws HookToolException;
+}

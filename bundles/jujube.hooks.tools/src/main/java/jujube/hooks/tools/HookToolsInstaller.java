@@ -1,0 +1,122 @@
+package jujube.hooks.tools;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+/**
+ * Puts the hook tools in a directory. When this bundle carries a native forwarder for this machine and
+ * it runs ({@code jujube-hook-tool --probe}), the directory gets the binary and the nine tool names as
+ * symbolic links to it; otherwise nine shell scripts that start {@link JavaToolClient} (the slow path).
+ * Every file is written to a temporary name and renamed into place, so a hook running during an
+ * install sees either the old tool or the new one, never half a file. Installing again is harmless.
+ */
+public final class HookToolsInstaller {
+    /** The forwarder's file name in the bin directory and in the bundle. */
+    public static final String BINARY = "jujube-hook-tool";
+
+    private final JavaFallback fallback;
+    private final String nativeResource;
+
+    public HookToolsInstaller(JavaFallback fallback) {
+        this(fallback, nativeResource());
+    }
+
+    /** For tests: look the forwarder up under another resource name (a missing one forces the fallback). */
+    HookToolsInstaller(JavaFallback fallback, String nativeResource) {
+        this.fallback = fallback;
+        this.nativeResource = nativeResource;
+    }
+
+    public InstalledTools install(Path binDir) throws IOException {
+        Files.createDirectories(binDir);
+        if (installNative(binDir)) {
+            List<Path> links = new ArrayList<>();
+            for (String name : HookToolNames.ALL) {
+                Path temp = binDir.resolve("." + name + "." + ProcessHandle.current().pid() + ".tmp");
+                Files.deleteIfExists(temp);
+                // Relative, so the directory can be moved or bind-mounted elsewhere.
+                Files.createSymbolicLink(temp, Path.of(BINARY));
+                links.add(Files.move(temp, binDir.resolve(name), StandardCopyOption.ATOMIC_MOVE,
+                        StandardCopyOption.REPLACE_EXISTING));
+            }
+            return new InstalledTools(binDir, InstalledTools.Mode.NATIVE, links);
+        }
+        List<Path> scripts = new ArrayList<>();
+        for (String name : HookToolNames.ALL) {
+            scripts.add(writeAtomically(binDir, name, script().getBytes(StandardCharsets.UTF_8)));
+        }
+        return new InstalledTools(binDir, InstalledTools.Mode.JAVA, scripts);
+    }
+
+    /** The resource path of the forwarder for this machine, e.g. {@code native/linux-x86_64/...}. */
+    static String nativeResource() {
+        String arch = System.getProperty("os.arch").toLowerCase(Locale.ROOT);
+        String os = System.getProperty("os.name").toLowerCase(Locale.ROOT);
+        String platform = os.startsWith("linux") ? "linux-" + (arch.equals("amd64") ? "x86_64" : arch) : os + "-" + arch;
+        return "native/" + platform + "/" + BINARY;
+    }
+
+    private boolean installNative(Path binDir) throws IOException {
+        byte[] binary;
+        try (InputStream in = HookToolsInstaller.class.getResourceAsStream(nativeResource)) {
+            if (in == null) {
+                return false;
+            }
+            binary = in.readAllBytes();
+        }
+        Path installed = writeAtomically(binDir, BINARY, binary);
+        return probe(installed);
+    }
+
+    private static boolean probe(Path binary) {
+        try {
+            Process process = new ProcessBuilder(binary.toString(), "--probe").redirectErrorStream(true).start();
+            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                return false;
+            }
+            return process.exitValue() == 0 && output.strip().equals(BINARY);
+        } catch (IOException e) {
+            // Wrong architecture or a noexec mount: the exec itself fails.
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private String script() {
+        String classpath = fallback.classpath().stream().map(Path::toString).collect(Collectors.joining(":"));
+        return "#!/bin/sh\n"
+                + "# The slow path of the hook tools: the native forwarder cannot run on this machine.\n"
+                + "exec " + quote(fallback.java().toString()) + " -XX:TieredStopAtLevel=1 -Xshare:auto -cp "
+                + quote(classpath) + " jujube.hooks.tools.JavaToolClient \"$0\" \"$@\"\n";
+    }
+
+    private static String quote(String text) {
+        return "'" + text.replace("'", "'\\''") + "'";
+    }
+
+    private static Path writeAtomically(Path dir, String name, byte[] content) throws IOException {
+        Path temp = Files.createTempFile(dir, "." + name, ".tmp");
+        try {
+            Files.write(temp, content);
+            Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rwxr-xr-x"));
+            return Files.move(temp, dir.resolve(name), StandardCopyOption.ATOMIC_MOVE,
+                    StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            Files.deleteIfExists(temp);
+        }
+    }
+}

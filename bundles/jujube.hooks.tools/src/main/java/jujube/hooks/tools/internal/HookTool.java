@@ -1,0 +1,29 @@
+package jujube.hooks.tools.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Optional;
+import java.util.Set;
+import jujube.hooks.tools.HookToolException;
+
+/** One hook tool, run in the agent. Implementations are stateless and thread-safe. */
+interface HookTool {
+    String name();
+
+    /** The usage line after {@code usage: }, without the common options. */
+    String usage();
+
+    /** Options beyond {@link ToolOption#COMMON}. */
+    Set<ToolOption> extraOptions();
+
+    /** Whether this command line reads stdin; asked before {@link #run}, so stdin is only read when needed. */
+    default boolean needsStdin(ParsedArgs args) {
+        return false;
+    }
+
+    /**
+     * Runs the tool.
+     *
+     * @return the value to print, or empty when the tool prints nothing whatever the format
+     */
+    Optional<JsonNode> run(ToolContext context) throws UsageException, HookToolException;
+}

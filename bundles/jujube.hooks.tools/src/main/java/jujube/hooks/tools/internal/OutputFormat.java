@@ -1,0 +1,74 @@
+package jujube.hooks.tools.internal;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import java.util.Locale;
+
+/**
+ * How a tool prints its value ({@code --format}). {@code smart}, the default, prints a single value bare
+ * (nothing for an absent one), a list one item per line and a map as YAML, so that shell scripts can
+ * use {@code $(relation-get key)} and {@code for u in $(relation-list)} directly.
+ */
+enum OutputFormat {
+    SMART, JSON, YAML;
+
+    static OutputFormat parse(String text) throws UsageException {
+        try {
+            return valueOf(text.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("argument --format: invalid choice: '" + text
+                    + "' (choose from 'json', 'yaml', 'smart')");
+        }
+    }
+
+    /** Renders values; holds the mappers so they are built once per handler, not per call. */
+    static final class Renderer {
+        private final ObjectMapper json;
+        private final ObjectMapper yaml;
+
+        Renderer(ObjectMapper json) {
+            this.json = json;
+            this.yaml = new ObjectMapper(YAMLFactory.builder()
+                    .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+                    .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+                    // "3306" stays a string when read back, as relation settings are strings.
+                    .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
+                    .build());
+        }
+
+        String render(OutputFormat format, JsonNode value) {
+            try {
+                switch (format) {
+                    case JSON:
+                        return json.writeValueAsString(value) + "\n";
+                    case YAML:
+                        return yaml.writeValueAsString(value);
+                    default:
+                        return smart(value);
+                }
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException("cannot render a JSON tree", e);
+            }
+        }
+
+        private String smart(JsonNode value) throws JsonProcessingException {
+            if (value.isNull() || value.isMissingNode()) {
+                return "";
+            }
+            if (value.isValueNode()) {
+                return value.asText() + "\n";
+            }
+            if (value.isArray()) {
+                StringBuilder lines = new StringBuilder();
+                for (JsonNode item : value) {
+                    lines.append(item.isValueNode() ? item.asText() + "\n" : json.writeValueAsString(item) + "\n");
+                }
+                return lines.toString();
+            }
+            return yaml.writeValueAsString(value);
+        }
+    }
+}

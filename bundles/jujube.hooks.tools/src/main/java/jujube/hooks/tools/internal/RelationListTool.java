@@ -1,0 +1,39 @@
+package jujube.hooks.tools.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import jujube.hooks.tools.HookToolException;
+
+/** {@code relation-list [-r ID]}: the remote units in the relation, one per line in smart format. */
+final class RelationListTool implements HookTool {
+    @Override
+    public String name() {
+        return "relation-list";
+    }
+
+    @Override
+    public String usage() {
+        return "relation-list [-r ID]";
+    }
+
+    @Override
+    public Set<ToolOption> extraOptions() {
+        return Set.of(ToolOption.RELATION_ID);
+    }
+
+    @Override
+    public Optional<JsonNode> run(ToolContext context) throws UsageException, HookToolException {
+        context.args().expectPositionals(0, 0);
+        return Optional.of(array(context.backend().relationList(context.clientId(), context.relationId())));
+    }
+
+    static ArrayNode array(List<String> items) {
+        ArrayNode array = JsonNodeFactory.instance.arrayNode();
+        items.forEach(array::add);
+        return array;
+    }
+}

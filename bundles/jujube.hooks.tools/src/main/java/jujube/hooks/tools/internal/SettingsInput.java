@@ -1,0 +1,59 @@
+package jujube.hooks.tools.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Reads the settings of {@code relation-set} from a JSON or YAML map ({@code @file} or stdin). Scalars
+ * become their text; null becomes the empty string, which deletes the key; nested values are refused
+ * because relation settings are flat strings.
+ */
+final class SettingsInput {
+    private final ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
+
+    /** @param source names the input in messages: a file name or "stdin" */
+    Map<String, String> parse(byte[] bytes, String source) throws UsageException {
+        String text = new String(bytes, StandardCharsets.UTF_8);
+        if (text.isBlank()) {
+            return Map.of();
+        }
+        JsonNode tree;
+        try {
+            // YAML 1.1 reads JSON objects too, so one parser serves both formats.
+            tree = yaml.readTree(text);
+        } catch (IOException e) {
+            throw new UsageException("cannot parse " + source + " as a JSON or YAML map: "
+                    + e.getMessage().lines().findFirst().orElse(""));
+        }
+        if (tree == null || tree.isNull() || tree.isMissingNode()) {
+            return Map.of();
+        }
+        if (!tree.isObject()) {
+            throw new UsageException(source + " must hold a JSON or YAML map of settings");
+        }
+        Map<String, String> settings = new LinkedHashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = tree.fields(); it.hasNext();) {
+            Map.Entry<String, JsonNode> field = it.next();
+            JsonNode value = field.getValue();
+            if (value.isContainerNode()) {
+                throw new UsageException("the value of " + field.getKey() + " in " + source
+                        + " must be a string, a number or a boolean");
+            }
+            settings.put(checkKey(field.getKey()), value.isNull() ? "" : value.asText());
+        }
+        return settings;
+    }
+
+    static String checkKey(String key) throws UsageException {
+        if (key.isEmpty() || key.chars().anyMatch(c -> Character.isWhitespace(c) || c == '=')) {
+            throw new UsageException("invalid setting name: '" + key + "'");
+        }
+        return key;
+    }
+}

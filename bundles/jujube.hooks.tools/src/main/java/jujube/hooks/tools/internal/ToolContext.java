@@ -1,0 +1,25 @@
+package jujube.hooks.tools.internal;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import jujube.hooks.tools.HookToolBackend;
+
+/**
+ * Everything a tool run sees: its parsed arguments, the hook's client id, the environment the
+ * forwarder passed on, the working directory, stdin when it was sent, and the backend.
+ *
+ * @param stdin the tool's standard input, or null when the client has not sent it
+ */
+record ToolContext(ParsedArgs args, String clientId, Map<String, String> env, Path cwd, byte[] stdin,
+        HookToolBackend backend) {
+
+    /** {@code -r}, else {@code $JUJU_RELATION_ID}, else null: the backend then uses the hook's relation. */
+    String relationId() {
+        return args.option(ToolOption.RELATION_ID).or(() -> env("JUJU_RELATION_ID")).orElse(null);
+    }
+
+    Optional<String> env(String name) {
+        return Optional.ofNullable(env.get(name)).filter(v -> !v.isEmpty());
+    }
+}

@@ -1,0 +1,94 @@
+package jujube.hooks.tools.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import jujube.hooks.tools.HookToolBackend;
+import jujube.hooks.tools.HookToolException;
+import jujube.hooks.tools.internal.ToolOutcome.Completed;
+
+/**
+ * Runs a hook tool from its command line: parses, validates, calls the backend and formats. Exit codes:
+ * 0 success, 1 when the agent reports an error (one line on stderr; the original exited 0 here and hid
+ * failures), 2 for a command line the tool cannot accept (usage line and message on stderr).
+ */
+public final class ToolRunner {
+    private static final String COMMON_USAGE = " [--format smart|json|yaml] [-o FILE] [-s SOCKET] [--client-id ID]";
+
+    private final Map<String, HookTool> tools = new LinkedHashMap<>();
+    private final HookToolBackend backend;
+    private final OutputFormat.Renderer renderer;
+
+    public ToolRunner(HookToolBackend backend, ObjectMapper json) {
+        this.backend = backend;
+        this.renderer = new OutputFormat.Renderer(json);
+        for (HookTool tool : List.of(new RelationGetTool(), new RelationSetTool(), new RelationListTool(),
+                new RelationIdsTool(), new ConfigGetTool(json), new UnitGetTool(), new PortTool(true),
+                new PortTool(false), new JujuLogTool())) {
+            tools.put(tool.name(), tool);
+        }
+    }
+
+    public ToolOutcome run(ToolInvocation invocation) {
+        HookTool tool = tools.get(invocation.tool());
+        if (tool == null) {
+            return new Completed("", invocation.tool() + ": not a hook tool; call it as one of: "
+                    + String.join(", ", tools.keySet()) + "\n", 2);
+        }
+        try {
+            Set<ToolOption> allowed = EnumSet.copyOf(ToolOption.COMMON);
+            allowed.addAll(tool.extraOptions());
+            ParsedArgs args = ParsedArgs.parse(invocation.args(), allowed);
+            if (args.help()) {
+                return new Completed(usageLine(tool), "", 0);
+            }
+            OutputFormat format = OutputFormat.parse(args.option(ToolOption.FORMAT).orElse("smart"));
+            if (tool.needsStdin(args) && invocation.stdin() == null) {
+                return new ToolOutcome.NeedsStdin();
+            }
+            String clientId = args.option(ToolOption.CLIENT_ID).orElse(invocation.clientId());
+            ToolContext context = new ToolContext(args, clientId, invocation.env(), invocation.cwd(),
+                    invocation.stdin(), backend);
+            Optional<JsonNode> value = tool.run(context);
+            String text = value.map(v -> renderer.render(format, v)).orElse("");
+            Optional<String> output = args.option(ToolOption.OUTPUT);
+            if (output.isPresent()) {
+                return writeOutput(tool, invocation.cwd().resolve(output.get()), text);
+            }
+            return new Completed(text, "", 0);
+        } catch (UsageException e) {
+            return new Completed("", usageLine(tool) + tool.name() + ": error: " + e.getMessage() + "\n", 2);
+        } catch (InvalidPathException e) {
+            return new Completed("", usageLine(tool) + tool.name() + ": error: invalid path: " + oneLine(e.getInput()) + "\n", 2);
+        } catch (HookToolException e) {
+            return new Completed("", tool.name() + ": error: " + oneLine(e.getMessage()) + "\n", 1);
+        }
+    }
+
+    private static Completed writeOutput(HookTool tool, Path file, String text) {
+        try {
+            Files.write(file, text.getBytes(StandardCharsets.UTF_8));
+            return new Completed("", "", 0);
+        } catch (IOException e) {
+            return new Completed("", tool.name() + ": error: cannot write " + file + ": " + oneLine(e.toString()) + "\n", 1);
+        }
+    }
+
+    private static String usageLine(HookTool tool) {
+        return "usage: " + tool.usage() + COMMON_USAGE + "\n";
+    }
+
+    private static String oneLine(String message) {
+        return message == null ? "unknown error" : message.replaceAll("\\s*[\\r\\n]+\\s*", " ").strip();
+    }
+}

@@ -1,0 +1,143 @@
+package jujube.hooks.tools;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import jujube.hooks.protocol.ErrorCode;
+
+/**
+ * An in-memory backend with a fixed fixture: unit wordpress/0 in relations db:0 (mysql/0, mysql/1),
+ * db:1 (mysql-2/0) and cache:2 (memcached/0). Client hook-1 runs a db:0 hook with remote unit mysql/0;
+ * client hook-2 runs a hook outside any relation; every other client id is unknown.
+ */
+public final class FakeHookToolBackend implements HookToolBackend {
+    static final String LOCAL_UNIT = "wordpress/0";
+
+    private record Hook(String relationId, String remoteUnit) {
+    }
+
+    private final Map<String, Hook> hooks = Map.of("hook-1", new Hook("db:0", "mysql/0"), "hook-2", new Hook(null, null));
+    private final Map<String, Map<String, Map<String, String>>> relations = new ConcurrentHashMap<>();
+    final Set<Port> ports = Collections.synchronizedSet(new TreeSet<>((a, b) -> a.toString().compareTo(b.toString())));
+    final List<String> logs = Collections.synchronizedList(new ArrayList<>());
+
+    public FakeHookToolBackend() {
+        reset();
+    }
+
+    /** Back to the fixture, between test cases. */
+    public synchronized void reset() {
+        relations.clear();
+        relations.put("db:0", units(Map.of("mysql/0", Map.of("host", "10.0.0.1", "port", "3306", "user", "wp"),
+                "mysql/1", Map.of("host", "10.0.0.2"), LOCAL_UNIT, Map.of("blog", "my blog"))));
+        relations.put("db:1", units(Map.of("mysql-2/0", Map.of("host", "10.0.1.1"), LOCAL_UNIT, Map.of())));
+        relations.put("cache:2", units(Map.of("memcached/0", Map.of(), LOCAL_UNIT, Map.of())));
+        ports.clear();
+        ports.add(new Port(22, "tcp"));
+        logs.clear();
+    }
+
+    private static Map<String, Map<String, String>> units(Map<String, Map<String, String>> fixture) {
+        Map<String, Map<String, String>> units = new ConcurrentHashMap<>();
+        fixture.forEach((unit, settings) -> units.put(unit, new ConcurrentHashMap<>(settings)));
+        return units;
+    }
+
+    private Hook hook(String clientId) throws HookToolException {
+        Hook hook = clientId == null ? null : hooks.get(clientId);
+        if (hook == null) {
+            throw new HookToolException(ErrorCode.NO_SUCH_CLIENT, "unknown or expired client id: " + clientId);
+        }
+        return hook;
+    }
+
+    private Map<String, Map<String, String>> relation(String clientId, String relationId) throws HookToolException {
+        Hook hook = hook(clientId);
+        String id = relationId != null ? relationId : hook.relationId();
+        if (id == null) {
+            throw new HookToolException(ErrorCode.NOT_RELATION_CONTEXT, "not in a relation hook: use -r to name a relation");
+        }
+        Map<String, Map<String, String>> relation = relations.get(id);
+        if (relation == null) {
+            throw new HookToolException(ErrorCode.NO_SUCH_RELATION, "no relation " + id);
+        }
+        return relation;
+    }
+
+    @Override
+    public Map<String, String> relationGet(String clientId, String relationId, String unit) throws HookToolException {
+        Map<String, Map<String, String>> relation = relation(clientId, relationId);
+        String name = unit != null ? unit : hook(clientId).remoteUnit();
+        if (name == null || !relation.containsKey(name)) {
+            throw new HookToolException(ErrorCode.NO_SUCH_UNIT, "unit " + name + " is not in the relation");
+        }
+        return Map.copyOf(relation.get(name));
+    }
+
+    @Override
+    public void relationSet(String clientId, String relationId, Map<String, String> changes) throws HookToolException {
+        Map<String, String> local = relation(clientId, relationId).get(LOCAL_UNIT);
+        changes.forEach((k, v) -> {
+            if (v.isEmpty()) {
+                local.remove(k);
+            } else {
+                local.put(k, v);
+            }
+        });
+    }
+
+    @Override
+    public List<String> relationList(String clientId, String relationId) throws HookToolException {
+        List<String> units = new ArrayList<>(new TreeSet<>(relation(clientId, relationId).keySet()));
+        units.remove(LOCAL_UNIT);
+        return units;
+    }
+
+    @Override
+    public List<String> relationIds(String clientId, String relationName) throws HookToolException {
+        Hook hook = hook(clientId);
+        String name = relationName;
+        if (name == null) {
+            if (hook.relationId() == null) {
+                throw new HookToolException(ErrorCode.NOT_RELATION_CONTEXT, "not in a relation hook: name a relation");
+            }
+            name = hook.relationId().substring(0, hook.relationId().indexOf(':'));
+        }
+        String prefix = name + ":";
+        return relations.keySet().stream().filter(id -> id.startsWith(prefix)).sorted().toList();
+    }
+
+    @Override
+    public Map<String, Object> configGet(String clientId) throws HookToolException {
+        hook(clientId);
+        return new TreeMap<>(Map.of("title", "My blog", "debug", true, "port", 8080L, "ratio", 0.5));
+    }
+
+    @Override
+    public String unitGet(String clientId, UnitAddress address) throws HookToolException {
+        hook(clientId);
+        return address == UnitAddress.PRIVATE_ADDRESS ? "10.0.0.10" : "blog.example.com";
+    }
+
+    @Override
+    public void openPort(String clientId, Port port) throws HookToolException {
+        hook(clientId);
+        ports.add(port);
+    }
+
+    @Override
+    public void closePort(String clientId, Port port) throws HookToolException {
+        hook(clientId);
+        ports.remove(port);
+    }
+
+    @Override
+    public void log(String clientId, LogLevel level, String message) {
+        logs.add(level + " " + message);
+    }
+}

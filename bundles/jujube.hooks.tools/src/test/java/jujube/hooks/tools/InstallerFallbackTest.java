@@ -1,0 +1,44 @@
+package jujube.hooks.tools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+import jujube.hooks.protocol.HookSocketServer;
+import jujube.hooks.protocol.ServerLimits;
+import org.junit.jupiter.api.Test;
+
+/** Without a runnable native forwarder the tools are scripts starting the Java client: slow but working. */
+class InstallerFallbackTest {
+    @Test
+    void installsJavaScriptsThatWork() throws Exception {
+        Path dir = Files.createTempDirectory(Path.of("/tmp"), "hs");
+        ObjectMapper json = new ObjectMapper();
+        try (HookSocketServer server = HookSocketServer.start(dir.resolve("s"),
+                new ToolCommandHandler(new FakeHookToolBackend(), json), json, ServerLimits.defaults())) {
+            InstalledTools tools = new HookToolsInstaller(JavaFallback.fromRuntime(), "native/none/jujube-hook-tool")
+                    .install(dir.resolve("bin"));
+            assertEquals(InstalledTools.Mode.JAVA, tools.mode());
+            assertEquals(9, tools.tools().size());
+            assertTrue(Files.isExecutable(tools.binDir().resolve("relation-set")));
+            // One JVM start is enough to prove the path; stdin goes through need_stdin as with the forwarder.
+            ProcessBuilder builder = new ProcessBuilder(tools.binDir().resolve("relation-set").toString(), "-");
+            builder.environment().put("JUJU_AGENT_SOCKET", server.socketPath().toString());
+            builder.environment().put("JUJU_CLIENT_ID", "hook-2");
+            Process process = builder.redirectErrorStream(true).start();
+            process.getOutputStream().write("a: b\n".getBytes());
+            process.getOutputStream().close();
+            String output = new String(process.getInputStream().readAllBytes());
+            assertEquals(1, process.waitFor(), output);
+            assertEquals("relation-set: error: not in a relation hook: use -r to name a relation\n", output);
+        } finally {
+            try (Stream<Path> files = Files.walk(dir)) {
+                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package jujube.hooks.tools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import jujube.hooks.protocol.CommandHandler;
+import jujube.hooks.protocol.ErrorCode;
+import jujube.hooks.protocol.HookSocketServer;
+import jujube.hooks.protocol.ProtocolException;
+import jujube.hooks.protocol.ServerLimits;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The forwarder's own failure paths, and many tool calls at once from several shells. */
+class NativeForwarderTest {
+    private final ObjectMapper json = new ObjectMapper();
+    private Path dir;
+    private InstalledTools tools;
+
+    @BeforeEach
+    void install() throws Exception {
+        dir = Files.createTempDirectory(Path.of("/tmp"), "hs");
+        tools = new HookToolsInstaller(JavaFallback.fromRuntime()).install(dir.resolve("bin"));
+        assertEquals(InstalledTools.Mode.NATIVE, tools.mode());
+    }
+
+    @AfterEach
+    void clean() throws Exception {
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+    }
+
+    @Test
+    void theToolNamesAreLinksToOneBinary() throws Exception {
+        assertEquals(9, tools.tools().size());
+        for (Path tool : tools.tools()) {
+            assertTrue(Files.isSymbolicLink(tool), tool.toString());
+            assertEquals(Path.of(HookToolsInstaller.BINARY), Files.readSymbolicLink(tool));
+        }
+        // Installing again replaces everything in place.
+        assertEquals(InstalledTools.Mode.NATIVE, new HookToolsInstaller(JavaFallback.fromRuntime()).install(tools.binDir()).mode());
+    }
+
+    @Test
+    void reportsProtocolErrorsAndUnreadableAnswersWithExitOne() throws Exception {
+        assertEquals(List.of("relation-get: error: the agent is confused (InternalError)"),
+                run((c, id, a) -> {
+                    throw new ProtocolException(ErrorCode.INTERNAL_ERROR, "the agent is confused");
+                }));
+        assertEquals(List.of("relation-get: error: the agent sent an answer without an exit code"),
+                run((c, id, a) -> JsonNodeFactory.instance.objectNode().put("stdout", "x")));
+        assertEquals(List.of("relation-get: error: the agent sent an answer without an exit code"),
+                run((c, id, a) -> JsonNodeFactory.instance.textNode("{")));
+        assertEquals(List.of("relation-get: error: cannot connect to the unit agent"), runWithSocket(dir.resolve("none")));
+    }
+
+    @Test
+    void servesToolsCalledInTightLoopsFromSeveralShells() throws Exception {
+        FakeHookToolBackend backend = new FakeHookToolBackend();
+        try (HookSocketServer server = HookSocketServer.start(dir.resolve("s"), new ToolCommandHandler(backend, json), json,
+                ServerLimits.defaults())) {
+            String loop = "for i in $(seq 100); do [ \"$(relation-get host)\" = 10.0.0.1 ] || exit 1; done";
+            ProcessBuilder builder = new ProcessBuilder("sh", "-c",
+                    "for s in 1 2 3 4 5 6; do (" + loop + ") & done; fail=0; for j in $(jobs -p); do wait $j || fail=1; done; exit $fail");
+            builder.environment().putAll(Map.of("PATH", tools.binDir() + ":/usr/bin:/bin", "JUJU_AGENT_SOCKET",
+                    server.socketPath().toString(), "JUJU_CLIENT_ID", "hook-1", "JUJU_REMOTE_UNIT", "mysql/0"));
+            Process shell = builder.redirectErrorStream(true).start();
+            String output = new String(shell.getInputStream().readAllBytes());
+            assertEquals(0, shell.waitFor(), output);
+        }
+    }
+
+    private List<String> run(CommandHandler handler) throws Exception {
+        try (HookSocketServer server = HookSocketServer.start(dir.resolve("s"), handler, json, ServerLimits.defaults())) {
+            return runWithSocket(server.socketPath());
+        }
+    }
+
+    private List<String> runWithSocket(Path socket) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder(tools.binDir().resolve("relation-get").toString(), "host");
+        builder.environment().clear();
+        builder.environment().put("JUJU_AGENT_SOCKET", socket.toString());
+        Process process = builder.redirectErrorStream(true).start();
+        List<String> lines = new String(process.getInputStream().readAllBytes()).lines().toList();
+        assertEquals(1, process.waitFor(), lines.toString());
+        return lines;
+    }
+}
