@@ -46,7 +46,16 @@ public final class Main {
         @Option(names = "--ready-timeout", defaultValue = "60", description = "Seconds to wait for the agent to come up.")
         int readyTimeout;
 
+        @Option(names = "--session-timeout", defaultValue = "15000",
+                description = "ZooKeeper session timeout in ms: how long presence outlives a lost connection.")
+        int sessionTimeoutMs;
+
         int run(String feature, Path runtimeDir, Map<String, String> props, boolean embedded) throws Exception {
+            if (sessionTimeoutMs < 1000) {
+                throw new CommandLine.ParameterException(new CommandLine(this),
+                        "--session-timeout must be at least 1000 ms, got " + sessionTimeoutMs);
+            }
+            props.put("jujube.session.timeout.ms", Integer.toString(sessionTimeoutMs));
             Files.createDirectories(runtimeDir);
             long t0 = System.nanoTime();
             Framework fw;

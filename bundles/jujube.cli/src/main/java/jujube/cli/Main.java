@@ -43,6 +43,14 @@ public final class Main {
             err.flush();
             return 1;
         });
+        cli.setParameterExceptionHandler((ex, badArgs) -> {
+            // a usage error: the problem, suggestions for a misspelt command, then the usage
+            err.println("jujube: " + ex.getMessage());
+            CommandLine.UnmatchedArgumentException.printSuggestions(ex, err);
+            ex.getCommandLine().usage(err);
+            err.flush();
+            return 2;
+        });
         int code = cli.execute(args);
         out.flush();
         return code;

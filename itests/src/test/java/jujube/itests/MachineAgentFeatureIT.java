@@ -1,0 +1,149 @@
+package jujube.itests;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertNotNull;
+import static org.junit.Assert.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Collection;
+import java.util.function.BooleanSupplier;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarInputStream;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import javax.inject.Inject;
+import jujube.agent.machine.MachineAgent;
+import jujube.state.StateConnection;
+import org.junit.Test;
+import org.junit.runner.RunWith;
+import org.ops4j.pax.exam.Configuration;
+import org.ops4j.pax.exam.Option;
+import org.ops4j.pax.exam.junit.PaxExam;
+import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
+import org.ops4j.pax.exam.spi.reactors.PerClass;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceReference;
+import org.osgi.framework.Version;
+import org.osgi.service.component.runtime.ServiceComponentRuntime;
+import org.osgi.service.component.runtime.dto.ComponentConfigurationDTO;
+import org.osgi.service.component.runtime.dto.ComponentDescriptionDTO;
+
+/** The machine-agent feature in a real Felix framework against a real ZooKeeper. */
+@RunWith(PaxExam.class)
+@ExamReactorStrategy(PerClass.class)
+public class MachineAgentFeatureIT {
+    @Inject
+    BundleContext context;
+
+    @Inject
+    ServiceComponentRuntime scr;
+
+    @Inject
+    StateConnection state;
+
+    @Configuration
+    public Option[] config() throws Exception {
+        return MachineAgentFramework.options();
+    }
+
+    @Test
+    public void every_component_is_active_and_machine_0_is_present() throws Exception {
+        await("all jujube components active", () -> inactiveComponents().isEmpty());
+        await("machine 0 present", () -> state.machines().list().get(0).agentConnected());
+        ServiceReference<MachineAgent> ref = context.getServiceReference(MachineAgent.class);
+        assertNotNull(ref);
+        assertEquals(0, context.getService(ref).machineId());
+    }
+
+    @Test
+    public void a_bundle_dropped_into_the_deploy_folder_updates_in_place() throws Exception {
+        await("machine 0 present", () -> state.machines().list().get(0).agentConnected());
+        Bundle agent = bundle("jujube.agent.machine");
+        Bundle stateBundle = bundle("jujube.state");
+        long stateService = (Long) context.getServiceReference(StateConnection.class).getProperty("service.id");
+        int bundleCount = context.getBundles().length;
+        Version next = new Version(agent.getVersion().getMajor(), agent.getVersion().getMinor(),
+                agent.getVersion().getMicro() + 1, "hotfix");
+
+        Path deployed = Path.of(context.getProperty("jujube.itest.deploy")).resolve("jujube.agent.machine.jar");
+        Path tmp = deployed.resolveSibling(".jujube.agent.machine.jar.tmp");
+        withVersion(deployed, tmp, next);
+        Files.move(tmp, deployed, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+
+        await("bundle updated to " + next, () -> agent.getVersion().equals(next) && agent.getState() == Bundle.ACTIVE);
+        assertEquals("updated in place, not installed beside", bundleCount, context.getBundles().length);
+        await("the updated agent runs", () -> {
+            ServiceReference<MachineAgent> ref = context.getServiceReference(MachineAgent.class);
+            return ref != null && ref.getBundle().equals(agent) && context.getService(ref).isConnected();
+        });
+        assertEquals(Bundle.ACTIVE, stateBundle.getState());
+        assertEquals("the state connection was not restarted", stateService,
+                context.getServiceReference(StateConnection.class).getProperty("service.id"));
+        await("machine 0 present", () -> state.machines().list().get(0).agentConnected());
+        assertTrue(inactiveComponents().isEmpty());
+    }
+
+    private Collection<String> inactiveComponents() {
+        java.util.List<String> inactive = new java.util.ArrayList<>();
+        for (ComponentDescriptionDTO d : scr.getComponentDescriptionDTOs()) {
+            if (!d.bundle.symbolicName.startsWith("jujube.")) {
+                continue;
+            }
+            Collection<ComponentConfigurationDTO> configs = scr.getComponentConfigurationDTOs(d);
+            if (configs.isEmpty() || configs.stream().anyMatch(c -> c.state != ComponentConfigurationDTO.ACTIVE)) {
+                inactive.add(d.name);
+            }
+        }
+        return inactive;
+    }
+
+    private Bundle bundle(String symbolicName) {
+        for (Bundle b : context.getBundles()) {
+            if (symbolicName.equals(b.getSymbolicName())) {
+                return b;
+            }
+        }
+        throw new AssertionError("no bundle " + symbolicName);
+    }
+
+    /** Copies a bundle, changing only its Bundle-Version: a rebuilt bundle as an operator would drop it. */
+    private static void withVersion(Path source, Path target, Version version) throws IOException {
+        try (InputStream raw = Files.newInputStream(source); JarInputStream in = new JarInputStream(raw)) {
+            Manifest manifest = new Manifest(in.getManifest());
+            manifest.getMainAttributes().put(new Attributes.Name("Bundle-Version"), version.toString());
+            try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(target), manifest)) {
+                for (JarEntry e; (e = in.getNextJarEntry()) != null; ) {
+                    out.putNextEntry(new JarEntry(e.getName()));
+                    ByteArrayOutputStream buf = new ByteArrayOutputStream();
+                    in.transferTo(buf);
+                    out.write(buf.toByteArray());
+                    out.closeEntry();
+                }
+            }
+        }
+    }
+
+    static void await(String what, BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (true) {
+            try {
+                if (condition.getAsBoolean()) {
+                    return;
+                }
+            } catch (RuntimeException e) {
+                // not there yet
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting for: " + what);
+            }
+            Thread.sleep(50);
+        }
+    }
+}
