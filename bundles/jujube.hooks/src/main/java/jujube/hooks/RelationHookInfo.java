@@ -26,6 +26,14 @@ public record RelationHookInfo(String relationName, String relationId, String re
         members = List.copyOf(members);
     }
 
+    /**
+     * Whether this is the relation's {@code -relation-broken} hook: the only relation hook without a
+     * remote unit. Its context has no members and refuses {@code relation-set}.
+     */
+    public boolean isBroken() {
+        return remoteUnit == null;
+    }
+
     /** The remote unit as the hook sees it: the empty string when there is none. */
     public String remoteUnitOrEmpty() {
         return remoteUnit == null ? "" : remoteUnit;

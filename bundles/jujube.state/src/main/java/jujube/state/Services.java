@@ -42,6 +42,9 @@ public interface Services {
 
     boolean isExposed(String name);
 
+    /** The names of the exposed services, from one reading of the topology. */
+    Set<String> exposedServices();
+
     /** Watches the set of service names. */
     Watch watch(StateWatcher<Set<String>> watcher);
 

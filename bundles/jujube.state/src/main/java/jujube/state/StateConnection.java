@@ -58,6 +58,15 @@ public interface StateConnection extends AutoCloseable {
     /** The environment's relations. */
     Relations relations();
 
+    /** The environment's debug log. */
+    DebugLog debugLog();
+
+    /**
+     * Stands as a candidate in the election {@code name} (letters, digits, {@code . _ -}) until the
+     * returned leadership is closed.
+     */
+    Leadership leadership(String name);
+
     @Override
     void close();
 }

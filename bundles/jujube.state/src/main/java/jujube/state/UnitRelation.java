@@ -1,6 +1,7 @@
 package jujube.state;
 
 import java.util.Map;
+import java.util.Set;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
@@ -31,6 +32,16 @@ public interface UnitRelation {
 
     /** Merges {@code changes} into the unit's settings; a null value deletes the key. */
     void updateSettings(Map<String, Object> changes);
+
+    /**
+     * As {@link #updateSettings}, in one compare-and-set, returning the settings exactly as they were
+     * just before these changes were applied (empty when the node did not exist), so that a caller can
+     * tell what it really changed. Nothing is written when the changes change nothing.
+     */
+    Map<String, Object> mergeSettings(Map<String, Object> changes);
+
+    /** The units this unit sees right now (as {@link #watchRelatedUnits} would deliver them), sorted. */
+    Set<UnitName> relatedUnits();
 
     /**
      * Watches the units this unit sees (client sees servers, server clients, peers the other peers)

@@ -24,6 +24,9 @@ public interface Units {
     /** Every unit, by name. */
     List<UnitInfo> list();
 
+    /** Every unit with its ports and relation workflow states, by name, from one reading of the topology. */
+    List<UnitStatus> listStatus();
+
     /** Removes the unit, the subordinates in its container, and their nodes. */
     void remove(UnitName unit);
 
@@ -41,6 +44,12 @@ public interface Units {
 
     /** Replicates the unit's workflow state (its local disk is authoritative). */
     void setWorkflowState(UnitName unit, String state);
+
+    /** Replicates the workflow state of the unit's side of one relation (its local disk is authoritative). */
+    void setRelationWorkflowState(UnitName unit, String relationId, String state);
+
+    /** The replicas of the unit's relation workflow states by relation id; status shows the errors among them. */
+    Map<String, String> relationWorkflowStates(UnitName unit);
 
     /** Announces the unit's agent until the presence is closed. */
     Presence connectAgent(UnitName unit);

@@ -138,6 +138,17 @@ final class CuratorServices implements Services {
     }
 
     @Override
+    public Set<String> exposedServices() {
+        Set<String> exposed = new TreeSet<>();
+        ctx.topology().read().services.forEach((id, s) -> {
+            if (ctx.reader().exists(Paths.service(id) + "/exposed")) {
+                exposed.add(s.name());
+            }
+        });
+        return exposed;
+    }
+
+    @Override
     public Watch watch(StateWatcher<Set<String>> watcher) {
         return ctx.watchTopology(t -> {
             Set<String> names = new TreeSet<>();

@@ -51,6 +51,7 @@ public final class CuratorStateConnection implements StateConnection {
     private final CuratorServices services;
     private final CuratorUnits units;
     private final CuratorRelations relations;
+    private final CuratorDebugLog debugLog;
     private volatile ConnectionState state = ConnectionState.SUSPENDED;
 
     /**
@@ -79,6 +80,7 @@ public final class CuratorStateConnection implements StateConnection {
         services = new CuratorServices(ctx);
         units = new CuratorUnits(ctx);
         relations = new CuratorRelations(ctx);
+        debugLog = new CuratorDebugLog(ctx);
         client.getConnectionStateListenable().addListener((c, newState) -> publish(map(newState)));
         client.start();
     }
@@ -234,6 +236,16 @@ public final class CuratorStateConnection implements StateConnection {
     @Override
     public Relations relations() {
         return relations;
+    }
+
+    @Override
+    public jujube.state.DebugLog debugLog() {
+        return debugLog;
+    }
+
+    @Override
+    public jujube.state.Leadership leadership(String name) {
+        return new CuratorLeadership(client, name);
     }
 
     /** Successful compare-and-set writes and lost attempts so far: what the benchmark reports. */

@@ -1,7 +1,10 @@
 package jujube.state.internal;
 
+import java.util.Collections;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import jujube.state.Presence;
 import jujube.state.RelationInfo;
 import jujube.state.RelationRole;
@@ -105,7 +108,13 @@ final class CuratorUnitRelation implements UnitRelation {
 
     @Override
     public void updateSettings(Map<String, Object> changes) {
-        ctx.nodes().update(paths.settings(unitId), null, content -> {
+        mergeSettings(changes);
+    }
+
+    @Override
+    public Map<String, Object> mergeSettings(Map<String, Object> changes) {
+        return ctx.nodes().update(paths.settings(unitId), null, content -> {
+            Map<String, Object> before = Collections.unmodifiableMap(new TreeMap<>(content));
             changes.forEach((k, v) -> {
                 if (v == null) {
                     content.remove(k);
@@ -113,8 +122,37 @@ final class CuratorUnitRelation implements UnitRelation {
                     content.put(k, v);
                 }
             });
-            return null;
+            return before;
         });
+    }
+
+    @Override
+    public Set<UnitName> relatedUnits() {
+        String members = paths.roleContainer(role.counterpart());
+        Set<UnitName> result = new TreeSet<>();
+        try {
+            for (String id : ctx.client().getChildren().forPath(members)) {
+                String path = members + "/" + id;
+                if (id.equals(unitId)) {
+                    continue; // a peer does not see itself
+                }
+                try {
+                    Map<String, Object> presence = ctx.reader().parse(path, ctx.client().getData().forPath(path));
+                    result.add(UnitName.parse(new Fields(path).string(presence.get("name"), "name")));
+                } catch (KeeperException.NoNodeException gone) {
+                    // left between listing and reading: not a member any more
+                } catch (IllegalArgumentException e) {
+                    throw new jujube.state.CorruptStateException(path, e.getMessage());
+                }
+            }
+        } catch (KeeperException.NoNodeException e) {
+            return Collections.unmodifiableSet(result); // nobody of that role joined yet
+        } catch (StateException e) {
+            throw e;
+        } catch (Exception e) {
+            throw NodeReader.failure(members, e);
+        }
+        return Collections.unmodifiableSet(result);
     }
 
     @Override
@@ -144,6 +182,6 @@ final class CuratorUnitRelation implements UnitRelation {
                     int version = cache.get(paths.settings(id)).map(ChildData::getStat).map(Stat::getVersion).orElse(-1);
                     result.put(name, version);
                 });
-        return java.util.Collections.unmodifiableMap(result);
+        return Collections.unmodifiableMap(result);
     }
 }

@@ -17,6 +17,7 @@ import jujube.state.StateWatcher;
 import jujube.state.UnitFlags;
 import jujube.state.UnitInfo;
 import jujube.state.UnitName;
+import jujube.state.UnitStatus;
 import jujube.state.Units;
 import jujube.state.UpgradeRequest;
 import jujube.state.Watch;
@@ -26,6 +27,7 @@ import org.apache.zookeeper.KeeperException;
 
 /** Units: membership in the topology, {@code /units/unit-N} for the rest. */
 final class CuratorUnits implements Units {
+    private static final String RELATION_STATES = "relation_workflow_states";
     private final StateContext ctx;
     private final UnitPorts ports;
 
@@ -67,9 +69,12 @@ final class CuratorUnits implements Units {
     }
 
     private UnitInfo info(Topology t, String id) {
+        return info(t, id, ctx.reader().yamlMap(Paths.unit(id)));
+    }
+
+    private UnitInfo info(Topology t, String id, Map<String, Object> node) {
         UnitEntry u = t.unit(id);
         String path = Paths.unit(id);
-        Map<String, Object> node = ctx.reader().yamlMap(path);
         Fields f = new Fields(path);
         OptionalInt machine = u.machine() == null ? OptionalInt.empty() : OptionalInt.of(Paths.machineId(u.machine()));
         Optional<UnitName> container = Optional.ofNullable(u.container()).map(t::unitName);
@@ -90,6 +95,19 @@ final class CuratorUnits implements Units {
         List<UnitInfo> result = new ArrayList<>();
         t.unitNames().keySet().forEach(id -> result.add(info(t, id)));
         result.sort((a, b) -> a.name().compareTo(b.name()));
+        return result;
+    }
+
+    @Override
+    public List<UnitStatus> listStatus() {
+        Topology t = ctx.topology().read();
+        List<UnitStatus> result = new ArrayList<>();
+        for (String id : t.unitNames().keySet()) {
+            String path = Paths.unit(id);
+            Map<String, Object> node = ctx.reader().yamlMap(path);
+            result.add(new UnitStatus(info(t, id, node), ports.read(path), relationStates(path, node)));
+        }
+        result.sort((a, b) -> a.info().name().compareTo(b.info().name()));
         return result;
     }
 
@@ -123,6 +141,30 @@ final class CuratorUnits implements Units {
     @Override
     public void setWorkflowState(UnitName unit, String state) {
         updateNode(unit, Map.of("workflow_state", state));
+    }
+
+    @Override
+    public void setRelationWorkflowState(UnitName unit, String relationId, String state) {
+        ctx.nodes().update(path(unit), () -> new NoSuchUnitException(unit.toString()), content -> {
+            Map<String, Object> states = new Fields(path(unit)).map(content.get(RELATION_STATES), RELATION_STATES);
+            states.put(relationId, state);
+            content.put(RELATION_STATES, states);
+            return null;
+        });
+    }
+
+    @Override
+    public Map<String, String> relationWorkflowStates(UnitName unit) {
+        String path = path(unit);
+        return relationStates(path, ctx.reader().yamlMap(path));
+    }
+
+    private static Map<String, String> relationStates(String path, Map<String, Object> node) {
+        Fields f = new Fields(path);
+        Map<String, String> states = new java.util.TreeMap<>();
+        f.map(node.get(RELATION_STATES), RELATION_STATES)
+                .forEach((id, state) -> states.put(id, f.string(state, RELATION_STATES + "." + id)));
+        return states;
     }
 
     private void updateNode(UnitName unit, Map<String, Object> values) {

@@ -13,6 +13,9 @@ final class Paths {
     static final String RELATIONS = "/relations";
     static final String SETTINGS = "/settings";
     static final String ENVIRONMENT = "/environment";
+    static final String LOGS = "/logs";
+    /** Leader elections ({@link CuratorLeadership}), one child per name. */
+    static final String LEADERSHIP = "/leadership";
     static final List<String> BASE = List.of(CHARMS, SERVICES, MACHINES, UNITS, RELATIONS, SETTINGS);
 
     static final String UNIT_PREFIX = UNITS + "/unit-";

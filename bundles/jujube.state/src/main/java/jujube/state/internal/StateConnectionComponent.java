@@ -139,6 +139,16 @@ public final class StateConnectionComponent implements StateConnection {
     }
 
     @Override
+    public jujube.state.DebugLog debugLog() {
+        return connection.debugLog();
+    }
+
+    @Override
+    public jujube.state.Leadership leadership(String name) {
+        return connection.leadership(name);
+    }
+
+    @Override
     public void close() {
         // the framework owns this connection: it closes when the component deactivates
     }

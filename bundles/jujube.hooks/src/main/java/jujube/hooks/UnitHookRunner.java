@@ -1,0 +1,63 @@
+package jujube.hooks;
+
+import java.nio.file.Path;
+import java.util.Optional;
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * Runs one unit's hooks end to end: a fresh hook context per invocation (its own unguessable client
+ * id, a cached view of every settings node it reads, buffered writes), the hook process through a
+ * {@link HookInvoker}, the hook tools served over the unit's socket, and the buffered writes applied
+ * only after a success.
+ *
+ * <p>Contract of {@link #run}:
+ * <ul>
+ *   <li>The client id is valid from just before the hook starts until it ends; later tool calls with
+ *       it (a child the hook left running) fail with {@code NoSuchClient}.</li>
+ *   <li>On success ({@link HookResult#isSuccess()}) the hook's {@code relation-set}s are merged onto
+ *       each settings node's current content (keys the hook did not set keep whatever another writer
+ *       put there meanwhile) and its port changes applied; every real change is logged
+ *       ({@code Setting changed: 'k'='v' (was 'old')}, {@code … (was unset)},
+ *       {@code Setting deleted: 'k' (was 'v')}), nothing when nothing changed.</li>
+ *   <li>On failure nothing the hook wrote reaches ZooKeeper.</li>
+ *   <li>When the writes cannot be saved (ZooKeeper unreachable) the result is a
+ *       {@link HookResult.Failed} {@code could not save settings: …}, so the caller treats the hook
+ *       as failed and runs it again; writes may then have been applied in part (relation by
+ *       relation), which running the hook again repairs because merges are idempotent.</li>
+ *   <li>A relation hook whose {@link RelationHookInfo#isBroken()} holds runs in a broken context: no
+ *       members, no remote unit, only the unit's own settings readable, {@code relation-set} on it
+ *       refused.</li>
+ * </ul>
+ * Hooks of one unit are meant to run one at a time (the {@link HookExecutor} does that); concurrent
+ * calls are nevertheless safe. {@link #close()} stops the socket server; the runner cannot be used
+ * afterwards.
+ */
+@ProviderType
+public interface UnitHookRunner extends AutoCloseable {
+
+    /** Runs a hook, logging its output through {@link HookOutput#logging}. */
+    default HookResult run(String hookName, Optional<RelationHookInfo> relation) {
+        return run(hookName, relation, HookOutput.logging(unitName(), hookName));
+    }
+
+    /**
+     * Runs a hook, passing its output lines to {@code output}.
+     *
+     * @param relation the relation of a relation hook (its id as {@code name:N}, see
+     *                 {@link RelationIds}); empty for any other hook
+     */
+    HookResult run(String hookName, Optional<RelationHookInfo> relation, HookOutput output);
+
+    /** The unit, {@code wordpress/0}. */
+    String unitName();
+
+    /** The socket the hook tools talk to ({@code JUJU_AGENT_SOCKET}). */
+    Path socketPath();
+
+    /** The directory holding the hook tools, first on every hook's {@code PATH}. */
+    Path toolsDir();
+
+    /** Stops serving the socket and removes it. */
+    @Override
+    void close();
+}

@@ -1,0 +1,26 @@
+package jujube.hooks;
+
+import java.io.IOException;
+import jujube.hooks.internal.ContextUnitHookRunner;
+
+/**
+ * Starts {@link UnitHookRunner}s. A unit agent component calls {@link #start} in its {@code @Activate}
+ * and closes the runner in its {@code @Deactivate}; nothing here is shared between runners.
+ */
+public final class UnitHookRunners {
+    private UnitHookRunners() {
+    }
+
+    /**
+     * Installs the hook tools into {@code <unit dir>/bin} and starts serving the unit's hook socket,
+     * {@code <unit dir>/agent.socket}. A unix socket path must stay under 108 bytes: when the unit
+     * directory is too deep, the socket goes to {@code /tmp/jujube-<hash of the unit dir>/agent.socket}
+     * instead, in a directory only this user may enter (an existing one owned by anybody else, or open
+     * to others, is refused).
+     *
+     * @throws IOException when the tools cannot be installed or the socket cannot be bound
+     */
+    public static UnitHookRunner start(UnitHookSetup setup) throws IOException {
+        return ContextUnitHookRunner.start(setup);
+    }
+}

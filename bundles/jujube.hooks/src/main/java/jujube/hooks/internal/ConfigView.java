@@ -1,0 +1,42 @@
+package jujube.hooks.internal;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.Collections;
+import java.util.Map;
+import java.util.TreeMap;
+import jujube.charm.CharmConfig;
+import jujube.charm.CharmReader;
+import jujube.state.StateConnection;
+
+/**
+ * The configuration {@code config-get} shows: the service's set options over the defaults of the
+ * unit's charm (the charm whose hooks run, which during an upgrade may differ from the service's).
+ * Values are String, Long, Double or Boolean, as the tools' contract says.
+ */
+final class ConfigView {
+    private ConfigView() {
+    }
+
+    static Map<String, Object> read(StateConnection state, CharmReader reader, String service, String charmId) {
+        CharmConfig schema = reader.parseConfig(charmId, state.charms().get(charmId).config());
+        Map<String, Object> view = new TreeMap<>(schema.defaults());
+        state.services().config(service).forEach((name, value) -> {
+            if (value != null) {
+                // Typed by the option when it accepts the value; an option the charm dropped keeps a plain form.
+                view.put(name, schema.option(name).flatMap(o -> o.type().accept(value)).orElseGet(() -> plain(value)));
+            }
+        });
+        return Collections.unmodifiableMap(view);
+    }
+
+    private static Object plain(Object value) {
+        if (value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof BigInteger) {
+            return ((Number) value).longValue();
+        }
+        if (value instanceof Double || value instanceof Float || value instanceof BigDecimal) {
+            return ((Number) value).doubleValue();
+        }
+        return value instanceof Boolean ? value : String.valueOf(value);
+    }
+}

@@ -1,0 +1,130 @@
+package jujube.hooks.internal;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import jujube.charm.CharmReader;
+import jujube.hooks.HookInvocation;
+import jujube.hooks.HookOutput;
+import jujube.hooks.HookResult;
+import jujube.hooks.RelationHookInfo;
+import jujube.hooks.UnitHookRunner;
+import jujube.hooks.UnitHookSetup;
+import jujube.hooks.protocol.HookSocketServer;
+import jujube.hooks.protocol.ServerLimits;
+import jujube.hooks.tools.HookToolsInstaller;
+import jujube.hooks.tools.InstalledTools;
+import jujube.hooks.tools.ToolCommandHandler;
+import jujube.state.StateException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The {@link UnitHookRunner}: one socket server and one context registry per unit. The order inside
+ * {@link #run} matters: the client id is expired and the context sealed as soon as the hook process
+ * ends, before the flush, so that nothing a left-over child does can change what gets written.
+ */
+public final class ContextUnitHookRunner implements UnitHookRunner {
+    private static final Logger LOG = LoggerFactory.getLogger(ContextUnitHookRunner.class);
+
+    private final UnitHookSetup setup;
+    private final HookLog log;
+    private final HookContextRegistry registry;
+    private final ContextFlush flush;
+    private final CharmReader charms = new CharmReader();
+    private final InstalledTools tools;
+    private final HookSocketServer server;
+
+    private ContextUnitHookRunner(UnitHookSetup setup, HookLog log, InstalledTools tools, HookContextRegistry registry,
+            HookSocketServer server) {
+        this.setup = setup;
+        this.log = log;
+        this.tools = tools;
+        this.registry = registry;
+        this.server = server;
+        this.flush = new ContextFlush(setup.state());
+    }
+
+    /** See {@link jujube.hooks.UnitHookRunners#start}. */
+    public static ContextUnitHookRunner start(UnitHookSetup setup) throws IOException {
+        return start(setup, new Slf4jHookLog(), SocketPaths.standard());
+    }
+
+    static ContextUnitHookRunner start(UnitHookSetup setup, HookLog log, SocketPaths sockets) throws IOException {
+        Files.createDirectories(setup.unitDir());
+        InstalledTools tools = new HookToolsInstaller(setup.toolsFallback()).install(setup.unitDir().resolve("bin"));
+        HookContextRegistry registry = new HookContextRegistry(log);
+        Path socket = sockets.forUnit(setup.unitDir());
+        HookSocketServer server = HookSocketServer.start(socket, new ToolCommandHandler(registry, setup.mapper()),
+                setup.mapper(), ServerLimits.defaults());
+        LOG.debug("unit={}: hook socket {}, tools {} ({})", setup.unit(), socket, tools.binDir(), tools.mode());
+        return new ContextUnitHookRunner(setup, log, tools, registry, server);
+    }
+
+    @Override
+    public HookResult run(String hookName, Optional<RelationHookInfo> relation, HookOutput output) {
+        String charmId;
+        try {
+            // Read per hook: an upgrade changes the charm the unit runs.
+            charmId = setup.state().units().get(setup.unit()).charmId();
+        } catch (StateException e) {
+            return new HookResult.Failed("could not read unit " + setup.unit() + ": " + e.getMessage());
+        }
+        HookContext context = new HookContext(setup.state(), charms, setup.unit(), hookName, charmId, relation);
+        String clientId = registry.open(context);
+        HookResult result;
+        try {
+            HookInvocation invocation = HookInvocation.of(setup.unit().toString(), setup.unit().service(), charmId,
+                    setup.charmDir(), hookName, server.socketPath(), clientId, tools.binDir());
+            result = setup.invoker().invoke(relation.map(invocation::withRelation).orElse(invocation), output);
+        } finally {
+            registry.close(clientId);
+        }
+        if (!result.isSuccess()) {
+            LOG.debug("unit={} hook={}: {}; its changes are discarded", setup.unit(), hookName, result);
+            return result;
+        }
+        try {
+            log.flushed(setup.unit().toString(), hookName, flush.apply(setup.unit(), context.pending()));
+            return result;
+        } catch (StateException e) {
+            // Reported as a failure so the caller runs the hook again rather than losing its writes.
+            LOG.warn("unit={} hook={}: could not save settings", setup.unit(), hookName, e);
+            return new HookResult.Failed("could not save settings: " + e.getMessage());
+        }
+    }
+
+    @Override
+    public String unitName() {
+        return setup.unit().toString();
+    }
+
+    @Override
+    public Path socketPath() {
+        return server.socketPath();
+    }
+
+    @Override
+    public Path toolsDir() {
+        return tools.binDir();
+    }
+
+    /** Live contexts, for tests: zero whenever no hook runs. */
+    int liveContexts() {
+        return registry.liveContexts();
+    }
+
+    @Override
+    public void close() {
+        server.close();
+        Path dir = server.socketPath().getParent();
+        if (!dir.equals(setup.unitDir())) {
+            try {
+                Files.deleteIfExists(dir); // the short fallback directory, now empty
+            } catch (IOException e) {
+                LOG.debug("could not remove socket directory {}", dir, e);
+            }
+        }
+    }
+}

@@ -1,0 +1,192 @@
+package jujube.hooks.internal;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import jujube.charm.CharmReader;
+import jujube.hooks.RelationHookInfo;
+import jujube.hooks.protocol.ErrorCode;
+import jujube.hooks.tools.HookToolException;
+import jujube.hooks.tools.Port;
+import jujube.hooks.tools.UnitAddress;
+import jujube.state.NoSuchRelationException;
+import jujube.state.RelationSettings;
+import jujube.state.StateConnection;
+import jujube.state.UnitInfo;
+import jujube.state.UnitName;
+import jujube.state.UnitRelation;
+
+/**
+ * One hook invocation's view of the environment. Each settings node is read at most once, at the
+ * hook's first read of it, and then shows that content for the rest of the hook, plus the hook's own
+ * writes for the unit's own nodes; the config and the unit's addresses are read once likewise.
+ * Writes ({@code relation-set}, ports) are only recorded; {@link ContextFlush} applies them after a
+ * success. After {@link #seal()} every write fails as if the client id were unknown, so that a child
+ * the hook left running cannot slip a change in behind the flush. Thread-safe: tools of one hook may
+ * run at once.
+ */
+final class HookContext {
+    private record SettingsNode(String stateId, UnitName unit) {
+    }
+
+    private final StateConnection state;
+    private final CharmReader charms;
+    private final UnitName unit;
+    private final String hookName;
+    private final String charmId;
+    private final ContextRelations relations;
+    private final Map<SettingsNode, Map<String, String>> settings = new ConcurrentHashMap<>();
+    private final Map<String, List<String>> currentMembers = new ConcurrentHashMap<>();
+    private final PendingChanges pending = new PendingChanges(); // guarded by this
+    private boolean sealed; // guarded by this
+    private Map<String, Object> config; // guarded by this
+    private UnitInfo unitInfo; // guarded by this
+
+    HookContext(StateConnection state, CharmReader charms, UnitName unit, String hookName, String charmId,
+            Optional<RelationHookInfo> relation) {
+        this.state = state;
+        this.charms = charms;
+        this.unit = unit;
+        this.hookName = hookName;
+        this.charmId = charmId;
+        this.relations = new ContextRelations(state, unit, relation);
+    }
+
+    UnitName unit() {
+        return unit;
+    }
+
+    String hookName() {
+        return hookName;
+    }
+
+    Map<String, String> relationGet(String relationId, String unitName) throws HookToolException {
+        ContextRelation relation = relations.resolve(relationId);
+        if (unitName == null) {
+            throw new HookToolException(ErrorCode.NO_SUCH_UNIT, "no unit named, and the hook has no remote unit");
+        }
+        UnitName who;
+        try {
+            who = UnitName.parse(unitName);
+        } catch (IllegalArgumentException e) {
+            throw new HookToolException(ErrorCode.NO_SUCH_UNIT, e.getMessage());
+        }
+        if (who.equals(unit)) {
+            Map<String, String> view = new TreeMap<>(read(relation, unit));
+            synchronized (this) {
+                pending.settingsOf(relation).forEach((key, value) -> {
+                    if (value == null) {
+                        view.remove(key);
+                    } else {
+                        view.put(key, value);
+                    }
+                });
+            }
+            return view;
+        }
+        if (relation.broken()) {
+            throw new HookToolException(ErrorCode.NO_SUCH_UNIT, "relation " + relation.hookId()
+                    + " is broken: only the settings of " + unit + " itself can be read");
+        }
+        if (!unitName.equals(relation.remoteUnit()) && !members(relation).contains(unitName)) {
+            throw new HookToolException(ErrorCode.NO_SUCH_UNIT, "unit " + unitName + " is not in relation "
+                    + relation.hookId());
+        }
+        return read(relation, who);
+    }
+
+    void relationSet(String relationId, Map<String, String> changes) throws HookToolException {
+        ContextRelation relation = relations.resolve(relationId);
+        if (relation.broken()) {
+            throw new HookToolException(ErrorCode.NO_SUCH_RELATION, "relation " + relation.hookId()
+                    + " is broken: its settings can no longer be changed");
+        }
+        synchronized (this) {
+            checkOpen();
+            pending.set(relation, changes);
+        }
+    }
+
+    List<String> relationList(String relationId) throws HookToolException {
+        return members(relations.resolve(relationId));
+    }
+
+    List<String> relationIds(String relationName) throws HookToolException {
+        return relations.idsNamed(relationName);
+    }
+
+    synchronized Map<String, Object> configGet() {
+        if (config == null) {
+            config = ConfigView.read(state, charms, unit.service(), charmId);
+        }
+        return config;
+    }
+
+    String unitGet(UnitAddress address) throws HookToolException {
+        UnitInfo info;
+        synchronized (this) {
+            if (unitInfo == null) {
+                unitInfo = state.units().get(unit);
+            }
+            info = unitInfo;
+        }
+        String value = address == UnitAddress.PRIVATE_ADDRESS ? info.privateAddress() : info.publicAddress();
+        if (value == null || value.isEmpty()) {
+            throw new HookToolException(ErrorCode.NO_SUCH_KEY, "unit " + unit + " has no " + address.toolName() + " yet");
+        }
+        return value;
+    }
+
+    synchronized void port(Port port, boolean open) throws HookToolException {
+        checkOpen();
+        pending.port(port, open);
+    }
+
+    /** Refuses every later write; called when the hook process has ended. */
+    synchronized void seal() {
+        sealed = true;
+    }
+
+    /** The writes to apply; only meaningful once sealed. */
+    synchronized PendingChanges pending() {
+        return pending;
+    }
+
+    private void checkOpen() throws HookToolException {
+        if (sealed) {
+            throw new HookToolException(ErrorCode.NO_SUCH_CLIENT, "the hook " + hookName + " of " + unit + " has ended");
+        }
+    }
+
+    private List<String> members(ContextRelation relation) {
+        if (relation.own()) {
+            return relation.members();
+        }
+        // Another relation: its members now, fixed at the first question like a settings node.
+        return currentMembers.computeIfAbsent(relation.stateId(), id ->
+                state.relations().of(id, unit).relatedUnits().stream().map(UnitName::toString).toList());
+    }
+
+    private Map<String, String> read(ContextRelation relation, UnitName who) {
+        return settings.computeIfAbsent(new SettingsNode(relation.stateId(), who), node -> {
+            try {
+                UnitRelation view = state.relations().of(node.stateId(), unit);
+                RelationSettings found = who.equals(unit) ? view.settings() : view.settingsOf(who);
+                Map<String, String> text = new TreeMap<>();
+                found.values().forEach((key, value) -> {
+                    if (value != null) {
+                        text.put(key, String.valueOf(value));
+                    }
+                });
+                return Map.copyOf(text);
+            } catch (NoSuchRelationException gone) {
+                if (relation.broken()) {
+                    return Map.of(); // the relation's nodes went with it: nothing left to show
+                }
+                throw gone;
+            }
+        });
+    }
+}

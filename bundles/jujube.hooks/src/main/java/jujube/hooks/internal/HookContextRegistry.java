@@ -1,0 +1,140 @@
+package jujube.hooks.internal;
+
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import jujube.charm.CharmException;
+import jujube.hooks.protocol.ErrorCode;
+import jujube.hooks.tools.HookToolBackend;
+import jujube.hooks.tools.HookToolException;
+import jujube.hooks.tools.LogLevel;
+import jujube.hooks.tools.Port;
+import jujube.hooks.tools.UnitAddress;
+import jujube.state.NoSuchRelationException;
+import jujube.state.NoSuchUnitException;
+import jujube.state.StateException;
+
+/**
+ * The hook tools' backend for one unit: the live hook contexts by client id. A client id is 128
+ * random bits from a {@link SecureRandom} in hex, so another local process cannot guess one; it maps
+ * to its context from {@link #open} to {@link #close}, and is unknown ({@code NoSuchClient}) outside
+ * that window. State failures while a tool reads are answered as tool errors (the tool exits 1 and the
+ * hook decides), never as broken connections.
+ */
+final class HookContextRegistry implements HookToolBackend {
+    private final Map<String, HookContext> live = new ConcurrentHashMap<>();
+    private final SecureRandom random = new SecureRandom();
+    private final HookLog log;
+
+    HookContextRegistry(HookLog log) {
+        this.log = log;
+    }
+
+    /** Makes the context reachable under a fresh client id, which it returns. */
+    String open(HookContext context) {
+        byte[] bits = new byte[16];
+        random.nextBytes(bits);
+        String clientId = HexFormat.of().formatHex(bits);
+        live.put(clientId, context);
+        return clientId;
+    }
+
+    /** Expires the client id and seals its context against further writes. */
+    void close(String clientId) {
+        HookContext context = live.remove(clientId);
+        if (context != null) {
+            context.seal();
+        }
+    }
+
+    int liveContexts() {
+        return live.size();
+    }
+
+    private HookContext context(String clientId) throws HookToolException {
+        HookContext context = clientId == null ? null : live.get(clientId);
+        if (context == null) {
+            throw new HookToolException(ErrorCode.NO_SUCH_CLIENT, "unknown or expired client id");
+        }
+        return context;
+    }
+
+    /** A backend call whose state failures become tool errors. */
+    private interface Call<T> {
+        T run(HookContext context) throws HookToolException;
+    }
+
+    private <T> T call(String clientId, Call<T> call) throws HookToolException {
+        HookContext context = context(clientId);
+        try {
+            return call.run(context);
+        } catch (NoSuchRelationException e) {
+            throw new HookToolException(ErrorCode.NO_SUCH_RELATION, e.getMessage());
+        } catch (NoSuchUnitException e) {
+            throw new HookToolException(ErrorCode.NO_SUCH_UNIT, e.getMessage());
+        } catch (StateException | CharmException e) {
+            throw new HookToolException(ErrorCode.INTERNAL_ERROR, "could not read the environment: " + e.getMessage());
+        }
+    }
+
+    @Override
+    public Map<String, String> relationGet(String clientId, String relationId, String unit) throws HookToolException {
+        return call(clientId, c -> c.relationGet(relationId, unit));
+    }
+
+    @Override
+    public void relationSet(String clientId, String relationId, Map<String, String> changes) throws HookToolException {
+        call(clientId, c -> {
+            c.relationSet(relationId, changes);
+            return null;
+        });
+    }
+
+    @Override
+    public List<String> relationList(String clientId, String relationId) throws HookToolException {
+        return call(clientId, c -> c.relationList(relationId));
+    }
+
+    @Override
+    public List<String> relationIds(String clientId, String relationName) throws HookToolException {
+        return call(clientId, c -> c.relationIds(relationName));
+    }
+
+    @Override
+    public Map<String, Object> configGet(String clientId) throws HookToolException {
+        return call(clientId, HookContext::configGet);
+    }
+
+    @Override
+    public String unitGet(String clientId, UnitAddress address) throws HookToolException {
+        return call(clientId, c -> c.unitGet(address));
+    }
+
+    @Override
+    public void openPort(String clientId, Port port) throws HookToolException {
+        call(clientId, c -> {
+            c.port(port, true);
+            return null;
+        });
+    }
+
+    @Override
+    public void closePort(String clientId, Port port) throws HookToolException {
+        call(clientId, c -> {
+            c.port(port, false);
+            return null;
+        });
+    }
+
+    @Override
+    public void log(String clientId, LogLevel level, String message) {
+        HookContext context = clientId == null ? null : live.get(clientId);
+        if (context == null) {
+            log.charmLog(null, null, level, message);
+        } else {
+            log.charmLog(context.unit().toString(), context.hookName(), level, message);
+        }
+    }
+}

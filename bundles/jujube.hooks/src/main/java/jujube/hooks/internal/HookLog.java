@@ -1,0 +1,20 @@
+package jujube.hooks.internal;
+
+import jujube.hooks.tools.LogLevel;
+
+/**
+ * Where the hook machinery reports what operators read: charm messages ({@code juju-log}) and what a
+ * flush changed. The runner's default writes to slf4j; tests record.
+ */
+interface HookLog {
+    /**
+     * A {@code juju-log} message.
+     *
+     * @param unit null when the message came without a live client id (juju-log outside a hook)
+     * @param hook null likewise
+     */
+    void charmLog(String unit, String hook, LogLevel level, String message);
+
+    /** The writes of a successful hook were applied. */
+    void flushed(String unit, String hook, FlushReport report);
+}

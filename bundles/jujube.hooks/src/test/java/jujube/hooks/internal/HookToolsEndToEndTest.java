@@ -1,0 +1,188 @@
+package jujube.hooks.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import jujube.hooks.HookResult;
+import jujube.state.Port;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Real hooks calling every real tool over the real socket, against a real ZooKeeper. */
+class HookToolsEndToEndTest {
+    private static TestingServer zk;
+    private UnitFixture env;
+    private RecordingHookLog log;
+    private ContextUnitHookRunner runner;
+
+    @BeforeAll
+    static void startServer() throws Exception {
+        zk = new TestingServer(true);
+    }
+
+    @AfterAll
+    static void stopServer() throws Exception {
+        zk.close();
+    }
+
+    @BeforeEach
+    void start(@TempDir Path root) throws Exception {
+        env = new UnitFixture(zk, root);
+        log = new RecordingHookLog();
+        runner = ContextUnitHookRunner.start(env.setup(new ProcessHookInvoker(Duration.ofSeconds(20),
+                Duration.ofMillis(200))), log, SocketPaths.standard());
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        runner.close();
+        env.close();
+    }
+
+    @Test
+    void a_relation_hook_uses_every_tool_and_its_writes_land_after_it_succeeds() throws Exception {
+        String cluster = "cluster:" + jujube.hooks.RelationIds.sequence(env.cluster.id());
+        env.hook("db-relation-changed", """
+                set -e
+                env > "$OUT/env"
+                relation-get user > "$OUT/remote-user"
+                relation-get --format json - mysql/0 > "$OUT/remote-all"
+                relation-get private-address wordpress/0 > "$OUT/own-address"
+                relation-set database=wp "title=My blog"
+                relation-set -r %s peer=yes
+                relation-get database wordpress/0 > "$OUT/own-write"
+                relation-list > "$OUT/list"
+                relation-ids db > "$OUT/ids-db"
+                relation-ids cluster > "$OUT/ids-cluster"
+                relation-list -r %s > "$OUT/list-cluster"
+                config-get title > "$OUT/title"
+                config-get port > "$OUT/port"
+                config-get --format json > "$OUT/config"
+                unit-get private-address > "$OUT/address"
+                unit-get public-address > "$OUT/public"
+                open-port 80/tcp
+                close-port 22
+                juju-log -l WARNING "charm says hello"
+                relation-get -r nope:9 user 2> "$OUT/bad-relation" || echo "exit $?" >> "$OUT/bad-relation"
+                relation-get user mysql/7 2> "$OUT/bad-unit" || echo "exit $?" >> "$OUT/bad-unit"
+                echo "to stdout"; echo "to stderr" >&2
+                """.formatted(cluster, cluster));
+        HookFixture.Recording output = new HookFixture.Recording();
+
+        HookResult result = runner.run("db-relation-changed", Optional.of(env.dbChanged()), output);
+
+        assertEquals(new HookResult.Succeeded(), result, () -> output.all.toString());
+        assertEquals("wp\n", env.out("remote-user"));
+        assertTrue(env.out("remote-all").contains("\"password\":\"secret\""), env.out("remote-all"));
+        assertEquals("10.0.0.2\n", env.out("own-address"));
+        assertEquals("wp\n", env.out("own-write"), "a hook sees its own writes");
+        assertEquals("mysql/0\n", env.out("list"));
+        assertEquals(env.dbId + "\n", env.out("ids-db"));
+        assertEquals(cluster + "\n", env.out("ids-cluster"));
+        assertEquals("", env.out("list-cluster"), "nobody else in the peer relation");
+        assertEquals("Real blog\n", env.out("title"), "the set value");
+        assertEquals("80\n", env.out("port"), "the charm default");
+        assertEquals("{\"debug\":true,\"port\":80,\"ratio\":0.5,\"title\":\"Real blog\"}\n", env.out("config"));
+        assertEquals("10.0.0.2\n", env.out("address"));
+        assertEquals("blog.example\n", env.out("public"));
+        assertTrue(env.out("bad-relation").contains("no relation nope:9") && env.out("bad-relation").endsWith("exit 1\n"),
+                env.out("bad-relation"));
+        assertTrue(env.out("bad-unit").contains("mysql/7 is not in relation") && env.out("bad-unit").endsWith("exit 1\n"),
+                env.out("bad-unit"));
+        assertEquals(List.of("to stdout"), output.stdout, "only the hook's own output: tools print into files");
+        assertEquals(List.of("to stderr"), output.stderr);
+        assertEquals(List.of("wordpress/0 db-relation-changed WARNING charm says hello"), log.charm);
+
+        Map<String, Object> own = env.wordpressSide().settings().values();
+        assertEquals(Map.of("private-address", "10.0.0.2", "database", "wp", "title", "My blog"), own);
+        assertEquals(Map.of("peer", "yes"), env.state.relations().of(env.cluster.id(), UnitFixture.WORDPRESS)
+                .settings().values());
+        assertEquals(Set.of(new Port(80, "tcp")), env.state.units().ports(UnitFixture.WORDPRESS));
+        assertEquals(List.of(env.dbId + " Setting changed: 'database'='wp' (was unset)",
+                env.dbId + " Setting changed: 'title'='My blog' (was unset)",
+                cluster + " Setting changed: 'peer'='yes' (was unset)"), log.settingLines());
+        assertEquals(List.of("Port opened: 80/tcp", "Port closed: 22/tcp"),
+                log.flushes.get(0).ports().stream().map(FlushReport.PortChange::describe).toList());
+        assertEquals(0, runner.liveContexts(), "the client id expired with the hook");
+    }
+
+    @Test
+    void the_environment_names_the_unit_the_relation_and_the_socket() throws Exception {
+        env.hook("db-relation-changed", "env > \"$OUT/env\"");
+
+        runner.run("db-relation-changed", Optional.of(env.dbChanged()), new HookFixture.Recording());
+
+        List<String> lines = List.of(env.out("env").split("\n"));
+        for (String expected : List.of("CHARM_DIR=" + env.charmDir, "JUJU_UNIT_NAME=wordpress/0",
+                "JUJU_LOCAL_UNIT=wordpress/0", "JUJU_SERVICE=wordpress", "JUJU_CHARM=local:precise/wordpress-3",
+                "JUJU_AGENT_SOCKET=" + runner.socketPath(), "JUJU_SOCKET=" + runner.socketPath(),
+                "JUJU_RELATION=db", "JUJU_RELATION_ID=" + env.dbId, "JUJU_REMOTE_UNIT=mysql/0",
+                "JUJU_MEMBERS=mysql/0")) {
+            assertTrue(lines.contains(expected), expected + " in " + lines);
+        }
+        assertTrue(lines.contains("PATH=" + env.unitDir.resolve("bin") + ":" + HookEnvironment.SYSTEM_PATH), lines.toString());
+        assertTrue(lines.stream().anyMatch(l -> l.matches("JUJU_CLIENT_ID=[0-9a-f]{32}")), lines.toString());
+        assertEquals(env.unitDir.resolve("agent.socket"), runner.socketPath());
+        assertTrue(java.nio.file.Files.isSymbolicLink(runner.toolsDir().resolve("relation-get")),
+                "the native forwarder, not the Java fallback");
+    }
+
+    @Test
+    void a_failed_hook_leaves_no_trace() throws Exception {
+        env.hook("db-relation-changed", """
+                relation-set database=wp
+                open-port 80/tcp
+                close-port 22/tcp
+                exit 3
+                """);
+
+        HookResult result = runner.run("db-relation-changed", Optional.of(env.dbChanged()), new HookFixture.Recording());
+
+        assertEquals(HookResult.Failed.exitCode(3), result);
+        assertEquals(Map.of("private-address", "10.0.0.2"), env.wordpressSide().settings().values());
+        assertEquals(Set.of(new Port(22, "tcp")), env.state.units().ports(UnitFixture.WORDPRESS));
+        assertEquals(List.of(), log.flushes, "nothing flushed, nothing logged");
+    }
+
+    @Test
+    void a_hook_killed_by_its_timeout_leaves_no_trace() throws Exception {
+        env.hook("db-relation-changed", """
+                relation-set database=wp
+                touch "$OUT/set"
+                exec sleep 60
+                """);
+        try (ContextUnitHookRunner quick = ContextUnitHookRunner.start(env.setup(new ProcessHookInvoker(
+                Duration.ofMillis(1500), Duration.ofMillis(100))), log, SocketPaths.standard())) {
+            HookResult result = quick.run("db-relation-changed", Optional.of(env.dbChanged()),
+                    new HookFixture.Recording());
+
+            assertEquals(HookResult.Failed.timedOut(Duration.ofMillis(1500)), result);
+        }
+        assertTrue(java.nio.file.Files.exists(env.outDir.resolve("set")), "the hook did get to relation-set");
+        assertEquals(Map.of("private-address", "10.0.0.2"), env.wordpressSide().settings().values());
+    }
+
+    @Test
+    void a_missing_hook_succeeds_and_a_non_relation_hook_has_no_relation_context() throws Exception {
+        assertTrue(runner.run("install", Optional.empty(), new HookFixture.Recording()).isSuccess());
+        env.hook("config-changed", """
+                relation-get user mysql/0 2> "$OUT/err"; echo "exit $?" >> "$OUT/err"
+                relation-get -r %s user mysql/0 > "$OUT/by-id"
+                """.formatted(env.dbId));
+
+        assertEquals(new HookResult.Succeeded(), runner.run("config-changed", Optional.empty(), new HookFixture.Recording()));
+        assertTrue(env.out("err").contains("not in a relation hook") && env.out("err").endsWith("exit 1\n"), env.out("err"));
+        assertEquals("wp\n", env.out("by-id"), "-r reaches any relation of the unit");
+    }
+}

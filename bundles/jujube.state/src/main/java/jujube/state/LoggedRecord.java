@@ -1,0 +1,9 @@
+package jujube.state;
+
+/**
+ * A debug-log record as stored: its place in the log and its content.
+ *
+ * @param sequence the record's sequence number; later records have greater numbers
+ * @param record the record
+ */
+public record LoggedRecord(long sequence, LogRecord record) {}

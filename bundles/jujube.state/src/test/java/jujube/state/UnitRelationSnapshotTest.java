@@ -1,0 +1,55 @@
+package jujube.state;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** The one-shot reads hook contexts need: current members and the settings a merge replaced. */
+class UnitRelationSnapshotTest extends ZooKeeperFixture {
+
+    @Test
+    void related_units_are_the_counterparts_present_now() {
+        charm("mysql");
+        charm("wordpress");
+        state.services().add("mysql", "local:precise/mysql-1");
+        state.services().add("blog", "local:precise/wordpress-1");
+        RelationInfo r = state.relations().add("mysql", RelationScope.GLOBAL, List.of(
+                new RelationEndpoint("blog", "db", RelationRole.CLIENT),
+                new RelationEndpoint("mysql", "server", RelationRole.SERVER)));
+        UnitName blog = state.units().add("blog").name();
+        UnitName db0 = state.units().add("mysql").name();
+        UnitName db1 = state.units().add("mysql").name();
+        for (UnitName u : List.of(blog, db0, db1)) {
+            state.units().setAddresses(u, u.service() + ".example", "10.0.0." + u.number());
+        }
+        UnitRelation mine = state.relations().of(r.id(), blog);
+        assertEquals(Set.of(), mine.relatedUnits(), "nobody joined yet");
+        try (Presence a = state.relations().of(r.id(), db1).join();
+                Presence b = state.relations().of(r.id(), db0).join();
+                Presence own = mine.join()) {
+            assertEquals(List.of(db0, db1), List.copyOf(mine.relatedUnits()));
+            assertEquals(Set.of(blog), state.relations().of(r.id(), db0).relatedUnits());
+        }
+        assertEquals(Set.of(), mine.relatedUnits(), "closed presences are gone");
+    }
+
+    @Test
+    void merge_settings_returns_what_it_replaced() {
+        charm("wordpress");
+        state.services().add("blog", "local:precise/wordpress-1");
+        RelationInfo r = state.relations().add("peer", RelationScope.GLOBAL,
+                List.of(new RelationEndpoint("blog", "ring", RelationRole.PEER)));
+        UnitName blog = state.units().add("blog").name();
+        UnitRelation mine = state.relations().of(r.id(), blog);
+        assertEquals(Map.of(), mine.mergeSettings(Map.of("a", "1", "b", "2")), "no node before");
+        Map<String, Object> changes = new HashMap<>();
+        changes.put("a", null);
+        changes.put("c", "3");
+        assertEquals(Map.of("a", "1", "b", "2"), mine.mergeSettings(changes));
+        assertEquals(Map.of("b", "2", "c", "3"), mine.settings().values());
+    }
+}
