@@ -1,0 +1,58 @@
+package jujube.workflow;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedSet;
+import jujube.state.UnitName;
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * The relation hook scheduler's queue for one unit relation: pure logic, no threads, persisted through
+ * its {@link QueueStore} after every step that changes it (never while a hook runs), so a process killed
+ * at any point loses no queued change.
+ *
+ * <p>Fed with snapshots of the related units, it queues {@code departed} for units gone,
+ * {@code joined} for units new, and {@code changed} for units whose settings version rose (or fell: a
+ * lower version is a recreated settings node, the unit left and returned unseen). A committed
+ * {@code joined} is followed at once by a {@code changed} for its unit, unless a {@code departed} for
+ * it is pending. A unit's pending change is coalesced with a new one: departed+joined gives changed,
+ * joined+changed stays joined, joined+departed removes both, changed+departed gives departed (queued
+ * last, so the changes between still see the unit), changed+changed gives one with the newest version.
+ * The claimed head is never coalesced: changes for its unit queue behind it.
+ *
+ * <p>A change handed out by {@link #next()} stays at the head until {@link #commit}: a failed hook is
+ * handed out again, after the relation was reset.
+ */
+@ProviderType
+public interface HookQueue {
+
+    /**
+     * Queues the changes between the last snapshot and {@code related} (remote unit to settings
+     * version), then persists.
+     */
+    void enqueue(Map<UnitName, Integer> related);
+
+    /**
+     * Claims the head (persisting the claim before returning, so a hook is never started on a change
+     * that could still be coalesced) and returns it; returns the same change until it is committed.
+     */
+    Optional<RelationChange> next();
+
+    /**
+     * Removes the claimed head after its hook succeeded, applies it to {@link #members()}, queues the
+     * changed that follows a joined, then persists.
+     *
+     * @throws IllegalStateException when {@code change} is not the claimed head
+     */
+    void commit(RelationChange change);
+
+    /** The pending changes, head first (a copy). */
+    List<RelationChange> pending();
+
+    /** The remote units the executed hooks were told about. */
+    SortedSet<UnitName> members();
+
+    /** The queue as it is persisted. */
+    QueueState snapshot();
+}

@@ -1,0 +1,37 @@
+package jujube.workflow;
+
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import jujube.state.UnitName;
+
+/**
+ * The persisted state of one unit relation's hook queue.
+ *
+ * @param seen the related units and settings versions of the last membership snapshot enqueued
+ * @param members the remote units announced to the hooks: those whose joined was committed and whose
+ *     departed was not
+ * @param pending the changes not committed yet, oldest first
+ * @param headClaimed whether the head was handed out to run; a claimed head is never coalesced
+ */
+public record QueueState(SortedMap<UnitName, Integer> seen, SortedSet<UnitName> members,
+        List<RelationChange> pending, boolean headClaimed) {
+
+    public QueueState {
+        seen = Collections.unmodifiableSortedMap(new TreeMap<>(seen));
+        members = Collections.unmodifiableSortedSet(new TreeSet<>(members));
+        pending = List.copyOf(pending);
+        if (headClaimed && pending.isEmpty()) {
+            throw new IllegalArgumentException("a claimed head needs a pending change");
+        }
+    }
+
+    /** A queue that has seen nothing. */
+    public static QueueState empty() {
+        return new QueueState(new TreeMap<>(Map.of()), new TreeSet<>(), List.of(), false);
+    }
+}

@@ -1,0 +1,55 @@
+package jujube.workflow;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.time.Clock;
+import jujube.workflow.internal.CoalescingHookQueue;
+import jujube.workflow.internal.FileHistoryLog;
+import jujube.workflow.internal.FileQueueStore;
+import jujube.workflow.internal.FileWorkflowStore;
+import jujube.workflow.internal.PersistentWorkflow;
+
+/**
+ * Makes workflows, their files and hook queues. The unit agent's usual layout under the unit's
+ * {@code state/} directory: {@code unit.json} and {@code unit.history} for the unit workflow,
+ * {@code relation-<id>.json}, {@code relation-<id>.history} and {@code relation-<id>.queue.json} for
+ * each unit relation. The {@code ObjectMapper} is the caller's (no static mapper here).
+ */
+public final class Workflows {
+    private Workflows() {}
+
+    /**
+     * A workflow loaded from {@code store}.
+     *
+     * @param name how logs name it ({@code blog/1}, {@code blog/1 db:3})
+     * @throws CorruptStateFileException when the stored state is invalid
+     */
+    public static Workflow open(String name, WorkflowDefinition definition, WorkflowStore store, HistoryLog history,
+            StateReplica replica, TransitionActions actions) {
+        return new PersistentWorkflow(name, definition, store, history, replica, actions);
+    }
+
+    /** A state file validated against {@code definition}; see the package documentation for its format. */
+    public static WorkflowStore fileStore(Path file, WorkflowDefinition definition, ObjectMapper mapper) {
+        return new FileWorkflowStore(file, definition, mapper);
+    }
+
+    /** A history of JSON lines. */
+    public static HistoryLog fileHistory(Path file, ObjectMapper mapper, Clock clock) {
+        return new FileHistoryLog(file, mapper, clock);
+    }
+
+    /** A hook queue file. */
+    public static QueueStore fileQueueStore(Path file, ObjectMapper mapper) {
+        return new FileQueueStore(file, mapper);
+    }
+
+    /**
+     * A hook queue loaded from {@code store}.
+     *
+     * @throws CorruptStateFileException when the stored queue is invalid
+     */
+    public static HookQueue hookQueue(QueueStore store) {
+        return new CoalescingHookQueue(store);
+    }
+}

@@ -1,0 +1,167 @@
+package jujube.workflow;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class HookQueueTest extends QueueFixture {
+
+    @Test
+    void new_units_join_and_each_joined_is_followed_by_its_changed() {
+        HookQueue queue = queue();
+        queue.enqueue(snapshot("db/0", 0, "db/1", 2));
+        assertEquals(List.of("joined db/0 v0 [db/0]", "joined db/1 v2 [db/0 db/1]"), show(queue.pending()));
+        assertEquals(List.of("joined db/0 v0 [db/0]", "changed db/0 v0 [db/0]", "joined db/1 v2 [db/0 db/1]",
+                "changed db/1 v2 [db/0 db/1]"), drain(queue));
+        assertEquals(units("db/0", "db/1"), queue.members());
+    }
+
+    @Test
+    void changed_only_when_the_settings_version_moves() {
+        HookQueue queue = queue();
+        queue.enqueue(snapshot("db/0", 1));
+        drain(queue);
+        queue.enqueue(snapshot("db/0", 1));
+        assertEquals(List.of(), queue.pending());
+        queue.enqueue(snapshot("db/0", 4));
+        assertEquals(List.of("changed db/0 v4 [db/0]"), drain(queue));
+        queue.enqueue(snapshot("db/0", 0));
+        assertEquals(List.of("changed db/0 v0 [db/0]"), drain(queue), "a recreated settings node");
+    }
+
+    @Test
+    void departed_plus_joined_gives_changed() {
+        HookQueue queue = queue();
+        queue.enqueue(snapshot("db/0", 0));
+        drain(queue);
+        queue.enqueue(snapshot());
+        queue.enqueue(snapshot("db/0", 0));
+        assertEquals(List.of("changed db/0 v0 [db/0]"), show(queue.pending()));
+    }
+
+    @Test
+    void joined_plus_changed_stays_joined_with_the_newer_version() {
+        HookQueue queue = queue();
+        queue.enqueue(snapshot("db/0", 0));
+        queue.enqueue(snapshot("db/0", 5));
+        assertEquals(List.of("joined db/0 v5 [db/0]"), show(queue.pending()));
+        assertEquals(List.of("joined db/0 v5 [db/0]", "changed db/0 v5 [db/0]"), drain(queue));
+    }
+
+    @Test
+    void joined_plus_departed_removes_both_and_the_unit_from_changes_between() {
+        HookQueue queue = queue();
+        queue.enqueue(snapshot("db/0", 0));
+        drain(queue);
+        queue.enqueue(snapshot("db/0", 0, "db/1", 0));
+        queue.enqueue(snapshot("db/0", 1, "db/1", 0));
+        assertEquals(List.of("joined db/1 v0 [db/0 db/1]", "changed db/0 v1 [db/0 db/1]"), show(queue.pending()));
+        queue.enqueue(snapshot("db/0", 1));
+        assertEquals(List.of("changed db/0 v1 [db/0]"), show(queue.pending()),
+                "no hook hears of db/1, which no joined announced");
+    }
+
+    @Test
+    void changed_plus_departed_gives_departed_queued_last() {
+        HookQueue queue = queue();
+        queue.enqueue(snapshot("db/0", 0, "db/1", 0));
+        drain(queue);
+        queue.enqueue(snapshot("db/0", 1, "db/1", 1));
+        queue.enqueue(snapshot("db/1", 1));
+        assertEquals(List.of("changed db/1 v1 [db/0 db/1]", "departed db/0 v1 [db/1]"), show(queue.pending()));
+    }
+
+    @Test
+    void changed_plus_changed_gives_one() {
+        HookQueue queue = queue();
+        queue.enqueue(snapshot("db/0", 0));
+        drain(queue);
+        queue.enqueue(snapshot("db/0", 1));
+        queue.enqueue(snapshot("db/0", 2));
+        assertEquals(List.of("changed db/0 v2 [db/0]"), show(queue.pending()));
+    }
+
+    @Test
+    void the_running_change_is_never_coalesced() {
+        HookQueue queue = queue();
+        queue.enqueue(snapshot("db/0", 0));
+        RelationChange running = queue.next().orElseThrow();
+        queue.enqueue(snapshot());
+        assertEquals(List.of("joined db/0 v0 [db/0]", "departed db/0 v0 []"), show(queue.pending()));
+        queue.commit(running);
+        assertEquals(List.of("departed db/0 v0 []"), drain(queue), "departed meanwhile: no changed after joined");
+    }
+
+    @Test
+    void a_changed_queued_behind_a_running_joined_merges_into_the_changed_that_follows_it() {
+        HookQueue queue = queue();
+        queue.enqueue(snapshot("db/0", 0, "db/1", 0));
+        RelationChange running = queue.next().orElseThrow();
+        queue.enqueue(snapshot("db/0", 3, "db/1", 0));
+        assertEquals(List.of("joined db/0 v0 [db/0]", "joined db/1 v0 [db/0 db/1]", "changed db/0 v3 [db/0 db/1]"),
+                show(queue.pending()));
+        queue.commit(running);
+        assertEquals(List.of("changed db/0 v3 [db/0]", "joined db/1 v0 [db/0 db/1]"), show(queue.pending()));
+    }
+
+    @Test
+    void members_are_those_as_of_queue_time() {
+        HookQueue queue = queue();
+        queue.enqueue(snapshot("db/0", 0));
+        drain(queue);
+        queue.enqueue(snapshot("db/0", 0, "db/1", 0));
+        queue.enqueue(snapshot("db/1", 0, "db/2", 0));
+        assertEquals(List.of("joined db/1 v0 [db/0 db/1]", "departed db/0 v0 [db/1]", "joined db/2 v0 [db/1 db/2]"),
+                show(queue.pending()));
+        RelationChange running = queue.next().orElseThrow();
+        queue.enqueue(snapshot("db/2", 0));
+        assertEquals(List.of("joined db/1 v0 [db/0 db/1]", "departed db/0 v0 [db/1]", "joined db/2 v0 [db/1 db/2]",
+                "departed db/1 v0 [db/2]"), show(queue.pending()), "the running change keeps what it saw");
+        queue.commit(running);
+        assertEquals(List.of("departed db/0 v0 [db/1]", "joined db/2 v0 [db/1 db/2]", "departed db/1 v0 [db/2]"),
+                show(queue.pending()), "db/1 departed meanwhile: no changed follows its joined");
+    }
+
+    @Test
+    void a_failed_head_stays_until_committed_and_survives_a_restart() {
+        HookQueue queue = queue();
+        queue.enqueue(snapshot("db/0", 0));
+        RelationChange failed = queue.next().orElseThrow();
+        queue.enqueue(snapshot("db/0", 0, "db/1", 0));
+        HookQueue restarted = queue();
+        assertEquals(failed, restarted.next().orElseThrow(), "the failed change is handed out again");
+        assertThrows(IllegalStateException.class, () -> restarted.commit(restarted.pending().get(1)));
+        restarted.commit(failed);
+        assertEquals(List.of("changed db/0 v0 [db/0]", "joined db/1 v0 [db/0 db/1]", "changed db/1 v0 [db/0 db/1]"),
+                drain(restarted));
+    }
+
+    @Test
+    void every_step_is_persisted_and_a_reload_mid_sequence_gives_the_same_remaining_hooks() {
+        List<java.util.Map<jujube.state.UnitName, Integer>> snapshots = List.of(snapshot("db/0", 0, "db/1", 0),
+                snapshot("db/0", 2, "db/2", 0), snapshot("db/2", 1), snapshot("db/2", 1, "db/1", 0));
+        HookQueue reference = Workflows.hookQueue(Workflows.fileQueueStore(dir.resolve("reference.json"), mapper));
+        HookQueue reloaded = queue();
+        for (var related : snapshots) {
+            reference.enqueue(related);
+            reloaded.enqueue(related);
+            assertEquals(reloaded.snapshot(), store().load(), "persisted after enqueue");
+            reloaded = queue();
+            for (int step = 0; step < 2 && reference.next().isPresent(); step++) {
+                RelationChange a = reference.next().orElseThrow();
+                RelationChange b = reloaded.next().orElseThrow();
+                assertEquals(a, b);
+                assertEquals(reloaded.snapshot(), store().load(), "the claim is persisted before the hook");
+                reference.commit(a);
+                reloaded = queue();
+                reloaded.commit(b);
+                assertEquals(reloaded.snapshot(), store().load(), "persisted after commit");
+                reloaded = queue();
+            }
+            assertEquals(reference.snapshot(), reloaded.snapshot());
+        }
+        assertEquals(drain(reference), drain(queue()));
+    }
+}
