@@ -97,7 +97,12 @@ public class MachineAgentFeatureIT {
                 continue;
             }
             Collection<ComponentConfigurationDTO> configs = scr.getComponentConfigurationDTOs(d);
-            if (configs.isEmpty() || configs.stream().anyMatch(c -> c.state != ComponentConfigurationDTO.ACTIVE)) {
+            // a component that requires a configuration it has not been given (a unit agent before any
+            // unit is placed here) is waiting, not failing; everything else must be active or, for a
+            // delayed service nobody uses yet, satisfied
+            boolean waitingForConfiguration = configs.isEmpty() && "require".equals(d.configurationPolicy);
+            if ((configs.isEmpty() && !waitingForConfiguration) || configs.stream().anyMatch(
+                    c -> c.state != ComponentConfigurationDTO.ACTIVE && c.state != ComponentConfigurationDTO.SATISFIED)) {
                 inactive.add(d.name);
             }
         }

@@ -65,6 +65,7 @@ public final class MachineAgentFramework {
         options.add(frameworkProperty("jujube.machine.id").value("0"));
         options.add(frameworkProperty("jujube.session.timeout.ms").value("10000"));
         options.add(frameworkProperty("jujube.data.dir").value(work.resolve("machine-0").toString()));
+        options.add(frameworkProperty("jujube.charm.storage").value(Files.createDirectories(work.resolve("charms")).toString()));
         options.add(frameworkProperty("felix.fileinstall.dir").value(deployDir.toString()));
         options.add(frameworkProperty("felix.fileinstall.poll").value("200"));
         options.add(frameworkProperty("felix.fileinstall.noInitialDelay").value("true"));

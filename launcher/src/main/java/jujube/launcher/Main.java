@@ -56,6 +56,8 @@ public final class Main {
                         "--session-timeout must be at least 1000 ms, got " + sessionTimeoutMs);
             }
             props.put("jujube.session.timeout.ms", Integer.toString(sessionTimeoutMs));
+            // the controller's local provider starts machine agents from this same distribution
+            props.put("jujube.dist", distribution().toAbsolutePath().toString());
             Files.createDirectories(runtimeDir);
             long t0 = System.nanoTime();
             Framework fw;
@@ -113,6 +115,25 @@ public final class Main {
         @Option(names = "--data-dir", description = "The machine's directory (default: $JUJUBE_DATA_DIR).")
         Path dataDir = System.getenv("JUJUBE_DATA_DIR") == null ? null : Path.of(System.getenv("JUJUBE_DATA_DIR"));
 
+        @Option(names = "--charm-storage", description = "The environment's charm storage directory (default: "
+                + "$JUJUBE_CHARM_STORAGE, else charms/ of the local environment holding the data directory, else DATA_DIR/charms).")
+        Path charmStorage = System.getenv("JUJUBE_CHARM_STORAGE") == null ? null : Path.of(System.getenv("JUJUBE_CHARM_STORAGE"));
+
+        /**
+         * A local environment's layout puts {@code <env>/machines/machine-N} beside {@code <env>/charms},
+         * so machines started without the option (as bootstrap starts machine 0) find the storage. Elsewhere
+         * the last resort is an empty storage in the data directory: deploying then fails, naming the
+         * missing charm, instead of the agent refusing to start.
+         */
+        private Path charmStorage(Path data) {
+            if (charmStorage != null) {
+                return charmStorage;
+            }
+            Path machines = data.toAbsolutePath().normalize().getParent();
+            return machines != null && machines.getFileName() != null && machines.getFileName().toString().equals("machines")
+                    ? machines.resolveSibling("charms") : data.resolve("charms");
+        }
+
         @Override
         public Integer call() throws Exception {
             if (zookeeper == null || zookeeper.isBlank() || dataDir == null) {
@@ -126,6 +147,7 @@ public final class Main {
             props.put("jujube.zookeeper", zookeeper);
             props.put("jujube.machine.id", Integer.toString(machineId));
             props.put("jujube.data.dir", dataDir.toAbsolutePath().toString());
+            props.put("jujube.charm.storage", charmStorage(dataDir).toAbsolutePath().toString());
             return run("machine-agent", dataDir, props, false);
         }
     }

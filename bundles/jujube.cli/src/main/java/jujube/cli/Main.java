@@ -1,9 +1,24 @@
 package jujube.cli;
 
 import java.io.PrintWriter;
+import jujube.charm.CharmException;
+import jujube.cli.internal.AddRelationCommand;
+import jujube.cli.internal.AddUnitCommand;
 import jujube.cli.internal.BootstrapCommand;
+import jujube.cli.internal.DebugLogCommand;
+import jujube.cli.internal.DeployCommand;
 import jujube.cli.internal.DestroyEnvironmentCommand;
+import jujube.cli.internal.DestroyServiceCommand;
+import jujube.cli.internal.ExposeCommand;
+import jujube.cli.internal.GetCommand;
+import jujube.cli.internal.RemoveRelationCommand;
+import jujube.cli.internal.RemoveUnitCommand;
+import jujube.cli.internal.ResolvedCommand;
+import jujube.cli.internal.SetCommand;
 import jujube.cli.internal.StatusCommand;
+import jujube.cli.internal.TerminateMachineCommand;
+import jujube.cli.internal.UnexposeCommand;
+import jujube.cli.internal.UpgradeCharmCommand;
 import jujube.state.StateException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -11,11 +26,16 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code jujube}: drives an environment. Exit codes: 0 success, 1 a failure (one line on stderr,
- * the stack trace only with {@code --verbose}), 2 a usage error.
+ * the stack trace only with {@code --verbose}), 2 a usage error (the problem on one line, then the
+ * command's usage, on stderr).
  */
 @Command(name = "jujube", mixinStandardHelpOptions = true, version = "jujube 0.1",
         description = "Deploys services from charms onto machines and relates them.",
-        subcommands = {BootstrapCommand.class, StatusCommand.class, DestroyEnvironmentCommand.class})
+        subcommands = {BootstrapCommand.class, DestroyEnvironmentCommand.class, DeployCommand.class,
+            AddUnitCommand.class, RemoveUnitCommand.class, AddRelationCommand.class, RemoveRelationCommand.class,
+            DestroyServiceCommand.class, ExposeCommand.class, UnexposeCommand.class, SetCommand.class,
+            GetCommand.class, ResolvedCommand.class, UpgradeCharmCommand.class, TerminateMachineCommand.class,
+            DebugLogCommand.class, StatusCommand.class})
 public final class Main {
     @Option(names = {"-v", "--verbose"}, scope = CommandLine.ScopeType.INHERIT,
             description = "Print stack traces of failures.")
@@ -31,28 +51,40 @@ public final class Main {
         CommandLine cli = new CommandLine(main);
         cli.setOut(out);
         cli.setErr(err);
+        cli.setCaseInsensitiveEnumValuesAllowed(true);
+        cli.setParameterExceptionHandler((e, parsed) -> {
+            // a usage error: the problem on one line, suggestions for a misspelt command, then the usage
+            if (main.verbose) {
+                e.printStackTrace(err);
+            }
+            err.println("jujube: " + e.getMessage());
+            CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
+            e.getCommandLine().usage(err);
+            err.flush();
+            return 2;
+        });
         cli.setExecutionExceptionHandler((e, cmd, parsed) -> {
+            if (e instanceof CommandLine.ParameterException usage) {
+                return cli.getParameterExceptionHandler().handleParseException(usage, parsed.originalArgs().toArray(String[]::new));
+            }
             if (main.verbose) {
                 e.printStackTrace(err);
             }
             boolean expected = e instanceof CliException || e instanceof StateException
-                    || e instanceof IllegalArgumentException;
+                    || e instanceof CharmException || e instanceof IllegalArgumentException;
             String message = e.getMessage() == null ? e.toString() : e.getMessage();
-            err.println("jujube: " + (expected ? message : "internal error: " + e
+            err.println("jujube: " + (expected ? firstLine(message) : "internal error: " + e
                     + (main.verbose ? "" : " (--verbose shows where)")));
             err.flush();
             return 1;
         });
-        cli.setParameterExceptionHandler((ex, badArgs) -> {
-            // a usage error: the problem, suggestions for a misspelt command, then the usage
-            err.println("jujube: " + ex.getMessage());
-            CommandLine.UnmatchedArgumentException.printSuggestions(ex, err);
-            ex.getCommandLine().usage(err);
-            err.flush();
-            return 2;
-        });
         int code = cli.execute(args);
         out.flush();
         return code;
+    }
+
+    private static String firstLine(String message) {
+        int newline = message.indexOf('\n');
+        return newline < 0 ? message : message.substring(0, newline);
     }
 }

@@ -11,8 +11,15 @@ public final class EnvironmentOption {
     @Option(names = {"-e", "--environment"}, defaultValue = "local", description = "Environment name (default: ${DEFAULT-VALUE}).")
     String name;
 
-    /** {@code $JUJUBE_HOME}, by default {@code ~/.local/share/jujube}. */
+    /**
+     * {@code $JUJUBE_HOME}, by default {@code ~/.local/share/jujube}. The system property
+     * {@code jujube.home} comes first: in-process callers (tests) cannot set an environment variable.
+     */
     static Path home() {
+        String property = System.getProperty("jujube.home");
+        if (property != null && !property.isBlank()) {
+            return Path.of(property).toAbsolutePath();
+        }
         String env = System.getenv("JUJUBE_HOME");
         if (env != null && !env.isBlank()) {
             return Path.of(env).toAbsolutePath();

@@ -12,10 +12,20 @@ import jujube.cli.CliException;
 import jujube.state.ConnectionConfig;
 
 /**
- * A local environment on disk: {@code environment.yaml} (its name, ZooKeeper port, placement),
- * {@code logs/}, {@code pids/}, {@code zookeeper/}, {@code machines/}.
+ * A local environment on disk: {@code environment.yaml} (its name, ZooKeeper port, placement, and
+ * optionally the chroot below which its state lives when it shares a ZooKeeper), {@code logs/},
+ * {@code pids/}, {@code zookeeper/}, {@code machines/}, {@code charms/}.
  */
-record LocalEnvironment(String name, Path dir, int zookeeperPort, String placement) {
+record LocalEnvironment(String name, Path dir, int zookeeperPort, String placement, String chroot) {
+    LocalEnvironment(String name, Path dir, int zookeeperPort, String placement) {
+        this(name, dir, zookeeperPort, placement, "");
+    }
+
+    /** The environment's charm storage. */
+    Path charms() {
+        return dir.resolve("charms");
+    }
+
     static final String FILE = "environment.yaml";
 
     Path logs() {
@@ -35,7 +45,8 @@ record LocalEnvironment(String name, Path dir, int zookeeperPort, String placeme
     }
 
     ConnectionConfig connection() {
-        return ConnectionConfig.of(connectString());
+        ConnectionConfig defaults = ConnectionConfig.of(connectString());
+        return new ConnectionConfig(defaults.connectString(), defaults.sessionTimeout(), defaults.connectionTimeout(), chroot);
     }
 
     static boolean exists(Path dir) {
@@ -55,7 +66,10 @@ record LocalEnvironment(String name, Path dir, int zookeeperPort, String placeme
                 throw new CliException(file + ": 'zookeeper-port' is missing or not a port number");
             }
             String placement = node.path("placement").asText("local");
-            return new LocalEnvironment(name, dir, port.asInt(), placement);
+            if (!placement.equals("local") && !placement.equals("unassigned")) {
+                throw new CliException(file + ": 'placement' must be local or unassigned, got '" + placement + "'");
+            }
+            return new LocalEnvironment(name, dir, port.asInt(), placement, node.path("zookeeper-chroot").asText(""));
         } catch (IOException e) {
             throw new CliException(file + " cannot be read: " + e.getMessage(), e);
         }
@@ -67,6 +81,9 @@ record LocalEnvironment(String name, Path dir, int zookeeperPort, String placeme
         content.put("provider", "local");
         content.put("zookeeper-port", zookeeperPort);
         content.put("placement", placement);
+        if (!chroot.isEmpty()) {
+            content.put("zookeeper-chroot", chroot);
+        }
         try {
             AtomicFiles.write(dir.resolve(FILE), new ObjectMapper(new YAMLFactory()).writeValueAsBytes(content));
         } catch (IOException e) {

@@ -1,59 +1,23 @@
 package jujube.cli.internal;
 
-import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.concurrent.Callable;
-import jujube.cli.CliException;
-import jujube.state.MachineInfo;
-import jujube.state.NotConnectedException;
-import jujube.state.StateConnection;
-import jujube.state.StateConnections;
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
 
-/** {@code jujube status}: machines and services with their agents' states. */
+/** {@code jujube status [PATTERN...]}: machines and services with their agents' states. */
 @Command(name = "status", description = "Show the environment's machines and services.")
-public final class StatusCommand implements Callable<Integer> {
-    @Mixin
-    EnvironmentOption environment;
-
+public final class StatusCommand extends SessionCommand {
     @Option(names = "--format", defaultValue = "yaml", description = "Output format: ${COMPLETION-CANDIDATES}.")
     StatusFormat format;
 
-    @Spec
-    CommandSpec spec;
+    @Parameters(arity = "0..*", paramLabel = "PATTERN", description = "Glob patterns of service or unit names to show.")
+    List<String> patterns = new ArrayList<>();
 
     @Override
-    public Integer call() {
-        LocalEnvironment env = LocalEnvironment.load(environment.name(), environment.dir());
-        try (StateConnection state = StateConnections.open(env.connection())) {
-            try {
-                state.awaitConnected(Duration.ofSeconds(10));
-            } catch (NotConnectedException e) {
-                throw new CliException("cannot reach environment '" + env.name() + "' at " + env.connectString()
-                        + ": is its controller running? (logs in " + env.logs() + ")");
-            }
-            Map<String, Object> status = new LinkedHashMap<>();
-            status.put("machines", machines(state));
-            status.put("services", Map.of());
-            spec.commandLine().getOut().print(format.render(status));
-            spec.commandLine().getOut().flush();
-        }
+    int run(EnvironmentSession session) {
+        out().print(format.render(new StatusReport(session).build(new StatusFilter(patterns))));
         return 0;
-    }
-
-    private static Map<String, Object> machines(StateConnection state) {
-        Map<String, Object> machines = new LinkedHashMap<>();
-        for (MachineInfo m : state.machines().list()) {
-            Map<String, Object> info = new LinkedHashMap<>();
-            info.put("agent-state", m.agentConnected() ? "running" : m.instanceId().isEmpty() ? "not-started" : "down");
-            info.put("instance-id", m.instanceId().isEmpty() ? "pending" : m.instanceId());
-            machines.put(Integer.toString(m.id()), info);
-        }
-        return machines;
     }
 }

@@ -59,8 +59,12 @@ final class CuratorServices implements Services {
     }
 
     private ServiceInfo info(String id, ServiceEntry s) {
+        return info(id, s, ctx.reader().yamlMap(Paths.service(id)));
+    }
+
+    private ServiceInfo info(String id, ServiceEntry s, Map<String, Object> node) {
         String path = Paths.service(id);
-        String charm = new Fields(path).string(ctx.reader().yamlMap(path).get("charm"), "charm");
+        String charm = new Fields(path).string(node.get("charm"), "charm");
         List<UnitName> units = new ArrayList<>();
         s.units().values().forEach(u -> units.add(new UnitName(s.name(), u.sequence())));
         units.sort(null);
@@ -69,8 +73,20 @@ final class CuratorServices implements Services {
 
     @Override
     public List<ServiceInfo> list() {
+        Topology t = ctx.topology().read();
+        NodeBatch batch = new NodeBatch(ctx.client());
+        Map<String, java.util.concurrent.CompletableFuture<byte[]>> nodes = new java.util.LinkedHashMap<>();
+        t.services.keySet().forEach(id -> nodes.put(id, batch.data(Paths.service(id))));
+        batch.await();
         List<ServiceInfo> result = new ArrayList<>();
-        ctx.topology().read().services.forEach((id, s) -> result.add(info(id, s)));
+        t.services.forEach((id, s) -> {
+            String path = Paths.service(id);
+            byte[] data = nodes.get(id).join();
+            if (data == null) {
+                throw ctx.reader().corrupt(path, "node is missing");
+            }
+            result.add(info(id, s, ctx.reader().parse(path, data)));
+        });
         result.sort((a, b) -> a.name().compareTo(b.name()));
         return result;
     }
@@ -139,10 +155,15 @@ final class CuratorServices implements Services {
 
     @Override
     public Set<String> exposedServices() {
+        Topology t = ctx.topology().read();
+        NodeBatch batch = new NodeBatch(ctx.client());
+        Map<String, java.util.concurrent.CompletableFuture<Boolean>> flags = new java.util.LinkedHashMap<>();
+        t.services.forEach((id, s) -> flags.put(s.name(), batch.exists(Paths.service(id) + "/exposed")));
+        batch.await();
         Set<String> exposed = new TreeSet<>();
-        ctx.topology().read().services.forEach((id, s) -> {
-            if (ctx.reader().exists(Paths.service(id) + "/exposed")) {
-                exposed.add(s.name());
+        flags.forEach((name, flag) -> {
+            if (flag.join()) {
+                exposed.add(name);
             }
         });
         return exposed;

@@ -69,10 +69,11 @@ final class CuratorUnits implements Units {
     }
 
     private UnitInfo info(Topology t, String id) {
-        return info(t, id, ctx.reader().yamlMap(Paths.unit(id)));
+        String path = Paths.unit(id);
+        return info(t, id, ctx.reader().yamlMap(path), ctx.reader().exists(path + "/agent"));
     }
 
-    private UnitInfo info(Topology t, String id, Map<String, Object> node) {
+    private UnitInfo info(Topology t, String id, Map<String, Object> node, boolean agentConnected) {
         UnitEntry u = t.unit(id);
         String path = Paths.unit(id);
         Fields f = new Fields(path);
@@ -81,8 +82,7 @@ final class CuratorUnits implements Units {
         return new UnitInfo(id, t.unitName(id), f.string(node.get("charm"), "charm"), machine, container,
                 orEmpty(f.optionalString(node.get("public-address"), "public-address")),
                 orEmpty(f.optionalString(node.get("private-address"), "private-address")),
-                orEmpty(f.optionalString(node.get("workflow_state"), "workflow_state")),
-                ctx.reader().exists(path + "/agent"));
+                orEmpty(f.optionalString(node.get("workflow_state"), "workflow_state")), agentConnected);
     }
 
     private static String orEmpty(String s) {
@@ -101,11 +101,29 @@ final class CuratorUnits implements Units {
     @Override
     public List<UnitStatus> listStatus() {
         Topology t = ctx.topology().read();
-        List<UnitStatus> result = new ArrayList<>();
+        // three reads per unit, all sent before any answer is awaited
+        NodeBatch batch = new NodeBatch(ctx.client());
+        Map<String, java.util.concurrent.CompletableFuture<byte[]>> nodes = new LinkedHashMap<>();
+        Map<String, java.util.concurrent.CompletableFuture<Boolean>> agents = new LinkedHashMap<>();
+        Map<String, java.util.concurrent.CompletableFuture<byte[]>> portNodes = new LinkedHashMap<>();
         for (String id : t.unitNames().keySet()) {
             String path = Paths.unit(id);
-            Map<String, Object> node = ctx.reader().yamlMap(path);
-            result.add(new UnitStatus(info(t, id, node), ports.read(path), relationStates(path, node)));
+            nodes.put(id, batch.data(path));
+            agents.put(id, batch.exists(path + "/agent"));
+            portNodes.put(id, batch.data(path + "/ports"));
+        }
+        batch.await();
+        List<UnitStatus> result = new ArrayList<>();
+        for (String id : nodes.keySet()) {
+            String path = Paths.unit(id);
+            byte[] data = nodes.get(id).join();
+            if (data == null) {
+                throw ctx.reader().corrupt(path, "node is missing");
+            }
+            Map<String, Object> node = ctx.reader().parse(path, data);
+            result.add(new UnitStatus(info(t, id, node, agents.get(id).join()),
+                    UnitPorts.parse(path + "/ports", ctx.reader().parse(path + "/ports", portNodes.get(id).join())),
+                    relationStates(path, node)));
         }
         result.sort((a, b) -> a.info().name().compareTo(b.info().name()));
         return result;

@@ -35,7 +35,7 @@ final class UnitPorts {
         });
     }
 
-    private static Set<Port> parse(String path, Map<String, Object> content) {
+    static Set<Port> parse(String path, Map<String, Object> content) {
         Fields f = new Fields(path);
         Set<Port> ports = new TreeSet<>((a, b) -> a.number() != b.number()
                 ? Integer.compare(a.number(), b.number()) : a.protocol().compareTo(b.protocol()));

@@ -1,10 +1,14 @@
 package jujube.agent.machine.internal;
 
+import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import jujube.agent.machine.MachineAgent;
+import jujube.agent.machine.UnitAgentDeployments;
+import jujube.charm.CharmStorage;
+import jujube.state.EnvironmentNotInitializedException;
 import jujube.state.NotConnectedException;
 import jujube.state.Presence;
 import jujube.state.StateConnection;
@@ -18,8 +22,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Announces its machine through a presence node. Activation returns at once: connecting waits for
- * ZooKeeper on the agent's own thread, so a ZooKeeper outage at start-up never blocks the framework.
+ * Announces its machine through a presence node and runs the {@link UnitDeployer} of its units.
+ * Activation returns at once: connecting waits for ZooKeeper on the agent's own thread, so a ZooKeeper
+ * outage at start-up never blocks the framework. Deactivation (a bundle update, a shutdown) stops
+ * watching but retires nothing: the unit agents' configurations stay, and the next activation resumes.
  */
 @Component(configurationPid = "jujube.agent.machine", configurationPolicy = ConfigurationPolicy.REQUIRE, immediate = true)
 @Designate(ocd = MachineAgentConfig.class)
@@ -27,18 +33,26 @@ public final class MachineAgentComponent implements MachineAgent {
     private static final Logger LOG = LoggerFactory.getLogger(MachineAgentComponent.class);
     private final int machineId;
     private final StateConnection state;
-    private final ExecutorService worker;
+    private final ScheduledExecutorService worker;
+    private final UnitDeployer deployer;
     private volatile Presence presence;
 
     @Activate
-    public MachineAgentComponent(@Reference StateConnection state, MachineAgentConfig config) {
+    public MachineAgentComponent(@Reference StateConnection state, @Reference UnitAgentDeployments deployments,
+            MachineAgentConfig config) {
         this.state = state;
         this.machineId = config.machineId();
-        this.worker = Executors.newSingleThreadExecutor(r -> {
+        if (config.charmStorageDir() == null || config.charmStorageDir().isBlank()) {
+            throw new IllegalArgumentException("machine agent " + machineId + ": charmStorageDir is not configured");
+        }
+        this.worker = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "jujube-machine-" + machineId + "-agent");
             t.setDaemon(true);
             return t;
         });
+        this.deployer = new UnitDeployer(state, deployments, new CharmInstaller(new CharmStorage(Path.of(config.charmStorageDir()))),
+                new MachineAddresses(config.publicAddress(), config.privateAddress()), machineId,
+                Path.of(config.dataDir()), worker);
         worker.execute(this::connect);
     }
 
@@ -48,12 +62,13 @@ public final class MachineAgentComponent implements MachineAgent {
                 state.awaitConnected(Duration.ofSeconds(30));
                 state.awaitInitialized(Duration.ofSeconds(30));
                 presence = state.machines().connectAgent(machineId);
+                deployer.start();
                 LOG.info("machine agent {} running", machineId);
                 return;
-            } catch (NotConnectedException e) {
+            } catch (NotConnectedException | EnvironmentNotInitializedException e) {
                 LOG.warn("machine agent {} still waiting for ZooKeeper: {}", machineId, e.getMessage());
             } catch (RuntimeException e) {
-                LOG.error("machine agent {} cannot announce itself: {}", machineId, e.getMessage());
+                LOG.error("machine agent {} cannot start: {}", machineId, e.getMessage());
                 return;
             }
         }
@@ -61,6 +76,7 @@ public final class MachineAgentComponent implements MachineAgent {
 
     @Deactivate
     void deactivate() throws InterruptedException {
+        deployer.close();
         worker.shutdownNow();
         worker.awaitTermination(10, TimeUnit.SECONDS);
         Presence p = presence;

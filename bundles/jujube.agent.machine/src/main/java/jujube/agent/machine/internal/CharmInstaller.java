@@ -1,0 +1,61 @@
+package jujube.agent.machine.internal;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import jujube.agent.machine.UnitDirectories;
+import jujube.charm.CharmArchives;
+import jujube.charm.CharmStorage;
+import jujube.charm.CharmUrl;
+import jujube.charm.Sha256;
+import jujube.state.CharmRecord;
+
+/**
+ * Puts a unit's charm in place: fetched from the environment's charm storage (sha256 checked against
+ * the state's record), unpacked beside {@code charm/} and renamed into place, so {@code charm/} exists
+ * only complete. Leftovers of an install interrupted by a crash (hidden entries of the unit directory)
+ * are removed first, so an install is simply redone.
+ */
+final class CharmInstaller {
+    private static final String DOWNLOAD = ".charm.download";
+    private final CharmStorage storage;
+
+    CharmInstaller(CharmStorage storage) {
+        this.storage = storage;
+    }
+
+    /** Whether the charm of the unit is unpacked. */
+    static boolean installed(UnitDirectories dirs) {
+        return Files.isDirectory(dirs.charmDir());
+    }
+
+    /**
+     * Installs the charm unless it is installed already, and creates {@code state/}.
+     *
+     * @throws jujube.charm.CharmIntegrityException when the stored archive does not have the recorded sha256
+     * @throws jujube.charm.CharmException when it is missing or not a valid archive
+     */
+    void install(CharmRecord charm, UnitDirectories dirs) throws IOException {
+        if (!installed(dirs)) {
+            Files.createDirectories(dirs.unitDir());
+            removeLeftovers(dirs.unitDir());
+            Path archive = dirs.unitDir().resolve(DOWNLOAD);
+            try {
+                storage.fetch(CharmStorage.keyOf(CharmUrl.parse(charm.id())), new Sha256(charm.sha256()), archive);
+                CharmArchives.extract(archive, dirs.charmDir());
+            } finally {
+                Files.deleteIfExists(archive);
+            }
+        }
+        Files.createDirectories(dirs.stateDir());
+    }
+
+    private static void removeLeftovers(Path unitDir) throws IOException {
+        try (Stream<Path> entries = Files.list(unitDir)) {
+            for (Path p : entries.filter(p -> p.getFileName().toString().startsWith(".")).toList()) {
+                Trees.delete(p);
+            }
+        }
+    }
+}

@@ -1,0 +1,210 @@
+package jujube.agent.machine.internal;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
+import jujube.agent.machine.DeployedUnit;
+import jujube.agent.machine.UnitAgentDeployments;
+import jujube.agent.machine.UnitDeployment;
+import jujube.agent.machine.UnitDirectories;
+import jujube.state.CharmRecord;
+import jujube.state.NoSuchUnitException;
+import jujube.state.StateConnection;
+import jujube.state.UnitInfo;
+import jujube.state.UnitName;
+import jujube.state.Watch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reconciles the unit agents of one machine with the units assigned to it: every pass compares the
+ * assignment (from a watch) with the deployed configurations and the unit directories on disk, and
+ * takes the next step for each unit. All state it acts on is persisted (configurations, directories,
+ * the retired marker), so a pass after a crash at any point picks up where the last one stopped.
+ * Passes run on one thread; a pass that leaves work pending (a failure, a unit still retiring) comes
+ * back with a growing delay.
+ */
+final class UnitDeployer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(UnitDeployer.class);
+    private static final Duration FIRST_RETRY = Duration.ofMillis(100);
+    private static final Duration LAST_RETRY = Duration.ofSeconds(10);
+
+    private final StateConnection state;
+    private final UnitAgentDeployments deployments;
+    private final CharmInstaller installer;
+    private final MachineAddresses addresses;
+    private final int machineId;
+    private final Path dataDir;
+    private final ScheduledExecutorService executor;
+    private final AtomicBoolean passRequested = new AtomicBoolean();
+    private final Map<UnitName, String> failures = new ConcurrentHashMap<>();
+    private final Set<UnitName> addressed = ConcurrentHashMap.newKeySet();
+    private volatile Set<UnitName> assigned;
+    private volatile Watch watch;
+    private Duration retry = FIRST_RETRY;
+
+    UnitDeployer(StateConnection state, UnitAgentDeployments deployments, CharmInstaller installer,
+            MachineAddresses addresses, int machineId, Path dataDir, ScheduledExecutorService executor) {
+        this.state = state;
+        this.deployments = deployments;
+        this.installer = installer;
+        this.addresses = addresses;
+        this.machineId = machineId;
+        this.dataDir = dataDir.toAbsolutePath();
+        this.executor = executor;
+    }
+
+    /** Starts watching the machine's units; passes follow on the executor. */
+    void start() {
+        watch = state.machines().watchAssignedUnits(machineId, change -> {
+            assigned = Set.copyOf(change.current());
+            requestPass();
+        });
+    }
+
+    /** The units whose last deployment attempt failed, with the reason. */
+    Map<UnitName, String> failures() {
+        return Map.copyOf(failures);
+    }
+
+    private void requestPass() {
+        if (passRequested.compareAndSet(false, true)) {
+            try {
+                executor.execute(this::pass);
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                // the agent is stopping: the next activation makes its own passes
+            }
+        }
+    }
+
+    private void pass() {
+        passRequested.set(false);
+        Set<UnitName> want = assigned;
+        if (want == null || Thread.currentThread().isInterrupted()) {
+            return;
+        }
+        boolean pending;
+        try {
+            Map<UnitName, DeployedUnit> deployed = deployments.deployed();
+            pending = false;
+            for (UnitName unit : want) {
+                pending |= !ensureDeployed(unit, deployed.get(unit));
+            }
+            for (DeployedUnit d : deployed.values()) {
+                if (d.deployment().isPrincipal() && !want.contains(d.deployment().unit())) {
+                    pending |= !retire(d);
+                }
+            }
+            removeStrayDirectories(want, deployed.keySet());
+        } catch (RuntimeException | IOException e) {
+            LOG.error("machine {}: deploying units failed, will retry: {}", machineId, e.toString());
+            pending = true;
+        }
+        if (pending) {
+            executor.schedule(this::requestPass, retry.toMillis(), TimeUnit.MILLISECONDS);
+            retry = retry.multipliedBy(2).compareTo(LAST_RETRY) > 0 ? LAST_RETRY : retry.multipliedBy(2);
+        } else {
+            retry = FIRST_RETRY;
+        }
+    }
+
+    /** Returns whether the unit's agent is deployed (false: try again later). */
+    private boolean ensureDeployed(UnitName unit, DeployedUnit deployed) {
+        if (deployed != null) {
+            return true;
+        }
+        UnitDirectories dirs = UnitDirectories.of(dataDir, unit);
+        try {
+            UnitInfo info = state.units().get(unit);
+            CharmRecord charm = state.charms().get(info.charmId());
+            installer.install(charm, dirs);
+            // before the agent exists, so that its first hook can already ask unit-get for them
+            if (addressed.add(unit)) {
+                state.units().setAddresses(unit, addresses.publicAddress(), addresses.privateAddress());
+            }
+            deployments.deploy(new UnitDeployment(unit, machineId, dirs, Optional.empty()));
+            failures.remove(unit);
+            return true;
+        } catch (NoSuchUnitException e) {
+            // removed meanwhile: the watch brings the new assignment
+            return true;
+        } catch (RuntimeException | IOException e) {
+            addressed.remove(unit);
+            String reason = e.getMessage() == null ? e.toString() : e.getMessage();
+            if (!reason.equals(failures.put(unit, reason))) {
+                LOG.error("machine {}: cannot deploy unit {}: {}", machineId, unit, reason);
+            }
+            return false;
+        }
+    }
+
+    /** Returns whether the unit is gone for good (false: still retiring). */
+    private boolean retire(DeployedUnit d) throws IOException {
+        UnitName unit = d.deployment().unit();
+        if (!d.retiring()) {
+            deployments.retire(unit);
+            return false;
+        }
+        if (!Files.exists(d.deployment().dirs().retiredMarker())) {
+            return false;
+        }
+        deployments.remove(unit);
+        Trees.delete(d.deployment().dirs().unitDir());
+        addressed.remove(unit);
+        failures.remove(unit);
+        LOG.info("machine {}: unit {} retired and removed", machineId, unit);
+        return true;
+    }
+
+    /**
+     * Deletes directories of principal units that are neither assigned here nor deployed: left by a unit
+     * removed before its agent was created, or by a crash between removing a configuration and its
+     * directory. Subordinates' directories belong to their principal's side and are left alone.
+     */
+    private void removeStrayDirectories(Set<UnitName> want, Set<UnitName> deployed) throws IOException {
+        Path units = dataDir.resolve(UnitDirectories.UNITS);
+        if (!Files.isDirectory(units)) {
+            return;
+        }
+        try (Stream<Path> entries = Files.list(units)) {
+            for (Path dir : entries.toList()) {
+                UnitName unit;
+                try {
+                    unit = UnitDirectories.unitOf(dir.getFileName().toString());
+                } catch (IllegalArgumentException e) {
+                    continue;
+                }
+                if (want.contains(unit) || deployed.contains(unit) || isSubordinate(unit)) {
+                    continue;
+                }
+                LOG.info("machine {}: removing directory {} of unit {}, which is not on this machine", machineId, dir, unit);
+                Trees.delete(dir);
+            }
+        }
+    }
+
+    private boolean isSubordinate(UnitName unit) {
+        try {
+            return state.units().get(unit).isSubordinate();
+        } catch (NoSuchUnitException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public void close() {
+        Watch w = watch;
+        if (w != null) {
+            w.close();
+        }
+    }
+}

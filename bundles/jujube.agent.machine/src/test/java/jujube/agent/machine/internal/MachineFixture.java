@@ -1,0 +1,122 @@
+package jujube.agent.machine.internal;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+import jujube.charm.CharmArchives;
+import jujube.charm.CharmStorage;
+import jujube.charm.CharmUrl;
+import jujube.charm.StoredCharm;
+import jujube.state.CharmRecord;
+import jujube.state.ConnectionConfig;
+import jujube.state.EnvironmentSettings;
+import jujube.state.StateConnection;
+import jujube.state.StateConnections;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A real ZooKeeper (one per class, a fresh chroot per test), an environment with a published charm
+ * in a real charm storage, and a machine data directory: what a machine agent runs against.
+ */
+abstract class MachineFixture {
+    private static final AtomicInteger ENVIRONMENTS = new AtomicInteger();
+    static TestingServer zk;
+    @TempDir
+    Path tmp;
+    Path storageDir;
+    Path dataDir;
+    StateConnection state;
+    CharmRecord charm;
+    final List<AutoCloseable> open = new ArrayList<>();
+    final java.util.Map<UnitDeployer, ScheduledExecutorService> executors = new java.util.concurrent.ConcurrentHashMap<>();
+
+    @BeforeAll
+    static void startServer() throws Exception {
+        zk = new TestingServer(true);
+    }
+
+    @AfterAll
+    static void stopServer() throws Exception {
+        zk.close();
+    }
+
+    @BeforeEach
+    void environment() throws IOException {
+        storageDir = tmp.resolve("charms");
+        dataDir = tmp.resolve("machines/machine-0");
+        state = StateConnections.open(new ConnectionConfig(zk.getConnectString(), Duration.ofSeconds(10),
+                Duration.ofSeconds(5), "env" + ENVIRONMENTS.incrementAndGet()), List.of());
+        open.add(state);
+        state.awaitConnected(Duration.ofSeconds(10));
+        state.initialize(new EnvironmentSettings("test", "local", "local", "local-0"));
+        charm = publish("wordpress", 3);
+        state.services().add("wordpress", charm.id());
+    }
+
+    @AfterEach
+    void closeAll() throws Exception {
+        for (UnitDeployer d : List.copyOf(executors.keySet())) {
+            stop(d);
+        }
+        for (int i = open.size() - 1; i >= 0; i--) {
+            open.get(i).close();
+        }
+    }
+
+    CharmRecord publish(String name, int revision) throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("repo/" + name));
+        Files.writeString(dir.resolve("metadata.yaml"), "name: " + name + "\nsummary: s\ndescription: d\n");
+        Files.writeString(dir.resolve("revision"), revision + "\n");
+        Files.createDirectories(dir.resolve("hooks"));
+        Files.writeString(dir.resolve("hooks/install"), "#!/bin/sh\necho installed\n", StandardCharsets.UTF_8);
+        Files.setPosixFilePermissions(dir.resolve("hooks/install"), java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path archive = CharmArchives.build(dir, tmp.resolve(name + ".charm")).path();
+        CharmUrl url = CharmUrl.local("precise", name, revision);
+        StoredCharm stored = new CharmStorage(storageDir).put(url, archive);
+        return state.charms().publish(new CharmRecord(url.toString(), storageDir.resolve(stored.key()).toUri().toString(),
+                stored.sha256().hex(), java.util.Map.of("name", name), java.util.Map.of()));
+    }
+
+    /** A deployer of machine 0 as the agent makes it, on its own executor. */
+    UnitDeployer deployer(RecordingDeployments deployments) {
+        ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(
+                r -> new Thread(r, "jujube-machine-0-test"));
+        UnitDeployer d = new UnitDeployer(state, deployments, new CharmInstaller(new CharmStorage(storageDir)),
+                new MachineAddresses("localhost", "127.0.0.1"), 0, dataDir, executor);
+        executors.put(d, executor);
+        d.start();
+        return d;
+    }
+
+    /** Stops a deployer as a deactivation or a crash would: no more passes. */
+    void stop(UnitDeployer d) throws InterruptedException {
+        d.close();
+        ScheduledExecutorService e = executors.remove(d);
+        e.shutdownNow();
+        e.awaitTermination(10, TimeUnit.SECONDS);
+    }
+
+    static void await(String what, BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting for: " + what);
+            }
+            Thread.sleep(10);
+        }
+    }
+}

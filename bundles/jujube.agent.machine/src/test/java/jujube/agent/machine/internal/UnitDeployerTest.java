@@ -1,0 +1,131 @@
+package jujube.agent.machine.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import jujube.agent.machine.UnitDirectories;
+import jujube.charm.CharmStorage;
+import jujube.state.UnitInfo;
+import jujube.state.UnitName;
+import org.junit.jupiter.api.Test;
+
+class UnitDeployerTest extends MachineFixture {
+
+    private UnitName assignedUnit() {
+        UnitName unit = state.units().add("wordpress").name();
+        state.units().assign(unit, 0);
+        return unit;
+    }
+
+    @Test
+    void an_assigned_unit_gets_its_charm_unpacked_its_addresses_and_one_agent() throws Exception {
+        RecordingDeployments deployments = new RecordingDeployments();
+        UnitName unit = assignedUnit();
+        UnitDeployer deployer = deployer(deployments);
+        await("deployed", () -> deployments.deployed().containsKey(unit));
+
+        UnitDirectories dirs = UnitDirectories.of(dataDir, unit);
+        assertEquals(dataDir.toAbsolutePath().resolve("units/wordpress-0"), dirs.unitDir());
+        assertEquals(dirs, deployments.deployed().get(unit).deployment().dirs());
+        assertTrue(Files.isRegularFile(dirs.charmDir().resolve("metadata.yaml")));
+        assertTrue(Files.isExecutable(dirs.charmDir().resolve("hooks/install")));
+        assertTrue(Files.isDirectory(dirs.stateDir()));
+        UnitInfo info = state.units().get(unit);
+        assertEquals("127.0.0.1", info.privateAddress());
+        assertEquals("localhost", info.publicAddress());
+
+        // more changes of the assignment: the first unit's agent is not deployed again
+        UnitName second = assignedUnit();
+        UnitName third = assignedUnit();
+        await("all deployed", () -> deployments.deployed().keySet().containsAll(java.util.Set.of(second, third)));
+        assertEquals(1, deployments.count("deploy " + unit));
+        assertTrue(deployer.failures().isEmpty());
+    }
+
+    @Test
+    void a_tampered_archive_is_refused_and_no_agent_is_deployed() throws Exception {
+        Path stored = storageDir.resolve(CharmStorage.keyOf(jujube.charm.CharmUrl.parse(charm.id())));
+        Files.write(stored, new byte[] {1, 2, 3}, java.nio.file.StandardOpenOption.APPEND);
+        RecordingDeployments deployments = new RecordingDeployments();
+        UnitName unit = assignedUnit();
+        UnitDeployer deployer = deployer(deployments);
+
+        await("failure reported", () -> deployer.failures().containsKey(unit));
+        assertTrue(deployer.failures().get(unit).contains("sha256 mismatch"), deployer.failures().get(unit));
+        assertTrue(deployments.deployed().isEmpty());
+        UnitDirectories dirs = UnitDirectories.of(dataDir, unit);
+        assertFalse(Files.exists(dirs.charmDir()));
+    }
+
+    @Test
+    void a_restart_after_unpacking_deploys_once_and_clears_the_leftovers() throws Exception {
+        UnitName unit = assignedUnit();
+        UnitDirectories dirs = UnitDirectories.of(dataDir, unit);
+        // a crash mid-way left a half-unpacked tree and a half-downloaded archive
+        Files.createDirectories(dirs.unitDir().resolve(".charm.extracting123/hooks"));
+        Files.writeString(dirs.unitDir().resolve(".charm.download"), "partial");
+        RecordingDeployments deployments = new RecordingDeployments();
+        deployer(deployments);
+        await("deployed", () -> deployments.deployed().containsKey(unit));
+        try (var entries = Files.list(dirs.unitDir())) {
+            assertEquals(java.util.Set.of("charm", "state"),
+                    entries.map(p -> p.getFileName().toString()).collect(java.util.stream.Collectors.toSet()));
+        }
+        assertEquals(1, deployments.count("deploy " + unit));
+    }
+
+    @Test
+    void a_restarted_agent_keeps_existing_deployments() throws Exception {
+        UnitName unit = assignedUnit();
+        RecordingDeployments deployments = new RecordingDeployments();
+        UnitDeployer first = deployer(deployments);
+        await("deployed", () -> deployments.deployed().containsKey(unit));
+        stop(first);
+        // unpacked but no configuration yet: the restart creates it, once
+        UnitName second = assignedUnit();
+        new CharmInstaller(new CharmStorage(storageDir)).install(charm, UnitDirectories.of(dataDir, second));
+
+        deployer(deployments);
+        await("second deployed", () -> deployments.deployed().containsKey(second));
+        assertEquals(1, deployments.count("deploy " + unit));
+        assertEquals(1, deployments.count("deploy " + second));
+        assertTrue(Files.isDirectory(UnitDirectories.of(dataDir, unit).charmDir()));
+    }
+
+    @Test
+    void a_removed_unit_is_retired_then_removed_once_its_agent_wrote_the_marker() throws Exception {
+        UnitName unit = assignedUnit();
+        RecordingDeployments deployments = new RecordingDeployments();
+        UnitDeployer first = deployer(deployments);
+        await("deployed", () -> deployments.deployed().containsKey(unit));
+
+        state.units().unassign(unit);
+        state.units().remove(unit);
+        await("retire asked", () -> deployments.deployed().get(unit).retiring());
+        UnitDirectories dirs = UnitDirectories.of(dataDir, unit);
+        assertTrue(Files.isDirectory(dirs.unitDir()), "kept until the agent retired");
+        // the machine agent restarts while the unit agent is still retiring: it keeps waiting
+        stop(first);
+        deployer(deployments);
+        Files.writeString(dirs.retiredMarker(), "");
+
+        await("removed", () -> !deployments.deployed().containsKey(unit) && !Files.exists(dirs.unitDir()));
+        assertEquals(1, deployments.count("retire " + unit));
+        assertEquals(1, deployments.count("remove " + unit));
+    }
+
+    @Test
+    void directories_of_units_not_on_this_machine_are_removed() throws Exception {
+        UnitName unit = assignedUnit();
+        Path ghost = Files.createDirectories(dataDir.resolve("units/ghost-7/charm"));
+        Path foreign = Files.createDirectories(dataDir.resolve("units/not-a-unit"));
+        RecordingDeployments deployments = new RecordingDeployments();
+        deployer(deployments);
+        await("deployed", () -> deployments.deployed().containsKey(unit));
+        await("ghost removed", () -> !Files.exists(ghost.getParent()));
+        assertTrue(Files.isDirectory(foreign), "what is not a unit directory is left alone");
+    }
+}

@@ -1,0 +1,38 @@
+package jujube.agent.provisioning;
+
+import java.util.Set;
+import org.osgi.annotation.versioning.ConsumerType;
+
+/**
+ * What machines run on: the provisioning agent's view of a provider (the local provider starts
+ * processes on this host; a cloud provider would start instances). A provider serves one environment,
+ * and every instance it lists belongs to that environment.
+ *
+ * <p>The provisioning agent calls it from one thread at a time, holding the machine's provisioning
+ * lock, but a provider should still tolerate repeats: {@link #launch} of a machine whose instance is
+ * running may return that instance instead of starting a second one, and {@link #terminate} of an
+ * instance that is gone does nothing.
+ */
+@ConsumerType
+public interface MachineProvider {
+    /**
+     * Starts a machine whose agent runs as {@code machineId}.
+     *
+     * @return the new instance's id, recorded in the machine's node
+     * @throws ProviderException when it cannot be started
+     */
+    String launch(int machineId);
+
+    /**
+     * Stops an instance for good.
+     *
+     * @throws ProviderException when it cannot be stopped
+     */
+    void terminate(String instanceId);
+
+    /** Whether the instance exists and runs. */
+    boolean isRunning(String instanceId);
+
+    /** Every instance of the environment that exists, running or starting. */
+    Set<String> instances();
+}

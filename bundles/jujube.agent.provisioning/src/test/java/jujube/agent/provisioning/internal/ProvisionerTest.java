@@ -1,0 +1,180 @@
+package jujube.agent.provisioning.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+import jujube.state.ConnectionConfig;
+import jujube.state.EnvironmentSettings;
+import jujube.state.MachineInfo;
+import jujube.state.Presence;
+import jujube.state.StateConnection;
+import jujube.state.StateConnections;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class ProvisionerTest {
+    private static final AtomicInteger ENVIRONMENTS = new AtomicInteger();
+    private static TestingServer zk;
+    private final List<AutoCloseable> open = new ArrayList<>();
+    private final List<ScheduledExecutorService> executors = new ArrayList<>();
+    private final FakeProvider provider = new FakeProvider();
+    private String chroot;
+    private StateConnection state;
+
+    @BeforeAll
+    static void startServer() throws Exception {
+        zk = new TestingServer(true);
+    }
+
+    @AfterAll
+    static void stopServer() throws Exception {
+        zk.close();
+    }
+
+    @BeforeEach
+    void environment() {
+        chroot = "env" + ENVIRONMENTS.incrementAndGet();
+        state = connect();
+        state.initialize(new EnvironmentSettings("test", "local", "local", "local-0"));
+        provider.adopt("local-0");
+        // machine 0 runs, as after bootstrap
+        open.add(state.machines().connectAgent(0));
+    }
+
+    @AfterEach
+    void closeAll() throws Exception {
+        for (ScheduledExecutorService e : executors) {
+            e.shutdownNow();
+            e.awaitTermination(10, TimeUnit.SECONDS);
+        }
+        for (int i = open.size() - 1; i >= 0; i--) {
+            open.get(i).close();
+        }
+    }
+
+    private StateConnection connect() {
+        StateConnection c = StateConnections.open(new ConnectionConfig(zk.getConnectString(), Duration.ofSeconds(10),
+                Duration.ofSeconds(5), chroot), List.of());
+        c.awaitConnected(Duration.ofSeconds(10));
+        open.add(c);
+        return c;
+    }
+
+    private Provisioner provisioner(StateConnection connection, Duration bootstrapTimeout) {
+        ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "jujube-provisioning-test"));
+        executors.add(executor);
+        Provisioner p = new Provisioner(connection, provider, bootstrapTimeout, Duration.ofSeconds(30), "provisioning", executor);
+        open.add(p);
+        p.start();
+        return p;
+    }
+
+    private MachineInfo machine(int id) {
+        return state.machines().list().stream().filter(m -> m.id() == id).findFirst().orElseThrow();
+    }
+
+    @Test
+    void a_new_machine_is_launched_once_by_the_leader_of_two_agents() throws Exception {
+        Provisioner first = provisioner(connect(), Duration.ofMinutes(5));
+        Provisioner second = provisioner(connect(), Duration.ofMinutes(5));
+        await("a leader", () -> first.isLeader() || second.isLeader());
+        assertFalse(first.isLeader() && second.isLeader());
+
+        int id = state.machines().add().id();
+        await("instance recorded", () -> !machine(id).instanceId().isEmpty());
+        assertEquals(List.of(machine(id).instanceId()), provider.launched);
+        int other = state.machines().add().id();
+        await("second instance recorded", () -> !machine(other).instanceId().isEmpty());
+        assertEquals(1, provider.launchesOf(id));
+        assertEquals(1, provider.launchesOf(other));
+        assertTrue(provider.terminated.isEmpty(), "machine 0 and its bootstrap instance are left alone");
+    }
+
+    @Test
+    void the_other_agent_takes_over_when_the_leader_goes() throws Exception {
+        StateConnection firstConnection = connect();
+        Provisioner first = provisioner(firstConnection, Duration.ofMinutes(5));
+        await("first leads", first::isLeader);
+        Provisioner second = provisioner(connect(), Duration.ofMinutes(5));
+        first.close();
+        await("second leads", second::isLeader);
+        int id = state.machines().add().id();
+        await("instance recorded", () -> !machine(id).instanceId().isEmpty());
+        assertEquals(1, provider.launchesOf(id));
+    }
+
+    @Test
+    void a_machine_whose_agent_never_connects_is_launched_again_after_the_bootstrap_timeout() throws Exception {
+        provisioner(connect(), Duration.ofMillis(500));
+        int id = state.machines().add().id();
+        await("relaunched", () -> provider.launchesOf(id) >= 2);
+        String firstInstance = provider.launched.get(0);
+        assertTrue(provider.terminated.contains(firstInstance));
+        await("new instance recorded", () -> !machine(id).instanceId().equals(firstInstance));
+
+        // once its agent connects, it stays
+        try (Presence agent = state.machines().connectAgent(id)) {
+            String instance = machine(id).instanceId();
+            long launches = provider.launchesOf(id);
+            awaitStable(() -> machine(id).instanceId().equals(instance) && provider.launchesOf(id) == launches,
+                    Duration.ofMillis(1500));
+        }
+    }
+
+    @Test
+    void a_removed_machine_is_terminated() throws Exception {
+        provisioner(connect(), Duration.ofMinutes(5));
+        int id = state.machines().add().id();
+        await("instance recorded", () -> !machine(id).instanceId().isEmpty());
+        String instance = machine(id).instanceId();
+        state.machines().remove(id);
+        await("terminated", () -> provider.terminated.contains(instance));
+        assertFalse(provider.isRunning(instance));
+        assertTrue(provider.isRunning("local-0"));
+    }
+
+    @Test
+    void a_machine_locked_by_someone_else_is_not_launched_until_released() throws Exception {
+        int id = state.machines().add().id();
+        Presence lock = state.machines().tryLockProvisioning(id).orElseThrow();
+        Provisioner p = provisioner(connect(), Duration.ofMinutes(5));
+        await("leads", p::isLeader);
+        assertEquals(0, provider.launchesOf(id));
+        lock.close();
+        // the lock is no event: the regular check or the next change picks it up
+        state.machines().add();
+        await("launched", () -> provider.launchesOf(id) == 1);
+    }
+
+    static void await(String what, BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting for: " + what);
+            }
+            Thread.sleep(10);
+        }
+    }
+
+    /** Asserts that a condition holds throughout a period: used only to show that nothing more happens. */
+    static void awaitStable(BooleanSupplier condition, Duration period) throws InterruptedException {
+        long end = System.nanoTime() + period.toNanos();
+        while (System.nanoTime() < end) {
+            assertTrue(condition.getAsBoolean());
+            Thread.sleep(20);
+        }
+    }
+}

@@ -1,0 +1,111 @@
+package jujube.agent.unit.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+import jujube.charm.CharmException;
+import jujube.charm.CharmStorage;
+import jujube.charm.CharmUrl;
+import jujube.charm.Sha256;
+import jujube.spi.CharmUpgrade;
+import jujube.spi.CharmUpgradeException;
+import jujube.spi.CharmUpgradeHandler;
+import jujube.state.CharmRecord;
+import jujube.state.StateConnection;
+import jujube.state.StateException;
+import jujube.workflow.ActionResult;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Replaces the unit's charm with its service's current charm: the archive is fetched from the charm
+ * storage (sha256 checked against the state's record) and handed to the highest-ranked
+ * {@link CharmUpgradeHandler} of the moment. The charm the unit runs is recorded in
+ * {@code state/charm.json} ({@code {"version":1,"charm_id":..}}), which makes an upgrade idempotent:
+ * replaying one whose charm is already in place does nothing.
+ *
+ * <p>Design debt: the state API has no way to update the unit node's {@code charm}, so ZooKeeper (and the
+ * hook contexts reading it: {@code JUJU_CHARM}, the config schema) keeps naming the charm the unit was
+ * deployed with; this local record is the truth for the agent.
+ */
+final class CharmUpgrader {
+    private static final Logger LOG = LoggerFactory.getLogger(CharmUpgrader.class);
+    private static final int VERSION = 1;
+    private final StateConnection state;
+    private final UnitAgentSettings settings;
+    private final Supplier<Optional<CharmUpgradeHandler>> handler;
+    private final ObjectMapper mapper;
+    private final Path record;
+
+    CharmUpgrader(StateConnection state, UnitAgentSettings settings, Supplier<Optional<CharmUpgradeHandler>> handler,
+            ObjectMapper mapper) {
+        this.state = state;
+        this.settings = settings;
+        this.handler = handler;
+        this.mapper = mapper;
+        this.record = settings.stateDir().resolve("charm.json");
+    }
+
+    /** The charm the unit runs: its local record, else the charm it was deployed with. */
+    String currentCharm() throws IOException {
+        if (Files.exists(record)) {
+            JsonNode node = mapper.readTree(record.toFile());
+            if (node == null || node.path("version").asInt() != VERSION || !node.path("charm_id").isTextual()) {
+                throw new IOException("invalid " + record + ": expected {\"version\":1,\"charm_id\":...}");
+            }
+            return node.get("charm_id").asText();
+        }
+        return state.units().get(settings.unit()).charmId();
+    }
+
+    /** The charm the unit should run: its service's. */
+    String targetCharm() {
+        return state.services().get(settings.unit().service()).charmId();
+    }
+
+    /** Whether the service runs another charm than the unit. */
+    boolean upgradeDue() throws IOException {
+        return !currentCharm().equals(targetCharm());
+    }
+
+    /** Puts the service's charm in place; a failure leaves the old charm whole and is reported, not thrown. */
+    ActionResult upgrade() throws IOException {
+        String target;
+        try {
+            target = targetCharm();
+            if (currentCharm().equals(target)) {
+                LOG.info("unit {}: already runs charm {}", settings.unit(), target);
+                return ActionResult.success();
+            }
+        } catch (StateException e) {
+            return ActionResult.hookFailed("charm upgrade failed: " + e.getMessage());
+        }
+        Optional<CharmUpgradeHandler> upgrade = handler.get();
+        if (upgrade.isEmpty()) {
+            return ActionResult.hookFailed("charm upgrade to " + target + " failed: no charm upgrade handler available");
+        }
+        if (settings.charmStorageDir().isEmpty()) {
+            return ActionResult.hookFailed("charm upgrade to " + target + " failed: no charmStorageDir configured");
+        }
+        Path archive = settings.unitDir().resolve(".upgrade.charm");
+        try {
+            CharmRecord charm = state.charms().get(target);
+            new CharmStorage(settings.charmStorageDir().get())
+                    .fetch(CharmStorage.keyOf(CharmUrl.parse(target)), new Sha256(charm.sha256()), archive);
+            upgrade.get().upgrade(new CharmUpgrade(settings.unit().toString(), settings.charmDir(), archive, target));
+        } catch (CharmUpgradeException | CharmException | StateException e) {
+            LOG.error("unit {}: charm upgrade to {} failed: {}", settings.unit(), target, e.getMessage());
+            return ActionResult.hookFailed("charm upgrade to " + target + " failed: " + e.getMessage());
+        } finally {
+            Files.deleteIfExists(archive);
+        }
+        StateFiles.write(record, mapper.writeValueAsBytes(Map.of("version", VERSION, "charm_id", target)));
+        LOG.info("unit {}: charm upgraded to {}", settings.unit(), target);
+        return ActionResult.success();
+    }
+}

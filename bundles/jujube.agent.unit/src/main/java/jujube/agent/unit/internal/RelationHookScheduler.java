@@ -1,0 +1,238 @@
+package jujube.agent.unit.internal;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import jujube.hooks.HookExecutor;
+import jujube.hooks.HookJob;
+import jujube.hooks.HookResult;
+import jujube.workflow.HookQueue;
+import jujube.workflow.RelationChange;
+import jujube.workflow.RetryPolicy;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Drives one unit relation's hook queue: while enabled and allowed to execute (the relation is up), it
+ * keeps one job on the unit's hook executor that claims the queue's head, runs its hook and commits it
+ * on success. The head is claimed inside the job, when the hook is about to run, so changes waiting
+ * behind other hooks of the unit can still be coalesced. A failed hook is retried in place as the
+ * {@link RetryPolicy} says (waiting off the executor), then reported to {@code onFailure} (the relation
+ * goes to error) and stays at the head. It owns no thread: delayed retries use the JDK's shared delayer.
+ */
+final class RelationHookScheduler {
+    /** What to do when a hook failed for good. */
+    @FunctionalInterface
+    interface FailureHandler {
+        void failed(RelationChange change, String message);
+    }
+
+    private static final Logger LOG = LoggerFactory.getLogger(RelationHookScheduler.class);
+    private static final Duration MAX_FAULT_DELAY = Duration.ofSeconds(60);
+    private final String name;
+    private final HookQueue queue;
+    private final RelationHooks hooks;
+    private final HookExecutor executor;
+    private final RetryPolicy retry;
+    private final BooleanSupplier mayExecute;
+    private final FailureHandler onFailure;
+    private boolean enabled;
+    private boolean submitted;
+    private boolean busy;
+    private boolean closed;
+    private int failures; // of the head, counted in memory: a restart grants a fresh set of attempts
+    private int faults; // unexpected errors in a row
+    private long notBefore; // System.nanoTime() before which no job is submitted (a pending retry)
+
+    RelationHookScheduler(String name, HookQueue queue, RelationHooks hooks, HookExecutor executor, RetryPolicy retry,
+            BooleanSupplier mayExecute, FailureHandler onFailure) {
+        this.name = name;
+        this.queue = queue;
+        this.hooks = hooks;
+        this.executor = executor;
+        this.retry = retry;
+        this.mayExecute = mayExecute;
+        this.onFailure = onFailure;
+    }
+
+    /** Lets the scheduler submit jobs, and submits one if work is waiting. */
+    void enable() {
+        synchronized (this) {
+            enabled = !closed;
+            notBefore = 0;
+        }
+        kick();
+    }
+
+    /** Submits nothing more; a job already queued on the executor will do nothing. */
+    synchronized void disable() {
+        enabled = false;
+    }
+
+    /** Submits a job unless one is pending, nothing is queued, or the relation may not execute now. */
+    void kick() {
+        boolean allowed = mayExecute.getAsBoolean() && !queue.pending().isEmpty();
+        synchronized (this) {
+            if (!allowed || closed || !enabled || submitted || System.nanoTime() - notBefore < 0) {
+                return;
+            }
+            submitted = true;
+        }
+        try {
+            executor.submit(this::runHead).whenComplete(this::jobEnded);
+        } catch (IllegalStateException e) {
+            LOG.debug("{}: hook executor closed, relation hooks wait for the next start", name);
+            synchronized (this) {
+                submitted = false;
+            }
+        }
+    }
+
+    private HookResult runHead() {
+        synchronized (this) {
+            if (closed || !enabled) {
+                return new HookResult.Succeeded();
+            }
+            busy = true;
+        }
+        try {
+            Optional<RelationChange> head = mayExecute.getAsBoolean() ? queue.next() : Optional.empty();
+            if (head.isEmpty()) {
+                return new HookResult.Succeeded();
+            }
+            RelationChange change = head.get();
+            HookResult result = hooks.run(change);
+            if (result instanceof HookResult.Failed failed) {
+                headFailed(change, failed);
+            } else {
+                queue.commit(change);
+                synchronized (this) {
+                    failures = 0;
+                }
+            }
+            return result;
+        } finally {
+            synchronized (this) {
+                busy = false;
+                notifyAll();
+            }
+        }
+    }
+
+    private void headFailed(RelationChange change, HookResult.Failed failed) {
+        String hook = change.type().hookName();
+        Duration delay = null;
+        synchronized (this) {
+            failures++;
+            if (failures < retry.maxAttempts()) {
+                delay = retry.delayBefore(failures);
+                notBefore = System.nanoTime() + delay.toNanos();
+            } else {
+                failures = 0;
+            }
+        }
+        if (delay != null) {
+            LOG.warn("{}: relation-{} of {} failed ({}); retrying in {}", name, hook, change.unit(), failed.reason(),
+                    delay);
+            later(delay);
+            return;
+        }
+        onFailure.failed(change, hooks.hookName(change) + " failed: " + failed.reason());
+    }
+
+    private void jobEnded(HookResult result, Throwable error) {
+        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+        Duration delay = null;
+        synchronized (this) {
+            submitted = false;
+            if (cause instanceof CancellationException) {
+                return; // the executor was closed: the agent is going away
+            }
+            if (cause != null) {
+                faults++;
+                delay = Duration.ofSeconds(1L << Math.min(faults - 1, 6));
+                delay = delay.compareTo(MAX_FAULT_DELAY) > 0 ? MAX_FAULT_DELAY : delay;
+                notBefore = System.nanoTime() + delay.toNanos();
+            } else {
+                faults = 0;
+            }
+        }
+        if (delay != null) {
+            // caught once here, at the loop boundary; the head is still claimed and runs again
+            LOG.warn("{}: relation hook job failed unexpectedly; trying again in {}", name, delay, cause);
+            later(delay);
+        } else {
+            kick();
+        }
+    }
+
+    private void later(Duration delay) {
+        CompletableFuture.delayedExecutor(delay.toMillis() + 1, TimeUnit.MILLISECONDS).execute(this::kick);
+    }
+
+    /**
+     * Runs {@code job} (the relation's depart) on the executor as the queue's jobs run, excluded from
+     * {@link #close()} likewise; {@code now} runs it ahead of the queue when the executor is stopped (a
+     * unit being removed). A job that starts after {@link #close()} does nothing.
+     */
+    CompletionStage<HookResult> runExclusive(HookJob job, boolean now) {
+        HookJob guarded = () -> {
+            synchronized (this) {
+                if (closed) {
+                    return new HookResult.Succeeded();
+                }
+                busy = true;
+            }
+            try {
+                return job.run();
+            } finally {
+                synchronized (this) {
+                    busy = false;
+                    notifyAll();
+                }
+            }
+        };
+        if (now && !executor.isRunning()) {
+            try {
+                return executor.runPriority(guarded);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return CompletableFuture.failedFuture(e);
+            } catch (IllegalStateException startedMeanwhile) {
+                // started between the check and the call: queue it like any other job
+            }
+        }
+        try {
+            return executor.submit(guarded);
+        } catch (IllegalStateException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    /**
+     * Disables the scheduler for good and waits for a job in progress, so nothing touches the queue once
+     * this returns (a job queued behind it on the executor does nothing).
+     */
+    void close() {
+        synchronized (this) {
+            closed = true;
+            enabled = false;
+            boolean interrupted = false;
+            while (busy) {
+                try {
+                    wait();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

@@ -1,0 +1,31 @@
+package jujube.agent.unit.internal;
+
+import java.util.Map;
+
+/**
+ * What the unit lifecycle needs of the relation lifecycles (implemented by {@code RelationLifecycles});
+ * an interface so the unit lifecycle can be tested with a recording fake.
+ */
+interface RelationLifecyclesControl extends AutoCloseable {
+
+    /**
+     * Syncs the persisted relation workflows and starts watching the unit's relations;
+     * {@code startRelations} also moves "down" relations to "up" (seed 001).
+     */
+    void start(boolean startRelations);
+
+    /** Stops watching; {@code stopRelations} also moves "up" relations to "down". */
+    void stop(boolean stopRelations);
+
+    /** Departs every relation (running its -relation-broken hook); returns when done. */
+    void departAll();
+
+    /** relation-resolved for the named relation ({@code null}: all) in error or down. */
+    void resolve(String relationName, boolean retryHook);
+
+    /** Relation name to error message, for status. */
+    Map<String, String> relationErrors();
+
+    @Override
+    void close();
+}

@@ -1,0 +1,155 @@
+package jujube.agent.unit.internal;
+
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import jujube.agent.unit.internal.AgentSignals.Signal;
+import jujube.state.Presence;
+import jujube.state.ResolvedMode;
+import jujube.state.StateConnection;
+import jujube.state.UnitFlags;
+import jujube.state.UnitName;
+import jujube.state.Watch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The unit agent's reconcile loop, run on the agent's own thread: announce the agent, synchronize the
+ * workflow (replaying an in-flight transition or firing the automatic ones) and align the lifecycle parts
+ * with the stored state, then react to the unit's flags and the service's configuration as their watches
+ * signal. Unexpected failures (ZooKeeper away, an action that threw) are caught here once, logged, and
+ * the whole reconciliation is retried with a doubling delay; a transition left in flight is replayed by
+ * the next synchronize, as after a crash.
+ */
+final class UnitAgentLoop implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(UnitAgentLoop.class);
+    private static final Duration FIRST_RECOVERY_DELAY = Duration.ofMillis(500);
+    private static final Duration LAST_RECOVERY_DELAY = Duration.ofSeconds(30);
+    private final UnitName unit;
+    private final StateConnection state;
+    private final UnitOperations operations;
+    private final AgentSignals signals;
+    private volatile Presence presence;
+    private final AtomicLong reconciliations = new AtomicLong();
+    private Watch flagsWatch;
+    private Watch configWatch;
+
+    UnitAgentLoop(UnitName unit, StateConnection state, UnitOperations operations, AgentSignals signals) {
+        this.unit = unit;
+        this.state = state;
+        this.operations = operations;
+        this.signals = signals;
+    }
+
+    /** Runs until the agent is stopped (returns false) or the unit retired (returns true). */
+    boolean run() throws InterruptedException {
+        Set<Signal> pending = EnumSet.of(Signal.FLAGS, Signal.CONFIG);
+        pending.addAll(signals.drain()); // a retirement asked for before the start skips the synchronize
+        boolean synced = false;
+        Duration delay = FIRST_RECOVERY_DELAY;
+        while (!signals.isStopped()) {
+            try {
+                if (presence == null) {
+                    presence = state.units().connectAgent(unit);
+                }
+                if (pending.contains(Signal.RETIRE)) {
+                    operations.retire();
+                    return true;
+                }
+                if (!synced) {
+                    operations.synchronize();
+                    synced = true;
+                    startWatches();
+                }
+                if (pending.remove(Signal.FLAGS)) {
+                    handleFlags(state.units().flags(unit));
+                }
+                pending.remove(Signal.CONFIG);
+                operations.configureIfPending();
+                delay = FIRST_RECOVERY_DELAY;
+                reconciliations.incrementAndGet();
+                pending.addAll(signals.take());
+            } catch (InterruptedException e) {
+                throw e;
+            } catch (Exception e) {
+                if (signals.isStopped()) {
+                    // the stop cut a hook retry's backoff short; the transition stays in flight for the next start
+                    LOG.debug("unit {}: stopped during {}", unit, e.toString());
+                    break;
+                }
+                // a transition left in flight needs a synchronize (harmless otherwise); flags and config
+                // are read afresh, so no request is lost with the failed attempt
+                LOG.warn("unit {}: reconciliation failed, retrying in {} ms: {}", unit, delay.toMillis(), e.toString());
+                LOG.debug("unit {}: reconciliation failure", unit, e);
+                synced = false;
+                pending.addAll(EnumSet.of(Signal.FLAGS, Signal.CONFIG));
+                signals.await(delay, Set.of(Signal.RETIRE));
+                pending.addAll(signals.drain());
+                delay = delay.multipliedBy(2).compareTo(LAST_RECOVERY_DELAY) > 0 ? LAST_RECOVERY_DELAY
+                        : delay.multipliedBy(2);
+            }
+        }
+        return false;
+    }
+
+    /** Whether the agent's presence node exists under a live session. */
+    boolean isConnected() {
+        Presence current = presence;
+        try {
+            return current != null && state.connectionState().isConnected() && current.isPresent();
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    /** How many reconciliations completed: observers await a quiet agent by it (tests, status). */
+    long reconciliations() {
+        return reconciliations.get();
+    }
+
+    private void startWatches() {
+        if (flagsWatch == null) {
+            flagsWatch = state.units().watchFlags(unit, change -> signals.raise(Signal.FLAGS));
+        }
+        if (configWatch == null) {
+            configWatch = state.services().watchConfig(unit.service(), change -> signals.raise(Signal.CONFIG));
+        }
+    }
+
+    /**
+     * Acts on the operator's flags. The upgrade flag is cleared at once (a request, not a state); resolved
+     * flags are cleared once acted on, so a crash in between acts again on the next start.
+     */
+    private void handleFlags(UnitFlags flags) throws Exception {
+        if (flags.upgrade().isPresent()) {
+            state.units().clearUpgrade(unit);
+        }
+        if (flags.resolved().isPresent()) {
+            operations.resolved(flags.resolved().get() == ResolvedMode.RETRY_HOOK);
+            state.units().clearResolved(unit);
+        }
+        if (!flags.relationResolved().isEmpty()) {
+            operations.relationResolved(flags.relationResolved());
+            state.units().clearRelationResolved(unit);
+        }
+        if (flags.upgrade().isPresent()) {
+            operations.upgrade(flags.upgrade().get().force());
+        }
+    }
+
+    /** Stops the watches and withdraws the agent's presence. */
+    @Override
+    public void close() {
+        for (Watch watch : new Watch[] {flagsWatch, configWatch}) {
+            if (watch != null) {
+                watch.close();
+            }
+        }
+        Presence current = presence;
+        presence = null;
+        if (current != null) {
+            current.close();
+        }
+    }
+}

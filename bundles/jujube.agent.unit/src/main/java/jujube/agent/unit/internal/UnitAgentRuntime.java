@@ -1,0 +1,208 @@
+package jujube.agent.unit.internal;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import jujube.agent.unit.internal.AgentSignals.Signal;
+import jujube.hooks.HookExecutor;
+import jujube.hooks.HookExecutors;
+import jujube.hooks.HookInvoker;
+import jujube.hooks.UnitHookRunner;
+import jujube.hooks.UnitHookRunners;
+import jujube.hooks.UnitHookSetup;
+import jujube.spi.CharmUpgradeHandler;
+import jujube.state.StateConnection;
+import jujube.state.UnitName;
+import jujube.workflow.RetryPolicy;
+import jujube.workflow.StateReplica;
+import jujube.workflow.UnitWorkflow;
+import jujube.workflow.Workflow;
+import jujube.workflow.WorkflowStore;
+import jujube.workflow.Workflows;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One unit agent without OSGi: its thread ({@code jujube-unit-<svc>-<n>}) builds the unit's parts (hook
+ * runner and socket, hook executor, relation lifecycles, workflow), runs the {@link UnitAgentLoop} and,
+ * when stopped, tears them down in reverse order without firing a hook or moving a state: a clean stop
+ * leaves the unit (and its relations) where they are. Nothing here touches ZooKeeper on the caller's
+ * thread, so a DS activation that starts one returns at once.
+ */
+final class UnitAgentRuntime implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(UnitAgentRuntime.class);
+    private static final Duration JOIN_LIMIT = Duration.ofSeconds(60);
+
+    /** The collaborators: services in a framework, real objects in tests. */
+    record Collaborators(StateConnection state, HookInvoker invoker, HookExecutors executors, ObjectMapper mapper,
+            Supplier<Optional<CharmUpgradeHandler>> upgradeHandler, ScopeHandlers scopes,
+            Function<RelationLifecycleContext, RelationLifecyclesControl> relations, Clock clock) {}
+
+    private final UnitAgentSettings settings;
+    private final Collaborators with;
+    private final AgentSignals signals = new AgentSignals();
+    private final Thread thread;
+    private volatile String workflowState;
+    private volatile UnitAgentLoop loop;
+    private volatile boolean retired;
+
+    UnitAgentRuntime(UnitAgentSettings settings, Collaborators collaborators) {
+        this.settings = settings;
+        this.with = collaborators;
+        this.workflowState = store().load().state();
+        UnitName unit = settings.unit();
+        this.thread = new Thread(this::run, "jujube-unit-" + unit.service() + "-" + unit.number());
+        thread.setDaemon(true);
+    }
+
+    void start() {
+        thread.start();
+    }
+
+    /** Asks the agent to retire its unit (idempotent). */
+    void retire() {
+        signals.raise(Signal.RETIRE);
+    }
+
+    String workflowState() {
+        return workflowState;
+    }
+
+    boolean isConnected() {
+        UnitAgentLoop current = loop;
+        return current != null && current.isConnected();
+    }
+
+    /** Completed reconciliations of the running agent (0 before its first synchronize). */
+    long reconciliations() {
+        UnitAgentLoop current = loop;
+        return current == null ? 0 : current.reconciliations();
+    }
+
+    boolean isRetired() {
+        return retired;
+    }
+
+    /**
+     * Stops the agent and waits for its thread to tear the unit's parts down. The work in progress (a hook
+     * included) finishes first; only past {@link #JOIN_LIMIT} is the thread interrupted, which leaves the
+     * transition in progress in flight, to be replayed at the next start as after a crash.
+     */
+    @Override
+    public void close() {
+        signals.stop();
+        try {
+            thread.join(JOIN_LIMIT.toMillis());
+            if (thread.isAlive()) {
+                LOG.warn("unit {}: agent still busy after {} s; interrupting it", settings.unit(), JOIN_LIMIT.toSeconds());
+                thread.interrupt();
+                thread.join(JOIN_LIMIT.toMillis());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void run() {
+        if (Files.exists(settings.retiredMarker())) {
+            LOG.info("unit {}: retired already; idle until removed", settings.unit());
+            retired = true;
+            return;
+        }
+        try (Parts parts = new Parts()) {
+            parts.build();
+            UnitAgentLoop current = new UnitAgentLoop(settings.unit(), with.state(), parts.operations, signals);
+            parts.loop = current;
+            loop = current;
+            retired = current.run();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            LOG.error("unit {}: agent failed to start and stays inactive until reconfigured", settings.unit(), e);
+        } finally {
+            loop = null;
+        }
+    }
+
+    private WorkflowStore store() {
+        return Workflows.fileStore(settings.stateDir().resolve("unit.json"), UnitWorkflow.DEFINITION, with.mapper());
+    }
+
+    /** The unit's parts, closed in reverse order of creation on the agent's thread. */
+    private final class Parts implements AutoCloseable {
+        private UnitHookRunner runner;
+        private HookExecutor executor;
+        private RelationLifecyclesControl relations;
+        private UnitLifecycle lifecycle;
+        private UnitOperations operations;
+        private UnitAgentLoop loop;
+
+        void build() throws Exception {
+            UnitName unit = settings.unit();
+            Files.createDirectories(settings.stateDir());
+            HookInvoker invoker = settings.hookTimeout().<HookInvoker>map(t -> new TimeoutHookInvoker(with.invoker(), t))
+                    .orElse(with.invoker());
+            runner = UnitHookRunners.start(UnitHookSetup.of(with.state(), invoker, unit, settings.unitDir(),
+                    settings.charmDir(), with.mapper()));
+            executor = with.executors().newExecutor(unit.toString());
+            relations = with.relations().apply(new RelationLifecycleContext(with.state(), unit, unit.service(),
+                    settings.stateDir(), runner, executor, with.scopes(), settings.retry()));
+            CharmUpgrader upgrader = new CharmUpgrader(with.state(), settings, with.upgradeHandler(), with.mapper());
+            AppliedConfig config = new AppliedConfig(settings.stateDir().resolve("config.json"), with.mapper());
+            lifecycle = new UnitLifecycle(unit.toString(), new UnitHooks(runner, executor), relations, upgrader, config,
+                    () -> with.state().services().config(unit.service()));
+            StateReplica zk = StateReplica.unit(with.state().units(), unit);
+            RetryPolicy.Backoff backoff = delay -> {
+                if (signals.await(delay, Set.of())) {
+                    throw new InterruptedException("unit agent stopping");
+                }
+            };
+            Workflow workflow = Workflows.open(unit.toString(), UnitWorkflow.DEFINITION, store(),
+                    Workflows.fileHistory(settings.stateDir().resolve("unit.history"), with.mapper(), with.clock()),
+                    state -> {
+                        workflowState = state.state();
+                        zk.replicate(state);
+                    },
+                    new UnitTransitions(lifecycle, settings.retry(), backoff));
+            operations = new UnitOperations(unit.toString(), workflow, lifecycle, relations, settings.retiredMarker());
+        }
+
+        @Override
+        public void close() {
+            // a last-resort interrupt must not cut the teardown short: it waits for the hook in progress
+            boolean interrupted = Thread.interrupted();
+            closeQuietly(loop);
+            if (lifecycle != null) {
+                try {
+                    lifecycle.suspend();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                } catch (RuntimeException e) {
+                    LOG.warn("unit {}: stopping the relation lifecycles failed", settings.unit(), e);
+                }
+            }
+            closeQuietly(relations);
+            closeQuietly(executor);
+            closeQuietly(runner);
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        private void closeQuietly(AutoCloseable part) {
+            if (part == null) {
+                return;
+            }
+            try {
+                part.close();
+            } catch (Exception e) {
+                LOG.warn("unit {}: closing {} failed", settings.unit(), part.getClass().getSimpleName(), e);
+            }
+        }
+    }
+}

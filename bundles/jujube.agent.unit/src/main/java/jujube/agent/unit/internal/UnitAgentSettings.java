@@ -1,0 +1,62 @@
+package jujube.agent.unit.internal;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import jujube.state.UnitName;
+import jujube.workflow.RetryPolicy;
+
+/**
+ * A unit agent's configuration, validated: the unit, its directories, where upgraded charms come from,
+ * how failed hooks are retried and how long a hook may run.
+ *
+ * @param charmStorageDir empty when the agent was given none (charm upgrades then fail with a clear error)
+ * @param hookTimeout empty for the hook invoker's default
+ */
+record UnitAgentSettings(UnitName unit, Path unitDir, Path charmDir, Optional<Path> charmStorageDir,
+        RetryPolicy retry, Optional<Duration> hookTimeout) {
+
+    UnitAgentSettings {
+        Objects.requireNonNull(unit, "unit");
+        unitDir = unitDir.toAbsolutePath();
+        charmDir = charmDir.toAbsolutePath();
+        Objects.requireNonNull(charmStorageDir, "charmStorageDir");
+        Objects.requireNonNull(retry, "retry");
+        Objects.requireNonNull(hookTimeout, "hookTimeout");
+    }
+
+    /**
+     * Reads a component configuration.
+     *
+     * @throws IllegalArgumentException naming the attribute that is missing or invalid
+     */
+    static UnitAgentSettings of(UnitAgentConfig config) {
+        UnitName unit = UnitName.parse(config.unitName());
+        if (config.unitDir() == null || config.unitDir().isBlank()) {
+            throw new IllegalArgumentException("unit agent " + unit + ": unitDir is not configured");
+        }
+        if (config.hookRetries() < 0 || config.hookRetryDelayMs() < 0 || config.hookTimeoutSeconds() < 0) {
+            throw new IllegalArgumentException("unit agent " + unit
+                    + ": hookRetries, hookRetryDelayMs and hookTimeoutSeconds must not be negative");
+        }
+        Path unitDir = Path.of(config.unitDir());
+        Path charmDir = config.charmDir().isBlank() ? unitDir.resolve("charm") : Path.of(config.charmDir());
+        Optional<Path> storage = config.charmStorageDir().isBlank() ? Optional.empty()
+                : Optional.of(Path.of(config.charmStorageDir()));
+        RetryPolicy retry = new RetryPolicy(Duration.ofMillis(config.hookRetryDelayMs()), config.hookRetries() + 1);
+        Optional<Duration> timeout = config.hookTimeoutSeconds() == 0 ? Optional.empty()
+                : Optional.of(Duration.ofSeconds(config.hookTimeoutSeconds()));
+        return new UnitAgentSettings(unit, unitDir, charmDir, storage, retry, timeout);
+    }
+
+    /** {@code <unitDir>/state}: the workflow files, the relation files, the agent's own records. */
+    Path stateDir() {
+        return unitDir.resolve("state");
+    }
+
+    /** The marker a retired unit leaves for the machine agent. */
+    Path retiredMarker() {
+        return stateDir().resolve("retired");
+    }
+}

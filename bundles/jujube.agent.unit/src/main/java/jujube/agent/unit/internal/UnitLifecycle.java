@@ -1,0 +1,167 @@
+package jujube.agent.unit.internal;
+
+import java.io.IOException;
+import java.util.Map;
+import java.util.function.Supplier;
+import jujube.workflow.ActionResult;
+import jujube.workflow.UnitState;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The unit's lifecycle (the original's {@code UnitLifecycle}): the work behind the unit workflow's
+ * transitions, and which of its parts (hook execution, relation lifecycles) run. Driven by the agent's
+ * one thread only, so it keeps its bookkeeping without locks.
+ *
+ * <p>Seed 001's flags: {@code start(fireHooks, startRelations)} runs config-changed and start when asked,
+ * then (only once those succeeded) starts the relation lifecycles, moving "down" relations "up" when
+ * {@code startRelations}; {@code stop(fireHooks, stopRelations)} stops the relation lifecycles, moving "up"
+ * relations "down" when {@code stopRelations}, then runs the stop hook when asked.
+ */
+final class UnitLifecycle {
+    private static final Logger LOG = LoggerFactory.getLogger(UnitLifecycle.class);
+    private final String unit;
+    private final UnitHooks hooks;
+    private final RelationLifecyclesControl relations;
+    private final CharmUpgrader upgrader;
+    private final AppliedConfig config;
+    private final Supplier<Map<String, Object>> serviceConfig;
+    private boolean relationsRunning;
+
+    UnitLifecycle(String unit, UnitHooks hooks, RelationLifecyclesControl relations, CharmUpgrader upgrader,
+            AppliedConfig config, Supplier<Map<String, Object>> serviceConfig) {
+        this.unit = unit;
+        this.hooks = hooks;
+        this.relations = relations;
+        this.upgrader = upgrader;
+        this.config = config;
+        this.serviceConfig = serviceConfig;
+    }
+
+    ActionResult install() throws Exception {
+        return hooks.run("install");
+    }
+
+    ActionResult start(boolean fireHooks, boolean startRelations) throws Exception {
+        hooks.executor().start();
+        if (fireHooks) {
+            ActionResult configured = configure();
+            if (!(configured instanceof ActionResult.Success)) {
+                return configured;
+            }
+            ActionResult started = hooks.run("start");
+            if (!(started instanceof ActionResult.Success)) {
+                return started;
+            }
+        }
+        startRelations(startRelations);
+        return ActionResult.success();
+    }
+
+    ActionResult stop(boolean fireHooks, boolean stopRelations) throws Exception {
+        stopRelations(stopRelations);
+        return fireHooks ? hooks.run("stop") : ActionResult.success();
+    }
+
+    /** Runs config-changed, first recording the configuration it runs with (see {@link AppliedConfig}). */
+    ActionResult configure() throws Exception {
+        config.record(serviceConfig.get());
+        return hooks.run("config-changed");
+    }
+
+    /** Whether the service's configuration changed since config-changed last ran. */
+    boolean configPending() {
+        return config.isPending(serviceConfig.get());
+    }
+
+    /** The risky part of {@code upgrade_charm}: hook execution stops first and stays stopped. */
+    ActionResult upgradeCharm() throws Exception {
+        hooks.executor().stop();
+        return upgrader.upgrade();
+    }
+
+    /** The end of a successful upgrade: upgrade-charm ahead of the queue, then hook execution again. */
+    ActionResult upgradeHook(boolean fireHooks) throws Exception {
+        ActionResult result = fireHooks ? hooks.runPriority("upgrade-charm") : ActionResult.success();
+        if (result instanceof ActionResult.Success) {
+            hooks.executor().start();
+        }
+        return result;
+    }
+
+    /** Whether the service runs another charm than the unit. */
+    boolean upgradeDue() throws IOException {
+        return upgrader.upgradeDue();
+    }
+
+    /**
+     * A forced upgrade in an error state (the original's {@code upgrade_charm(fire_hooks=False,
+     * force=True)}): no transition, no hook; hook execution is suspended meanwhile and then follows
+     * {@code state} again.
+     */
+    ActionResult forceUpgrade(UnitState state) throws Exception {
+        try {
+            return upgradeCharm();
+        } finally {
+            align(state);
+        }
+    }
+
+    /** Runs the stop hook outside the workflow (retiring a unit that is not cleanly started). */
+    ActionResult stopHook() throws Exception {
+        return hooks.run("stop");
+    }
+
+    /** Departs every relation for good (unit removal); relation-broken hooks need hook execution. */
+    void departAll() throws Exception {
+        relationsRunning = false;
+        hooks.executor().start();
+        relations.departAll();
+        if (Thread.currentThread().isInterrupted()) {
+            // departAll returns early when interrupted: the unit is not retired yet
+            throw new InterruptedException("stopped while departing the relations of " + unit);
+        }
+    }
+
+    /**
+     * Makes the running parts match the lifecycle table for a unit resting in {@code state}: hook
+     * execution where it runs, relation lifecycles started (synced, no "down" to "up") where they run.
+     */
+    void align(UnitState state) throws InterruptedException {
+        if (state.runsHookExecution()) {
+            hooks.executor().start();
+        } else {
+            hooks.executor().stop();
+        }
+        if (state.runsRelations() && !relationsRunning) {
+            startRelations(false);
+        }
+    }
+
+    /** A clean agent stop: nothing moves, no hook fires; the relations stay as they are. */
+    void suspend() throws InterruptedException {
+        if (relationsRunning) {
+            relations.stop(false);
+            relationsRunning = false;
+        }
+        hooks.executor().stop();
+    }
+
+    boolean relationsRunning() {
+        return relationsRunning;
+    }
+
+    private void startRelations(boolean startRelations) {
+        LOG.debug("unit {}: starting relation lifecycles (down to up: {})", unit, startRelations);
+        relations.start(startRelations);
+        relationsRunning = true;
+    }
+
+    private void stopRelations(boolean stopRelations) {
+        if (relationsRunning) {
+            LOG.debug("unit {}: stopping relation lifecycles (up to down: {})", unit, stopRelations);
+            relations.stop(stopRelations);
+            relationsRunning = false;
+        }
+    }
+}

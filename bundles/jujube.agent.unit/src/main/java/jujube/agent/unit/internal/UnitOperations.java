@@ -1,0 +1,126 @@
+package jujube.agent.unit.internal;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+import jujube.state.ResolvedMode;
+import jujube.workflow.ActionResult;
+import jujube.workflow.FireResult;
+import jujube.workflow.UnitState;
+import jujube.workflow.Workflow;
+import jujube.workflow.WorkflowState;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What the agent does to its unit, each operation leaving the lifecycle parts aligned with the state
+ * the workflow rests in: synchronize after a (re)start, resolved, relation-resolved, configure when the
+ * service's configuration is pending, charm upgrade, and retirement. Called from the agent's thread only.
+ */
+final class UnitOperations {
+    private static final Logger LOG = LoggerFactory.getLogger(UnitOperations.class);
+    /** Stored states from which retiring runs the stop hook outside the workflow (best effort). */
+    private static final Set<UnitState> STOP_HOOK_ON_RETIRE = Set.of(UnitState.START_ERROR,
+            UnitState.CONFIGURE_ERROR, UnitState.CHARM_UPGRADE_ERROR);
+    private final String unit;
+    private final Workflow workflow;
+    private final UnitLifecycle lifecycle;
+    private final RelationLifecyclesControl relations;
+    private final Path retiredMarker;
+
+    UnitOperations(String unit, Workflow workflow, UnitLifecycle lifecycle, RelationLifecyclesControl relations,
+            Path retiredMarker) {
+        this.unit = unit;
+        this.workflow = workflow;
+        this.lifecycle = lifecycle;
+        this.relations = relations;
+        this.retiredMarker = retiredMarker;
+    }
+
+    /** Replays an in-flight transition or fires the automatic ones, then aligns the lifecycle parts. */
+    void synchronize() throws Exception {
+        FireResult result = workflow.synchronize();
+        LOG.info("unit {}: synchronized in {}", unit, result.state());
+        lifecycle.align(stored());
+    }
+
+    /** {@code resolved}: leaves an error state by {@code retry_hook} (hook run again) or {@code retry}. */
+    void resolved(boolean retryHook) throws Exception {
+        UnitState current = stored();
+        if (!current.isError()) {
+            LOG.info("unit {}: marked resolved but not in an error state ({}); nothing to do", unit,
+                    current.stateName());
+            return;
+        }
+        fire(retryHook ? "retry_hook" : "retry");
+    }
+
+    /** {@code relation-resolved}: handed to the relation lifecycles, keyed as the flag keys them. */
+    void relationResolved(Map<String, ResolvedMode> byRelation) {
+        byRelation.forEach((relation, mode) -> relations.resolve(relation, mode == ResolvedMode.RETRY_HOOK));
+    }
+
+    /**
+     * Fires {@code configure} when the unit is started and its service's configuration changed since
+     * config-changed last ran; changes seen in other states wait here until the unit is started.
+     */
+    void configureIfPending() throws Exception {
+        if (stored() == UnitState.STARTED && lifecycle.configPending()) {
+            fire("configure");
+        }
+    }
+
+    /**
+     * An upgrade request: {@code upgrade_charm} when started; a forced upgrade without hook or transition
+     * in an error state; otherwise nothing (the request is dropped, as the original did).
+     */
+    void upgrade(boolean force) throws Exception {
+        UnitState current = stored();
+        if (current == UnitState.STARTED) {
+            if (lifecycle.upgradeDue()) {
+                fire("upgrade_charm");
+            } else {
+                LOG.info("unit {}: upgrade requested, but the unit runs its service's charm already", unit);
+            }
+        } else if (current.isError() && force) {
+            ActionResult result = lifecycle.forceUpgrade(current);
+            LOG.info("unit {}: forced charm upgrade in {}: {}", unit, current.stateName(), result);
+        } else {
+            LOG.warn("unit {}: not in an upgradeable state ({}); upgrade request dropped", unit, current.stateName());
+        }
+    }
+
+    /**
+     * Retirement (unit removal): the stop hook (through {@code stop} when cleanly started), every relation
+     * departed, then the marker {@code state/retired} written atomically for the machine agent.
+     */
+    void retire() throws Exception {
+        WorkflowState stored = workflow.state();
+        UnitState current = UnitState.named(stored.state()).orElseThrow();
+        if (current == UnitState.STARTED && stored.inFlight() == null) {
+            report(workflow.fire("stop"));
+        } else if (current == UnitState.STARTED || STOP_HOOK_ON_RETIRE.contains(current)) {
+            LOG.info("unit {}: retiring from {}: stop hook {}", unit, current.stateName(), lifecycle.stopHook());
+        }
+        lifecycle.departAll();
+        StateFiles.write(retiredMarker, "retired\n".getBytes(StandardCharsets.UTF_8));
+        lifecycle.suspend();
+        LOG.info("unit {}: retired", unit);
+    }
+
+    private void fire(String transition) throws Exception {
+        report(workflow.fire(transition));
+        lifecycle.align(stored());
+    }
+
+    private void report(FireResult result) {
+        if (result instanceof FireResult.Failed failed) {
+            LOG.warn("unit {}: {} failed: {}; now {}", unit, failed.transitionId(), failed.message(), failed.state());
+        }
+    }
+
+    private UnitState stored() {
+        return UnitState.named(workflow.state().state()).orElseThrow();
+    }
+}

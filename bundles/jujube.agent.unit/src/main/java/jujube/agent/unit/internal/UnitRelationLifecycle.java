@@ -1,0 +1,263 @@
+package jujube.agent.unit.internal;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+import jujube.hooks.HookResult;
+import jujube.state.Change;
+import jujube.state.Presence;
+import jujube.state.StateException;
+import jujube.state.UnitName;
+import jujube.state.UnitRelation;
+import jujube.state.Watch;
+import jujube.workflow.HookQueue;
+import jujube.workflow.InvalidTransitionException;
+import jujube.workflow.RelationChange;
+import jujube.workflow.RelationState;
+import jujube.workflow.RelationWorkflow;
+import jujube.workflow.Workflow;
+import jujube.workflow.WorkflowState;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One unit relation: its persisted {@link RelationWorkflow}, its membership in the relation (presence
+ * and settings), the watch of the related units feeding its {@link HookQueue}, and the
+ * {@link RelationHookScheduler} running the queue. The workflow state decides what runs: up watches and
+ * executes, error watches and queues only, down and departed do neither (see {@link RelationState}).
+ *
+ * <p>Threads: watch callbacks do the quick part (filter, enqueue and persist, kick the scheduler); hooks,
+ * including {@code -relation-broken}, and the transitions that run them happen in jobs on the unit's hook
+ * executor. Nothing here waits for a job while holding this object's lock.
+ */
+final class UnitRelationLifecycle {
+    private static final Logger LOG = LoggerFactory.getLogger(UnitRelationLifecycle.class);
+    private final RelationLifecycleContext context;
+    private final KnownRelation relation;
+    private final RelationFiles files;
+    private final String name;
+    private final Workflow workflow;
+    private final HookQueue queue;
+    private final RelationHooks hooks;
+    private final RelationHookScheduler scheduler;
+    private final MembershipFilter filter;
+    private Presence presence;
+    private Watch watch;
+    private int generation; // of the watch: a callback of a closed watch still in progress is dropped
+    private boolean closed;
+
+    UnitRelationLifecycle(RelationLifecycleContext context, KnownRelation relation, RelationFiles files) {
+        this.context = context;
+        this.relation = relation;
+        this.files = files;
+        this.name = context.unit() + " " + relation.hookId();
+        this.hooks = new RelationHooks(context.runner(), relation);
+        this.queue = files.queue();
+        this.workflow = files.workflow(name, new RelationReplays(queue, hooks, relation),
+                state -> replicate(context, relation, state));
+        this.scheduler = new RelationHookScheduler(name, queue, hooks, context.executor(), context.retry(),
+                this::mayExecute, this::hookFailed);
+        this.filter = new MembershipFilter(context.state().units(), context.unit(), relation.scope(), context.scopes());
+    }
+
+    KnownRelation relation() {
+        return relation;
+    }
+
+    /** The stored workflow state; {@code none} counts as down until synchronized. */
+    RelationState state() {
+        return RelationState.named(workflow.state().state()).orElse(RelationState.DOWN);
+    }
+
+    /** Whether the process died inside {@code depart}: only {@link #depart} may finish it (it runs a hook). */
+    boolean departInFlight() {
+        String inFlight = workflow.state().inFlight();
+        return inFlight != null && inFlight.startsWith("depart");
+    }
+
+    /** Replays an in-flight transition or fires the automatic start; never called with a depart in flight. */
+    void synchronize() {
+        workflow.synchronize();
+    }
+
+    /** down to up ({@code start_relations}, or a resolved relation). */
+    void restart() {
+        fireIf(RelationState.DOWN, "restart");
+    }
+
+    /** up to down, when the unit stops ({@code stop_relations}); an errored relation stays in error. */
+    void stopRelation() {
+        fireIf(RelationState.UP, "stop");
+    }
+
+    /**
+     * Brings the relation to what its state asks while the relation exists: joined, watched when the state
+     * watches, scheduler enabled.
+     *
+     * @throws StateException when the unit cannot join (no address yet); the next relations event retries
+     */
+    void resume() {
+        int current;
+        UnitRelation unitRelation;
+        synchronized (this) {
+            if (closed || !state().watches()) {
+                return;
+            }
+            unitRelation = context.state().relations().of(relation.stateId(), context.unit());
+            if (presence == null) {
+                presence = unitRelation.join();
+            }
+            current = watch == null ? ++generation : -1;
+        }
+        if (current >= 0) {
+            // created outside the lock: its first delivery may come before this returns
+            Watch created = unitRelation.watchRelatedUnits(change -> relatedChanged(current, change));
+            synchronized (this) {
+                if (generation == current && !closed) {
+                    watch = created;
+                    created = null;
+                }
+            }
+            if (created != null) {
+                created.close(); // paused or closed meanwhile
+                return;
+            }
+            LOG.debug("{}: watching related units", name);
+        }
+        scheduler.enable();
+    }
+
+    /** Stops watching and executing; the membership (presence) stays until {@link #close()} or depart. */
+    void pause() {
+        Watch old;
+        synchronized (this) {
+            generation++;
+            old = watch;
+            watch = null;
+        }
+        scheduler.disable();
+        if (old != null) {
+            old.close();
+        }
+    }
+
+    private void relatedChanged(int watchGeneration, Change<Map<UnitName, Integer>> change) {
+        Map<UnitName, Integer> visible = filter.visible(change.current());
+        synchronized (this) {
+            if (closed || watchGeneration != generation) {
+                return;
+            }
+            queue.enqueue(visible); // persisted before the scheduler may run anything of it
+        }
+        scheduler.kick();
+    }
+
+    private boolean mayExecute() {
+        WorkflowState stored = workflow.state();
+        return stored.inFlight() == null && state().executes();
+    }
+
+    private void hookFailed(RelationChange change, String message) {
+        try {
+            workflow.fire("error", RelationWorkflow.error(change.type(), message));
+            LOG.warn("{}: {}; the relation is in error until resolved", name, message);
+        } catch (InvalidTransitionException e) {
+            // stopped meanwhile: the change stays at the head and runs again once the relation is up
+            LOG.info("{}: {} while {}; it runs again when the relation is up", name, message, e.state());
+        }
+    }
+
+    /**
+     * Resolves an error: {@code retryHook} runs the failed change again, otherwise it is skipped (committed
+     * unrun, so the members move on as if it ran). Returns whether the relation was in error.
+     */
+    boolean resolveError(boolean retryHook) {
+        if (state() != RelationState.ERROR) {
+            return false;
+        }
+        if (!retryHook) {
+            queue.next().ifPresent(head -> {
+                queue.commit(head);
+                LOG.info("{}: skipping the failed relation-{} of {}", name, head.type().hookName(), head.unit());
+            });
+        }
+        fireIf(RelationState.ERROR, "reset");
+        scheduler.kick();
+        return true;
+    }
+
+    /** The stored error message while in error. */
+    Optional<String> error() {
+        WorkflowState stored = workflow.state();
+        return state() == RelationState.ERROR
+                ? Optional.of(stored.vars().getOrDefault(WorkflowState.ERROR_MESSAGE, "relation hook failed"))
+                : Optional.empty();
+    }
+
+    /**
+     * Stops watching and departs on the hook executor: {@code -relation-broken} runs (its failure is logged,
+     * the relation departs anyway), then the membership ends. {@code now}: run ahead of the executor's queue
+     * if it is stopped (unit removal).
+     */
+    CompletionStage<HookResult> depart(boolean now) {
+        pause();
+        return scheduler.runExclusive(() -> {
+            if (state() != RelationState.DEPARTED) {
+                if (workflow.state().inFlight() != null) {
+                    workflow.synchronize(); // a replayed depart runs -relation-broken here
+                }
+                if (state() == RelationState.NONE) {
+                    workflow.synchronize();
+                }
+                if (state() != RelationState.DEPARTED) {
+                    LOG.info("{}: departing the relation", name);
+                    workflow.fire("depart", RelationWorkflow.depart(relation.hookId(), hooks.brokenAction()));
+                }
+            }
+            leave();
+            return new HookResult.Succeeded();
+        }, now);
+    }
+
+    /** Removes the queue and state files of a departed relation; its history stays for operators. */
+    void forget() {
+        files.deleteState();
+    }
+
+    private synchronized void leave() {
+        if (presence != null) {
+            presence.close();
+            presence = null;
+        }
+    }
+
+    /** Stops everything, waits for a hook of this relation in progress, and ends the membership. */
+    void close() {
+        pause();
+        synchronized (this) {
+            closed = true;
+        }
+        scheduler.close();
+        leave();
+    }
+
+    private void fireIf(RelationState from, String transition) {
+        if (state() == from && workflow.state().inFlight() == null) {
+            try {
+                workflow.fire(transition);
+            } catch (InvalidTransitionException e) {
+                LOG.debug("{}: not firing {}: {}", name, transition, e.getMessage());
+            }
+        }
+    }
+
+    private static void replicate(RelationLifecycleContext context, KnownRelation relation, WorkflowState state) {
+        try {
+            context.state().units().setRelationWorkflowState(context.unit(), relation.stateId(), state.state());
+        } catch (StateException e) {
+            // the local file is authoritative; the next transition or synchronize replicates again
+            LOG.debug("{} {}: could not replicate {}: {}", context.unit(), relation.hookId(), state.state(),
+                    e.getMessage());
+        }
+    }
+}

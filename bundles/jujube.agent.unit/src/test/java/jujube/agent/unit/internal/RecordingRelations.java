@@ -1,0 +1,48 @@
+package jujube.agent.unit.internal;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/** A fake of the relation lifecycles that records the calls the unit lifecycle makes. */
+final class RecordingRelations implements RelationLifecyclesControl {
+    private final List<String> calls = new CopyOnWriteArrayList<>();
+
+    List<String> calls() {
+        return List.copyOf(calls);
+    }
+
+    void clear() {
+        calls.clear();
+    }
+
+    @Override
+    public void start(boolean startRelations) {
+        calls.add("start(" + startRelations + ")");
+    }
+
+    @Override
+    public void stop(boolean stopRelations) {
+        calls.add("stop(" + stopRelations + ")");
+    }
+
+    @Override
+    public void departAll() {
+        calls.add("departAll");
+    }
+
+    @Override
+    public void resolve(String relationName, boolean retryHook) {
+        calls.add("resolve(" + relationName + "," + retryHook + ")");
+    }
+
+    @Override
+    public Map<String, String> relationErrors() {
+        return Map.of();
+    }
+
+    @Override
+    public void close() {
+        calls.add("close");
+    }
+}

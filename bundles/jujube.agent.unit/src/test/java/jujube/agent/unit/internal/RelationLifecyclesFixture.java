@@ -1,0 +1,217 @@
+package jujube.agent.unit.internal;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+import jujube.hooks.HookExecutor;
+import jujube.hooks.UnitHookRunner;
+import jujube.hooks.UnitHookRunners;
+import jujube.hooks.UnitHookSetup;
+import jujube.hooks.internal.ProcessHookInvoker;
+import jujube.hooks.internal.UnitHookExecutor;
+import jujube.spi.RelationScopeHandler;
+import jujube.state.CharmRecord;
+import jujube.state.ConnectionConfig;
+import jujube.state.EnvironmentSettings;
+import jujube.state.Presence;
+import jujube.state.StateConnection;
+import jujube.state.StateConnections;
+import jujube.state.UnitName;
+import jujube.workflow.RetryPolicy;
+import org.apache.curator.test.TestingServer;
+
+/**
+ * A unit agent's relation side on a real ZooKeeper (a fresh chroot per fixture) and real disk: a charm
+ * whose relation hooks append {@code <hook> <JUJU_REMOTE_UNIT> <JUJU_MEMBERS>} to {@code out/log}, a real
+ * hook runner and executor, and {@link RelationLifecycles} over them. Remote units are joined by the test.
+ */
+final class RelationLifecyclesFixture implements AutoCloseable {
+    private static final AtomicInteger ENVIRONMENTS = new AtomicInteger();
+    final StateConnection state;
+    final Path root;
+    final Path out;
+    final TestScopes scopes = new TestScopes();
+    private final ConnectionConfig config;
+    private final Map<UnitName, Presence> presences = new ConcurrentHashMap<>();
+    private final List<Agent> agents = new ArrayList<>();
+
+    RelationLifecyclesFixture(TestingServer zk, Path root) throws IOException {
+        this.root = root;
+        config = new ConnectionConfig(zk.getConnectString(), Duration.ofSeconds(10), Duration.ofSeconds(5),
+                "rel" + ENVIRONMENTS.incrementAndGet());
+        state = StateConnections.open(config, List.of());
+        state.awaitConnected(Duration.ofSeconds(10));
+        state.initialize(new EnvironmentSettings("test", "local", "local", "local-0"));
+        state.charms().publish(new CharmRecord("local:precise/app-1", "file:///c/app", "sha-a", Map.of("name", "app"),
+                Map.of()));
+        out = Files.createDirectories(root.resolve("out"));
+        Files.writeString(out.resolve("log"), "");
+    }
+
+    /** Adds a service running the test charm. */
+    void service(String name) {
+        state.services().add(name, "local:precise/app-1");
+    }
+
+    /** Adds a principal unit with an address. */
+    UnitName unit(String service) {
+        UnitName unit = state.units().add(service).name();
+        state.units().setAddresses(unit, "pub-" + unit.number(), "10.0.0." + unit.number());
+        return unit;
+    }
+
+    /** Joins a remote unit to a relation, as its own agent would. */
+    void join(String relationId, UnitName unit) {
+        presences.put(unit, state.relations().of(relationId, unit).join());
+    }
+
+    /** The remote unit's agent leaves the relation. */
+    void leave(UnitName unit) {
+        presences.remove(unit).close();
+    }
+
+    /** The hook log, one line per relation hook run. */
+    List<String> log() {
+        try {
+            return Files.readAllLines(out.resolve("log")).stream().map(String::strip).toList();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** Starts an agent for {@code unit}: its own directory, hook runner, executor (stopped) and lifecycles. */
+    Agent agent(UnitName unit, String... relationNames) throws IOException {
+        Path unitDir = root.resolve("units").resolve(unit.service() + "-" + unit.number());
+        Path charmDir = Files.createDirectories(unitDir.resolve("charm").resolve("hooks")).getParent();
+        for (String relation : relationNames) {
+            for (String kind : List.of("joined", "changed", "departed", "broken")) {
+                hook(charmDir, relation + "-relation-" + kind);
+            }
+        }
+        UnitHookRunner runner = UnitHookRunners.start(UnitHookSetup.of(state,
+                new ProcessHookInvoker(Duration.ofSeconds(30), Duration.ofMillis(200)), unit, unitDir, charmDir,
+                new ObjectMapper()));
+        HookExecutor executor = new UnitHookExecutor(unit.toString());
+        Agent agent = new Agent(runner, executor, new RelationLifecycles(new RelationLifecycleContext(state, unit,
+                unit.service(), unitDir.resolve("state"), runner, executor, scopes, RetryPolicy.NONE)),
+                unitDir.resolve("state"));
+        agents.add(agent);
+        return agent;
+    }
+
+    /**
+     * A hook that logs itself; {@code $OUT/fail-<hook>} makes it fail, and {@code $OUT/gate-<hook>-<unit>}
+     * (a fifo) makes it wait for a line from the test after logging.
+     */
+    private void hook(Path charmDir, String name) throws IOException {
+        Path hook = charmDir.resolve("hooks").resolve(name);
+        Files.writeString(hook, "#!/bin/sh\nOUT='" + out + "'\n"
+                + "echo \"" + name + " $JUJU_REMOTE_UNIT $JUJU_MEMBERS\" >> \"$OUT/log\"\n"
+                + "GATE=\"$OUT/gate-" + name + "-$(echo \"$JUJU_REMOTE_UNIT\" | tr / -)\"\n"
+                + "[ -p \"$GATE\" ] && read line < \"$GATE\"\n"
+                + "[ -f \"$OUT/fail-" + name + "\" ] && exit 1\n"
+                + "exit 0\n");
+        Files.setPosixFilePermissions(hook, PosixFilePermissions.fromString("rwx------"));
+    }
+
+    /** Polls an observable condition until it holds; fails after 20 s. */
+    static void await(String what, BooleanSupplier condition) {
+        long end = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > end) {
+                throw new AssertionError("not within 20 s: " + what);
+            }
+            LockSupport.parkNanos(Duration.ofMillis(10).toNanos());
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        for (Agent agent : agents) {
+            agent.close();
+        }
+        presences.values().forEach(Presence::close);
+        state.close();
+    }
+
+    /** One incarnation of the unit agent's relation side. */
+    record Agent(UnitHookRunner runner, HookExecutor executor, RelationLifecycles relations, Path stateDir)
+            implements AutoCloseable {
+
+        /** The persisted hook queue of a relation. */
+        String queueFile(String relationId) {
+            return read(stateDir.resolve("relations").resolve(relationId + ".queue.json"));
+        }
+
+        String knownFile() {
+            return read(stateDir.resolve("relations").resolve("known.json"));
+        }
+
+        private static String read(Path file) {
+            try {
+                return Files.exists(file) ? Files.readString(file) : "";
+            } catch (java.nio.file.NoSuchFileException e) {
+                return ""; // replaced between the check and the read
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+
+        @Override
+        public void close() {
+            relations.close();
+            executor.close();
+            runner.close();
+        }
+    }
+
+    /** Scope handlers the test can swap: global sees all, container its own container, until replaced. */
+    static final class TestScopes implements ScopeHandlers {
+        private final Map<String, RelationScopeHandler> handlers = new ConcurrentHashMap<>(Map.of(
+                "global", handler("global", (self, container, candidates) -> candidates.keySet()),
+                "container", handler("container", (self, container, candidates) -> candidates.entrySet().stream()
+                        .filter(e -> e.getValue().equals(container)).map(Map.Entry::getKey)
+                        .collect(java.util.stream.Collectors.toSet()))));
+
+        void swap(String scope, RelationScopeHandler handler) {
+            handlers.put(scope, handler);
+        }
+
+        @Override
+        public RelationScopeHandler forScope(String scope) {
+            RelationScopeHandler handler = handlers.get(scope);
+            if (handler == null) {
+                throw new IllegalStateException("no handler for " + scope);
+            }
+            return handler;
+        }
+
+        interface Visible {
+            java.util.Set<String> visible(String self, String container, Map<String, String> candidates);
+        }
+
+        static RelationScopeHandler handler(String scope, Visible visible) {
+            return new RelationScopeHandler() {
+                @Override
+                public String scope() {
+                    return scope;
+                }
+
+                @Override
+                public java.util.Set<String> visible(String self, String container, Map<String, String> candidates) {
+                    return visible.visible(self, container, candidates);
+                }
+            };
+        }
+    }
+}

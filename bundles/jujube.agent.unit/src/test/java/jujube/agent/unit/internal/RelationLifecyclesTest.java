@@ -1,0 +1,298 @@
+package jujube.agent.unit.internal;
+
+import static jujube.agent.unit.internal.RelationLifecyclesFixture.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import jujube.agent.unit.internal.RelationLifecyclesFixture.Agent;
+import jujube.agent.unit.internal.RelationLifecyclesFixture.TestScopes;
+import jujube.state.RelationEndpoint;
+import jujube.state.RelationInfo;
+import jujube.state.RelationRole;
+import jujube.state.RelationScope;
+import jujube.state.UnitName;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The relation lifecycles end to end: real ZooKeeper, real disk, real hook processes. */
+class RelationLifecyclesTest {
+    private static TestingServer zk;
+    private final ObjectMapper mapper = new ObjectMapper();
+    @TempDir
+    Path root;
+    private RelationLifecyclesFixture fx;
+    private RelationInfo db;
+    private UnitName wp;
+    private UnitName m0;
+    private UnitName m1;
+
+    @BeforeAll
+    static void startServer() throws Exception {
+        zk = new TestingServer(true);
+    }
+
+    @AfterAll
+    static void stopServer() throws Exception {
+        zk.close();
+    }
+
+    @BeforeEach
+    void environment() throws Exception {
+        fx = new RelationLifecyclesFixture(zk, root);
+        fx.service("wordpress");
+        fx.service("mysql");
+        db = fx.state.relations().add("mysql", RelationScope.GLOBAL, List.of(
+                new RelationEndpoint("wordpress", "db", RelationRole.CLIENT),
+                new RelationEndpoint("mysql", "db", RelationRole.SERVER)));
+        wp = fx.unit("wordpress");
+        m0 = fx.unit("mysql");
+        m1 = fx.unit("mysql");
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        fx.close();
+    }
+
+    private Agent started() throws Exception {
+        Agent agent = fx.agent(wp, "db");
+        agent.executor().start();
+        agent.relations().start(true);
+        return agent;
+    }
+
+    private void awaitLog(int lines) {
+        await(lines + " hooks, got " + fx.log(), () -> fx.log().size() >= lines);
+    }
+
+    @Test
+    void joined_then_changed_per_unit_with_members_as_of_queue_time_then_changed_and_departed() throws Exception {
+        started();
+        fx.join(db.id(), m0);
+        awaitLog(2);
+        fx.join(db.id(), m1);
+        awaitLog(4);
+        fx.state.relations().of(db.id(), m0).updateSettings(Map.of("user", "wp"));
+        awaitLog(5);
+        fx.leave(m1);
+        awaitLog(6);
+        assertEquals(List.of("db-relation-joined mysql/0 mysql/0", "db-relation-changed mysql/0 mysql/0",
+                "db-relation-joined mysql/1 mysql/0 mysql/1", "db-relation-changed mysql/1 mysql/0 mysql/1",
+                "db-relation-changed mysql/0 mysql/0 mysql/1", "db-relation-departed mysql/1 mysql/0"), fx.log());
+        // the unit itself joined: its settings carry its address
+        assertEquals("10.0.0.0", fx.state.relations().of(db.id(), m0).settingsOf(wp).values().get("private-address"));
+    }
+
+    @Test
+    void a_unit_that_joins_and_departs_before_the_hooks_run_produces_no_hook() throws Exception {
+        Agent agent = fx.agent(wp, "db");
+        agent.relations().start(true); // executor stopped: changes only queue
+        fx.join(db.id(), m0);
+        fx.join(db.id(), m1);
+        await("both queued", () -> read(agent).path("pending").size() == 2);
+        fx.leave(m1);
+        await("mysql/1 coalesced away", () -> read(agent).path("pending").size() == 1);
+        agent.executor().start();
+        awaitLog(2);
+        await("queue drained", () -> read(agent).path("pending").size() == 0);
+        assertEquals(List.of("db-relation-joined mysql/0 mysql/0", "db-relation-changed mysql/0 mysql/0"), fx.log());
+    }
+
+    @Test
+    void a_failed_hook_puts_the_relation_in_error_changes_queue_and_resolve_retries_then_runs_the_rest()
+            throws Exception {
+        Files.writeString(fx.out.resolve("fail-db-relation-changed"), "");
+        Agent agent = started();
+        fx.join(db.id(), m0);
+        await("error", () -> !agent.relations().relationErrors().isEmpty());
+        assertEquals(Map.of("db", "db-relation-changed failed: exit code 1"), agent.relations().relationErrors());
+        JsonNode stored = mapper.readTree(agent.stateDir().resolve("relations").resolve(db.id() + ".json").toFile());
+        assertEquals("error", stored.path("state").asText());
+        assertEquals("changed", stored.path("vars").path("change_type").asText());
+        await("replicated", () -> "error".equals(fx.state.units().relationWorkflowStates(wp).get(db.id())));
+
+        fx.join(db.id(), m1);
+        await("mysql/1 queued behind the failed head", () -> read(agent).path("pending").size() == 2);
+        assertEquals(2, fx.log().size());
+
+        Files.delete(fx.out.resolve("fail-db-relation-changed"));
+        agent.relations().resolve("db", true);
+        awaitLog(5);
+        assertEquals(List.of("db-relation-joined mysql/0 mysql/0", "db-relation-changed mysql/0 mysql/0",
+                "db-relation-changed mysql/0 mysql/0", "db-relation-joined mysql/1 mysql/0 mysql/1",
+                "db-relation-changed mysql/1 mysql/0 mysql/1"), fx.log());
+        assertEquals(Map.of(), agent.relations().relationErrors());
+    }
+
+    @Test
+    void resolve_without_retry_skips_the_failed_change() throws Exception {
+        Files.writeString(fx.out.resolve("fail-db-relation-joined"), "");
+        Agent agent = started();
+        fx.join(db.id(), m0);
+        await("error", () -> !agent.relations().relationErrors().isEmpty());
+        Files.delete(fx.out.resolve("fail-db-relation-joined"));
+        agent.relations().resolve(null, false);
+        awaitLog(2); // the skipped joined still counts: its changed follows, with mysql/0 a member
+        assertEquals(List.of("db-relation-joined mysql/0 mysql/0", "db-relation-changed mysql/0 mysql/0"), fx.log());
+    }
+
+    @Test
+    void a_removed_relation_gets_its_broken_hook_and_is_forgotten() throws Exception {
+        Agent agent = started();
+        fx.join(db.id(), m0);
+        awaitLog(2);
+        assertTrue(agent.knownFile().contains(db.id()));
+        fx.state.relations().remove(db.id());
+        await("broken", () -> fx.log().contains("db-relation-broken"));
+        await("forgotten", () -> !agent.knownFile().contains(db.id()));
+        assertEquals("db-relation-broken", fx.log().get(fx.log().size() - 1));
+        assertEquals(1, fx.log().stream().filter("db-relation-broken"::equals).count());
+        assertFalse(Files.exists(agent.stateDir().resolve("relations").resolve(db.id() + ".queue.json")));
+    }
+
+    @Test
+    void a_relation_removed_while_the_agent_was_down_gets_its_broken_hook_after_restart() throws Exception {
+        RelationInfo other = fx.state.relations().add("cache", RelationScope.GLOBAL, List.of(
+                new RelationEndpoint("wordpress", "cache", RelationRole.PEER)));
+        Agent first = started();
+        fx.join(db.id(), m0);
+        awaitLog(2);
+        first.close();
+        fx.state.relations().remove(db.id());
+        Agent second = fx.agent(wp, "db", "cache");
+        second.executor().start();
+        second.relations().start(true);
+        await("broken after restart", () -> fx.log().contains("db-relation-broken"));
+        await("forgotten", () -> !second.knownFile().contains(db.id()));
+        // the other relation carries on: a peer joining it runs its hooks
+        UnitName wp1 = fx.unit("wordpress");
+        fx.join(other.id(), wp1);
+        await("peer hooks", () -> fx.log().contains("cache-relation-changed wordpress/1 wordpress/1"));
+    }
+
+    @Test
+    void a_restart_mid_queue_delivers_the_remaining_changes_exactly_once() throws Exception {
+        UnitName m2 = fx.unit("mysql");
+        Agent first = fx.agent(wp, "db");
+        first.relations().start(true);
+        for (UnitName unit : List.of(m0, m1, m2)) {
+            fx.join(db.id(), unit);
+        }
+        await("three joined queued", () -> read(first).path("pending").size() == 3);
+        Path gate = fx.out.resolve("gate-db-relation-changed-mysql-1");
+        assertEquals(0, new ProcessBuilder("mkfifo", gate.toString()).start().waitFor());
+        first.executor().start();
+        awaitLog(4); // the fourth hook, changed of mysql/1, now waits at its gate
+        Thread closer = new Thread(first::close, "test-closer");
+        closer.start();
+        await("close waits for the running hook", () -> closer.getState() == Thread.State.WAITING);
+        Files.writeString(gate, "go\n");
+        closer.join(20_000);
+        assertEquals(4, fx.log().size());
+
+        Agent second = fx.agent(wp, "db");
+        second.executor().start();
+        second.relations().start(true);
+        awaitLog(6);
+        await("drained", () -> read(second).path("pending").size() == 0);
+        assertEquals(List.of("db-relation-joined mysql/0 mysql/0", "db-relation-changed mysql/0 mysql/0",
+                "db-relation-joined mysql/1 mysql/0 mysql/1", "db-relation-changed mysql/1 mysql/0 mysql/1",
+                "db-relation-joined mysql/2 mysql/0 mysql/1 mysql/2",
+                "db-relation-changed mysql/2 mysql/0 mysql/1 mysql/2"), fx.log());
+    }
+
+    @Test
+    void stop_relations_moves_up_to_down_and_start_relations_brings_the_missed_changes() throws Exception {
+        Agent agent = started();
+        fx.join(db.id(), m0);
+        awaitLog(2);
+        agent.relations().stop(true);
+        await("down", () -> "down".equals(fx.state.units().relationWorkflowStates(wp).get(db.id())));
+        fx.join(db.id(), m1); // not watched while down
+        agent.relations().start(true);
+        awaitLog(4);
+        assertEquals(List.of("db-relation-joined mysql/1 mysql/0 mysql/1", "db-relation-changed mysql/1 mysql/0 mysql/1"),
+                fx.log().subList(2, 4));
+        assertEquals("up", fx.state.units().relationWorkflowStates(wp).get(db.id()));
+    }
+
+    @Test
+    void depart_all_runs_broken_even_with_the_executor_stopped_and_leaves() throws Exception {
+        Agent agent = started();
+        fx.join(db.id(), m0);
+        awaitLog(2);
+        agent.executor().stop();
+        agent.relations().departAll();
+        assertEquals("db-relation-broken", fx.log().get(2));
+        assertFalse(agent.knownFile().contains(db.id()));
+        assertEquals(Set.of(), fx.state.relations().of(db.id(), m0).relatedUnits());
+    }
+
+    @Test
+    void a_swapped_scope_handler_applies_at_the_next_event() throws Exception {
+        started();
+        fx.join(db.id(), m0);
+        fx.join(db.id(), m1);
+        awaitLog(4);
+        fx.scopes.swap("global", TestScopes.handler("global", (self, container, candidates) -> Set.of("mysql/0")));
+        fx.state.relations().of(db.id(), m0).updateSettings(Map.of("user", "wp"));
+        awaitLog(6);
+        assertEquals(List.of("db-relation-departed mysql/1 mysql/0", "db-relation-changed mysql/0 mysql/0"),
+                fx.log().subList(4, 6));
+    }
+
+    @Test
+    void a_container_relation_sees_only_the_units_of_its_own_container() throws Exception {
+        fx.service("blog");
+        fx.service("logging");
+        RelationInfo info = fx.state.relations().add("logging", RelationScope.CONTAINER, List.of(
+                new RelationEndpoint("blog", "juju-info", RelationRole.SERVER),
+                new RelationEndpoint("logging", "info", RelationRole.CLIENT)));
+        UnitName blog0 = fx.unit("blog");
+        UnitName blog1 = fx.unit("blog");
+        UnitName log0 = fx.state.units().addSubordinate("logging", blog0).name();
+        UnitName log1 = fx.state.units().addSubordinate("logging", blog1).name();
+        Agent agent = fx.agent(log0, "info");
+        agent.executor().start();
+        agent.relations().start(true);
+        fx.join(info.id(), blog1);
+        fx.join(info.id(), log1);
+        fx.join(info.id(), blog0);
+        awaitLog(2);
+        await("drained", () -> readQueue(agent, info.id()).path("pending").size() == 0);
+        assertEquals(List.of("info-relation-joined blog/0 blog/0", "info-relation-changed blog/0 blog/0"), fx.log());
+        assertEquals(List.of("blog/0"), List.copyOf(iterable(readQueue(agent, info.id()).path("members"))));
+    }
+
+    private JsonNode read(Agent agent) {
+        return readQueue(agent, db.id());
+    }
+
+    private JsonNode readQueue(Agent agent, String relationId) {
+        try {
+            String content = agent.queueFile(relationId);
+            return content.isEmpty() ? mapper.createObjectNode() : mapper.readTree(content);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static List<String> iterable(JsonNode array) {
+        List<String> result = new java.util.ArrayList<>();
+        array.forEach(n -> result.add(n.asText()));
+        return result;
+    }
+}

@@ -1,0 +1,110 @@
+package jujube.agent.unit.internal;
+
+import static jujube.agent.unit.internal.UnitAgentFixture.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Proxy;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import jujube.spi.RelationScopeHandler;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The component driven as SCR would drive it (constructor, bind, activate, modified, deactivate), with the
+ * real relation lifecycles: the machine agent's configuration contract, retirement by {@code @Modified}.
+ */
+class UnitAgentComponentTest {
+    private static TestingServer zk;
+    @TempDir
+    Path root;
+    private UnitAgentFixture fx;
+    private UnitAgentComponent component;
+
+    /** The global scope's rule: every unit of the relation but oneself. */
+    private static final RelationScopeHandler GLOBAL = new RelationScopeHandler() {
+        @Override
+        public String scope() {
+            return "global";
+        }
+
+        @Override
+        public Set<String> visible(String self, String selfContainer, Map<String, String> candidates) {
+            Set<String> all = new TreeSet<>(candidates.keySet());
+            all.remove(self);
+            return all;
+        }
+    };
+
+    @BeforeAll
+    static void startZooKeeper() throws Exception {
+        zk = new TestingServer(true);
+    }
+
+    @AfterAll
+    static void stopZooKeeper() throws IOException {
+        zk.close();
+    }
+
+    @BeforeEach
+    void environment() throws IOException {
+        fx = new UnitAgentFixture(zk, root);
+    }
+
+    @AfterEach
+    void close() {
+        if (component != null) {
+            component.deactivate();
+        }
+        fx.close();
+    }
+
+    @Test
+    void aConfiguredAgentStartsItsUnitAndRetiresWhenTheMachineAgentSaysSo() {
+        Map<String, Object> properties = new HashMap<>(Map.of("unitName", "blog/0",
+                "unitDir", fx.unitDir.toString(), "charmDir", fx.unitDir.resolve("charm").toString(),
+                "machineId", "0", "charmStorageDir", fx.storageDir.toString(), "hookRetries", 0));
+        component = new UnitAgentComponent(fx.state, fx.invoker, fx.executors, config(properties));
+        component.addScopeHandler(GLOBAL, Map.of(RelationScopeHandler.SCOPE, "global",
+                "service.id", 1L, "service.ranking", 0));
+        component.activate();
+
+        await("started", () -> "started".equals(component.workflowState()));
+        await("connected", component::isConnected);
+        assertEquals("blog/0", component.unitName());
+        assertEquals(List.of("install", "config-changed", "start"), fx.hookLog());
+
+        properties.put("retire", true);
+        component.modified(config(properties));
+
+        await("retired", component::isRetired);
+        assertEquals("stop", fx.hookLog().get(3));
+        assertTrue(Files.exists(fx.unitDir.resolve("state").resolve("retired")));
+        assertEquals("stopped", fx.replicatedState());
+    }
+
+    /** A configuration annotation backed by a map, defaults from the annotation type, as SCR makes one. */
+    private static UnitAgentConfig config(Map<String, Object> properties) {
+        return (UnitAgentConfig) Proxy.newProxyInstance(UnitAgentConfig.class.getClassLoader(),
+                new Class<?>[] {UnitAgentConfig.class}, (proxy, method, args) -> {
+                    if (method.getDeclaringClass() == Object.class || method.getDeclaringClass() == Annotation.class) {
+                        return method.getName().equals("annotationType") ? UnitAgentConfig.class : null;
+                    }
+                    Object value = properties.get(method.getName());
+                    return value != null ? value : method.getDefaultValue();
+                });
+    }
+}

@@ -1,0 +1,187 @@
+package jujube.agent.unit.internal;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+import jujube.charm.CharmArchives;
+import jujube.charm.CharmStorage;
+import jujube.charm.CharmUrl;
+import jujube.charm.StoredCharm;
+import jujube.hooks.internal.HookExecutorsComponent;
+import jujube.hooks.internal.ProcessHookInvoker;
+import jujube.state.CharmRecord;
+import jujube.state.ConnectionConfig;
+import jujube.state.EnvironmentSettings;
+import jujube.state.StateConnection;
+import jujube.state.StateConnections;
+import jujube.state.UnitName;
+import jujube.upgrade.internal.DirectoryCharmUpgradeHandler;
+import jujube.workflow.RetryPolicy;
+import jujube.workflow.UnitWorkflow;
+import jujube.workflow.WorkflowState;
+import jujube.workflow.WorkflowStore;
+import jujube.workflow.Workflows;
+import org.apache.curator.test.TestingServer;
+
+/**
+ * A service {@code blog} with unit {@code blog/0} in a real ZooKeeper (a chroot per test), the unit's
+ * directory with a charm whose shell hooks append their name to {@code hooks.log} and fail while a file
+ * {@code fail-<hook>} exists in the control directory, the charm published to a real charm storage, a
+ * real hook invoker and executor, and a recording fake of the relation lifecycles.
+ */
+final class UnitAgentFixture implements AutoCloseable {
+    static final UnitName UNIT = UnitName.parse("blog/0");
+    static final String CHARM_1 = "local:precise/blog-1";
+    static final String CHARM_2 = "local:precise/blog-2";
+    private static final List<String> HOOKS = List.of("install", "config-changed", "start", "stop", "upgrade-charm");
+    private static final AtomicInteger ENVIRONMENTS = new AtomicInteger();
+
+    final StateConnection state;
+    final Path unitDir;
+    final Path control;
+    final Path storageDir;
+    final RecordingRelations relations = new RecordingRelations();
+    final ObjectMapper mapper = new ObjectMapper();
+    private final Path root;
+    final ProcessHookInvoker invoker = new ProcessHookInvoker(Duration.ofSeconds(30), Duration.ofMillis(100));
+    final HookExecutorsComponent executors = new HookExecutorsComponent();
+    private final List<UnitAgentRuntime> agents = new ArrayList<>();
+
+    UnitAgentFixture(TestingServer zk, Path root) throws IOException {
+        this.root = root;
+        state = StateConnections.open(new ConnectionConfig(zk.getConnectString(), Duration.ofSeconds(10),
+                Duration.ofSeconds(5), "unit-agent-" + ENVIRONMENTS.incrementAndGet()), List.of());
+        state.awaitConnected(Duration.ofSeconds(10));
+        state.initialize(new EnvironmentSettings("test", "local", "local", "local-0"));
+        unitDir = root.resolve("units").resolve("blog-0");
+        control = Files.createDirectories(root.resolve("control"));
+        storageDir = root.resolve("charms");
+        Path charm1 = charm(1, "");
+        publish(CHARM_1, charm1);
+        state.services().add("blog", CHARM_1);
+        state.units().add("blog");
+        copy(charm1, unitDir.resolve("charm"));
+    }
+
+    /** A new agent on the unit's directories, started; closed by the fixture. */
+    UnitAgentRuntime startAgent(int hookRetries) {
+        UnitAgentSettings settings = new UnitAgentSettings(UNIT, unitDir, unitDir.resolve("charm"),
+                Optional.of(storageDir), new RetryPolicy(Duration.ofMillis(1), hookRetries + 1),
+                Optional.of(Duration.ofSeconds(20)));
+        UnitAgentRuntime agent = new UnitAgentRuntime(settings, new UnitAgentRuntime.Collaborators(state, invoker,
+                executors, mapper, () -> Optional.of(new DirectoryCharmUpgradeHandler()),
+                scope -> {
+                    throw new IllegalStateException("the fake relations ask for no scope");
+                },
+                context -> relations, Clock.systemUTC()));
+        agents.add(agent);
+        agent.start();
+        return agent;
+    }
+
+    /** Builds charm revision {@code revision}, whose files include {@code VERSION} holding {@code marker}. */
+    Path charm(int revision, String marker) throws IOException {
+        Path dir = Files.createDirectories(root.resolve("src").resolve("blog-" + revision).resolve("hooks")).getParent();
+        Files.writeString(dir.resolve("metadata.yaml"), "name: blog\nsummary: test blog\ndescription: test blog\n");
+        Files.writeString(dir.resolve("config.yaml"), "options:\n  title:\n    type: string\n    default: t\n");
+        Files.writeString(dir.resolve("revision"), revision + "\n");
+        Files.writeString(dir.resolve("VERSION"), marker + "\n");
+        for (String hook : HOOKS) {
+            Path file = dir.resolve("hooks").resolve(hook);
+            Files.writeString(file, "#!/bin/sh\necho \"" + hook + "$(cat VERSION)\" >> '" + hookLogFile() + "'\n"
+                    + "if [ -e '" + control.resolve("fail-" + hook) + "' ]; then exit 1; fi\n");
+            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwx------"));
+        }
+        return dir;
+    }
+
+    /** Puts the charm in the storage and publishes it in the state. */
+    void publish(String charmId, Path charmDir) throws IOException {
+        Path archive = root.resolve("src").resolve(charmDir.getFileName() + ".zip");
+        CharmArchives.build(charmDir, archive);
+        StoredCharm stored = new CharmStorage(storageDir).put(CharmUrl.parse(charmId), archive);
+        state.charms().publish(new CharmRecord(charmId, "file://" + storageDir.resolve(stored.key()),
+                stored.sha256().hex(), Map.of("name", "blog"), Map.of()));
+    }
+
+    /** The hooks that ran, oldest first: the hook's name followed by the charm's VERSION marker. */
+    List<String> hookLog() {
+        Path log = hookLogFile();
+        try {
+            return Files.exists(log) ? Files.readAllLines(log) : List.of();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    Path hookLogFile() {
+        return root.resolve("hooks.log");
+    }
+
+    void failHook(String hook, boolean fail) throws IOException {
+        Path flag = control.resolve("fail-" + hook);
+        if (fail) {
+            Files.writeString(flag, "");
+        } else {
+            Files.deleteIfExists(flag);
+        }
+    }
+
+    WorkflowStore store() {
+        return Workflows.fileStore(unitDir.resolve("state").resolve("unit.json"), UnitWorkflow.DEFINITION, mapper);
+    }
+
+    WorkflowState storedState() {
+        return store().load();
+    }
+
+    String replicatedState() {
+        return state.units().get(UNIT).workflowState();
+    }
+
+    /** Polls an observable condition until it holds; fails after 20 s. */
+    static void await(String what, BooleanSupplier condition) {
+        long end = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > end) {
+                throw new AssertionError("not within 20 s: " + what);
+            }
+            LockSupport.parkNanos(Duration.ofMillis(10).toNanos());
+        }
+    }
+
+    /** Awaits the agent's first completed reconciliation after (re)start, with the stored state it reached. */
+    static void awaitQuiet(UnitAgentRuntime agent) {
+        await("agent reconciled", () -> agent.reconciliations() > 0);
+    }
+
+    private static void copy(Path from, Path to) throws IOException {
+        try (var tree = Files.walk(from)) {
+            for (Path p : tree.toList()) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target, java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
+                }
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        agents.forEach(UnitAgentRuntime::close);
+        state.close();
+    }
+}

@@ -1,0 +1,185 @@
+package jujube.agent.unit.internal;
+
+import static jujube.agent.unit.internal.UnitAgentFixture.UNIT;
+import static jujube.agent.unit.internal.UnitAgentFixture.await;
+import static jujube.agent.unit.internal.UnitAgentFixture.awaitQuiet;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import jujube.state.ResolvedMode;
+import jujube.state.UnitFlags;
+import jujube.workflow.WorkflowState;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The unit lifecycle end to end: real ZooKeeper, real hook processes, real files. */
+class UnitAgentLifecycleTest {
+    private static TestingServer zk;
+    @TempDir
+    Path root;
+    private UnitAgentFixture fx;
+
+    @BeforeAll
+    static void startZooKeeper() throws Exception {
+        zk = new TestingServer(true);
+    }
+
+    @AfterAll
+    static void stopZooKeeper() throws IOException {
+        zk.close();
+    }
+
+    @BeforeEach
+    void environment() throws IOException {
+        fx = new UnitAgentFixture(zk, root);
+    }
+
+    @AfterEach
+    void close() {
+        fx.close();
+    }
+
+    @Test
+    void aNewUnitInstallsConfiguresAndStartsThenStartsItsRelations() throws IOException {
+        UnitAgentRuntime agent = fx.startAgent(0);
+        await("started", () -> "started".equals(agent.workflowState()));
+        awaitQuiet(agent);
+
+        assertEquals(List.of("install", "config-changed", "start"), fx.hookLog());
+        assertEquals("started", fx.storedState().state());
+        assertEquals(null, fx.storedState().inFlight());
+        assertEquals("started", fx.replicatedState());
+        assertEquals(List.of("start(true)"), fx.relations.calls());
+        await("presence", agent::isConnected);
+    }
+
+    @Test
+    void aRestartedAgentFiresNoHookAgainAndResumesItsRelationsWithoutMovingThem() throws IOException {
+        UnitAgentRuntime first = fx.startAgent(0);
+        await("started", () -> "started".equals(first.workflowState()));
+        awaitQuiet(first);
+        first.close();
+        assertEquals(List.of("start(true)", "stop(false)", "close"), fx.relations.calls(), "a clean stop moves nothing");
+        assertEquals("started", fx.storedState().state());
+        fx.relations.clear();
+
+        UnitAgentRuntime second = fx.startAgent(0);
+        awaitQuiet(second);
+
+        assertEquals(List.of("install", "config-changed", "start"), fx.hookLog());
+        assertEquals(List.of("start(false)"), fx.relations.calls());
+        assertEquals("started", second.workflowState());
+    }
+
+    @Test
+    void aFailingInstallIsRetriedThenErrorsAndResolvedWithRetryRunsItAgain() throws IOException {
+        fx.failHook("install", true);
+        UnitAgentRuntime agent = fx.startAgent(1);
+        await("install_error", () -> "install_error".equals(fx.replicatedState()));
+        awaitQuiet(agent);
+        assertEquals(List.of("install", "install"), fx.hookLog(), "one retry before the error state");
+        WorkflowState stored = fx.storedState();
+        assertEquals("install_error", stored.state());
+        assertTrue(stored.vars().get(WorkflowState.ERROR_MESSAGE).contains("install"), stored.vars().toString());
+        assertEquals(List.of(), fx.relations.calls(), "no relations in an error state");
+
+        fx.failHook("install", false);
+        fx.state.units().setResolved(UNIT, ResolvedMode.RETRY_HOOK);
+
+        await("started", () -> "started".equals(agent.workflowState()));
+        await("flag cleared", () -> fx.state.units().flags(UNIT).resolved().isEmpty());
+        assertEquals(List.of("install", "install", "install", "config-changed", "start"), fx.hookLog());
+        assertEquals(List.of("start(true)"), fx.relations.calls());
+    }
+
+    @Test
+    void resolvedWithoutRetryMovesOnWithoutTheFailedHook() throws IOException {
+        fx.failHook("install", true);
+        UnitAgentRuntime agent = fx.startAgent(0);
+        await("install_error", () -> "install_error".equals(fx.replicatedState()));
+
+        fx.state.units().setResolved(UNIT, ResolvedMode.NO_HOOK);
+
+        await("started", () -> "started".equals(fx.replicatedState()));
+        await("flag cleared", () -> fx.state.units().flags(UNIT).resolved().isEmpty());
+        assertEquals(List.of("install", "config-changed", "start"), fx.hookLog());
+        assertEquals("started", agent.workflowState());
+    }
+
+    @Test
+    void aConfigChangeWhileStartedRunsConfigChanged() throws IOException {
+        UnitAgentRuntime agent = fx.startAgent(0);
+        await("started", () -> "started".equals(agent.workflowState()));
+        awaitQuiet(agent);
+
+        fx.state.services().updateConfig("blog", Map.of("title", "Another blog"));
+
+        await("config-changed", () -> count(fx, "config-changed") == 2);
+        assertEquals(List.of("install", "config-changed", "start", "config-changed"), fx.hookLog());
+        assertEquals("started", fx.storedState().state());
+    }
+
+    @Test
+    void aConfigChangeInAnErrorStateIsAppliedOnceResolved() throws IOException {
+        UnitAgentRuntime agent = fx.startAgent(0);
+        await("started", () -> "started".equals(agent.workflowState()));
+        awaitQuiet(agent);
+        fx.failHook("config-changed", true);
+        fx.state.services().updateConfig("blog", Map.of("title", "first"));
+        await("configure_error", () -> "configure_error".equals(fx.replicatedState()));
+        assertEquals(List.of("start(true)", "stop(true)"), fx.relations.calls(), "relations go down in the error");
+        long before = agent.reconciliations();
+
+        fx.failHook("config-changed", false);
+        fx.state.services().updateConfig("blog", Map.of("title", "second"));
+        await("change seen", () -> agent.reconciliations() > before);
+        assertEquals(2, count(fx, "config-changed"), "no hook while in an error state");
+
+        fx.state.units().setResolved(UNIT, ResolvedMode.NO_HOOK);
+
+        await("pending config applied", () -> count(fx, "config-changed") == 3);
+        await("started", () -> "started".equals(fx.replicatedState()));
+        assertEquals(List.of("start(true)", "stop(true)", "start(true)"), fx.relations.calls());
+    }
+
+    @Test
+    void retiringRunsTheStopHookDepartsTheRelationsAndLeavesTheMarker() throws IOException {
+        UnitAgentRuntime agent = fx.startAgent(0);
+        await("started", () -> "started".equals(agent.workflowState()));
+        awaitQuiet(agent);
+
+        agent.retire();
+
+        await("retired", agent::isRetired);
+        assertEquals("stop", fx.hookLog().get(fx.hookLog().size() - 1));
+        assertTrue(Files.exists(fx.unitDir.resolve("state").resolve("retired")));
+        assertEquals("stopped", fx.storedState().state());
+        assertEquals(List.of("start(true)", "stop(true)", "departAll", "close"), fx.relations.calls());
+    }
+
+    @Test
+    void relationResolvedIsHandedToTheRelationLifecyclesAndCleared() throws IOException {
+        UnitAgentRuntime agent = fx.startAgent(0);
+        await("started", () -> "started".equals(agent.workflowState()));
+        awaitQuiet(agent);
+
+        fx.state.units().setRelationResolved(UNIT, Map.of("relation-0000000001", ResolvedMode.RETRY_HOOK));
+
+        await("flag cleared", () -> fx.state.units().flags(UNIT).equals(UnitFlags.NONE));
+        assertTrue(fx.relations.calls().contains("resolve(relation-0000000001,true)"), fx.relations.calls().toString());
+    }
+
+    private static long count(UnitAgentFixture fx, String hook) {
+        return fx.hookLog().stream().filter(hook::equals).count();
+    }
+}

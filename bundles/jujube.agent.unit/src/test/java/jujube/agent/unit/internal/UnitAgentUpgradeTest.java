@@ -1,0 +1,134 @@
+package jujube.agent.unit.internal;
+
+import static jujube.agent.unit.internal.UnitAgentFixture.CHARM_1;
+import static jujube.agent.unit.internal.UnitAgentFixture.CHARM_2;
+import static jujube.agent.unit.internal.UnitAgentFixture.UNIT;
+import static jujube.agent.unit.internal.UnitAgentFixture.await;
+import static jujube.agent.unit.internal.UnitAgentFixture.awaitQuiet;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import jujube.state.ResolvedMode;
+import jujube.state.UpgradeRequest;
+import jujube.workflow.UnitWorkflow;
+import jujube.workflow.WorkflowState;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Charm upgrades inside the upgrade_charm transition, with the default directory-swapping handler. */
+class UnitAgentUpgradeTest {
+    private static TestingServer zk;
+    @TempDir
+    Path root;
+    private UnitAgentFixture fx;
+
+    @BeforeAll
+    static void startZooKeeper() throws Exception {
+        zk = new TestingServer(true);
+    }
+
+    @AfterAll
+    static void stopZooKeeper() throws IOException {
+        zk.close();
+    }
+
+    @BeforeEach
+    void environment() throws IOException {
+        fx = new UnitAgentFixture(zk, root);
+        fx.publish(CHARM_2, fx.charm(2, "-v2"));
+    }
+
+    @AfterEach
+    void close() {
+        fx.close();
+    }
+
+    @Test
+    void theUpgradeFlagReplacesTheCharmAndRunsUpgradeCharmFromTheNewOne() throws IOException {
+        UnitAgentRuntime agent = fx.startAgent(0);
+        await("started", () -> "started".equals(agent.workflowState()));
+        awaitQuiet(agent);
+
+        fx.state.services().setCharm("blog", CHARM_2);
+        fx.state.units().setUpgrade(UNIT, new UpgradeRequest(false));
+
+        await("upgrade-charm ran", () -> fx.hookLog().contains("upgrade-charm-v2"));
+        await("flag cleared", () -> fx.state.units().flags(UNIT).upgrade().isEmpty());
+        assertEquals("-v2\n", Files.readString(fx.unitDir.resolve("charm").resolve("VERSION")));
+        assertEquals(List.of("install", "config-changed", "start", "upgrade-charm-v2"), fx.hookLog());
+        WorkflowState stored = fx.storedState();
+        assertEquals("started", stored.state());
+        assertEquals(Map.of(), stored.vars(), "the upgrade marker is gone");
+
+        // the hooks run from the new charm from now on
+        fx.state.services().updateConfig("blog", Map.of("title", "after upgrade"));
+        await("config-changed of v2", () -> fx.hookLog().contains("config-changed-v2"));
+    }
+
+    @Test
+    void aFailingUpgradeHookEntersCharmUpgradeErrorAndResolvedRetriesIt() throws IOException {
+        UnitAgentRuntime agent = fx.startAgent(0);
+        await("started", () -> "started".equals(agent.workflowState()));
+        awaitQuiet(agent);
+        fx.failHook("upgrade-charm", true);
+        fx.state.services().setCharm("blog", CHARM_2);
+        fx.state.units().setUpgrade(UNIT, new UpgradeRequest(false));
+        await("charm_upgrade_error", () -> "charm_upgrade_error".equals(fx.replicatedState()));
+        assertEquals(List.of("start(true)"), fx.relations.calls(), "relations keep running in charm_upgrade_error");
+
+        fx.failHook("upgrade-charm", false);
+        fx.state.units().setResolved(UNIT, ResolvedMode.RETRY_HOOK);
+
+        await("started", () -> "started".equals(fx.replicatedState()));
+        assertEquals(List.of("install", "config-changed", "start", "upgrade-charm-v2", "upgrade-charm-v2"),
+                fx.hookLog());
+    }
+
+    @Test
+    void aRestartWithTheUpgradeMarkerSetEndsInCharmUpgradeError() throws IOException {
+        // as if the process died inside upgrade_charm, between setting and clearing the marker
+        fx.store().save(new WorkflowState("started", "upgrade_charm", Map.of(UnitWorkflow.CHARM_UPGRADE_MARKER, "true")));
+
+        UnitAgentRuntime agent = fx.startAgent(0);
+        awaitQuiet(agent);
+
+        assertEquals("charm_upgrade_error", fx.storedState().state());
+        assertEquals("charm_upgrade_error", fx.replicatedState());
+        assertEquals(List.of(), fx.hookLog(), "no hook runs while the charm may be half upgraded");
+        assertEquals(List.of("start(false)"), fx.relations.calls());
+    }
+
+    @Test
+    void aForcedUpgradeInAnErrorStateReplacesTheCharmWithoutHookOrTransition() throws IOException {
+        fx.failHook("install", true);
+        UnitAgentRuntime agent = fx.startAgent(0);
+        await("install_error", () -> "install_error".equals(fx.replicatedState()));
+        awaitQuiet(agent);
+
+        fx.state.services().setCharm("blog", CHARM_2);
+        fx.state.units().setUpgrade(UNIT, new UpgradeRequest(true));
+
+        await("charm replaced", () -> readVersion(fx).equals("-v2\n"));
+        await("flag cleared", () -> fx.state.units().flags(UNIT).upgrade().isEmpty());
+        assertEquals("install_error", fx.storedState().state());
+        assertEquals(List.of("install"), fx.hookLog());
+        assertEquals(CHARM_1, fx.state.units().get(UNIT).charmId(), "the state keeps the deployed charm (design debt)");
+    }
+
+    private static String readVersion(UnitAgentFixture fx) {
+        try {
+            return Files.readString(fx.unitDir.resolve("charm").resolve("VERSION"));
+        } catch (IOException e) {
+            return "";
+        }
+    }
+}

@@ -1,0 +1,105 @@
+package jujube.cli.internal;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Optional;
+import java.util.stream.Stream;
+import jujube.charm.Charm;
+import jujube.charm.CharmArchive;
+import jujube.charm.CharmArchives;
+import jujube.charm.CharmDirectory;
+import jujube.charm.CharmStorage;
+import jujube.charm.CharmUrl;
+import jujube.charm.Sha256;
+import jujube.charm.StoredCharm;
+import jujube.cli.CliException;
+import jujube.state.CharmRecord;
+
+/**
+ * Puts repository charms into an environment: the archive into its charm storage, the record into its
+ * state. Archives of charm directories are built into a temporary directory removed on close; an
+ * unchanged directory always builds the same archive, so its sha256 tells whether the content changed.
+ */
+final class CharmPublisher implements AutoCloseable {
+    private final EnvironmentSession session;
+    private Path work;
+
+    CharmPublisher(EnvironmentSession session) {
+        this.session = session;
+    }
+
+    /** The charm as an archive, built from its directory when needed. */
+    Path archive(Charm charm) {
+        if (charm.source() instanceof CharmArchive archive) {
+            return archive.path();
+        }
+        try {
+            if (work == null) {
+                work = Files.createTempDirectory("jujube-charms");
+            }
+            Path file = Files.createTempFile(work, charm.name() + "-" + charm.revision() + "-", ".charm");
+            return CharmArchives.build(((CharmDirectory) charm.source()).path(), file).path();
+        } catch (IOException e) {
+            throw new CliException("cannot build the archive of charm " + charm.name() + ": " + e.getMessage(), e);
+        }
+    }
+
+    Sha256 sha256(Charm charm) {
+        return Sha256.of(archive(charm));
+    }
+
+    /** The record published under the charm's URL, if any. */
+    Optional<CharmRecord> published(CharmUrl url) {
+        return session.state().charms().find(url.toString());
+    }
+
+    /** Whether {@code charm} differs from what is published under its URL (false when nothing is). */
+    boolean changedSincePublished(Charm charm, CharmUrl url) {
+        return published(url).map(r -> !r.sha256().equals(sha256(charm).hex())).orElse(false);
+    }
+
+    /** The highest revision of the charm published in the environment, -1 for none. */
+    int highestPublishedRevision(CharmUrl url) {
+        CharmUrl any = url.withoutRevision();
+        return session.state().charms().list().stream().map(r -> CharmUrl.parse(r.id()))
+                .filter(u -> u.withoutRevision().equals(any)).mapToInt(u -> u.revision().orElse(-1)).max().orElse(-1);
+    }
+
+    /** Writes a new revision into a charm directory's {@code revision} file and reads the charm again. */
+    Charm bumpRevision(Charm charm, int revision) {
+        if (!(charm.source() instanceof CharmDirectory dir)) {
+            throw new CliException("charm " + charm.source() + " is an archive: only local directory charms get their revision bumped");
+        }
+        try {
+            AtomicFiles.write(dir.path().resolve("revision"), (revision + "\n").getBytes(StandardCharsets.US_ASCII));
+        } catch (IOException e) {
+            throw new CliException("cannot write " + dir.path().resolve("revision") + ": " + e.getMessage(), e);
+        }
+        return session.reader().read(dir.path());
+    }
+
+    /** Stores the charm's archive and publishes it as {@code url} (same content again is a no-op). */
+    CharmRecord publish(Charm charm, CharmUrl url) {
+        StoredCharm stored = new CharmStorage(session.environment().charms()).put(url, archive(charm));
+        Path file = session.environment().charms().resolve(stored.key());
+        return session.state().charms().publish(new CharmRecord(url.toString(), file.toUri().toString(),
+                stored.sha256().hex(), charm.metadata().toMap(), charm.config().toMap()));
+    }
+
+    @Override
+    public void close() {
+        if (work == null) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(work)) {
+            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            // a leftover temporary archive is harmless; the command's outcome stands
+        }
+    }
+}

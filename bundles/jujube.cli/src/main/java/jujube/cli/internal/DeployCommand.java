@@ -1,0 +1,102 @@
+package jujube.cli.internal;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import jujube.charm.Charm;
+import jujube.charm.CharmUrl;
+import jujube.charm.RelationEndpointSpec;
+import jujube.cli.CliException;
+import jujube.state.CharmRecord;
+import jujube.state.DuplicateServiceException;
+import jujube.state.RelationScope;
+import jujube.state.UnitName;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code jujube deploy CHARM [SERVICE]}: publishes a charm from the local repository and adds a service
+ * running it, with {@code -n} units placed by the environment's placement policy (none for a
+ * subordinate, whose units come with its principal's). Everything is checked before the first write.
+ */
+@Command(name = "deploy", description = "Deploy a charm from the local repository as a service.")
+public final class DeployCommand extends SessionCommand {
+    @Parameters(index = "0", paramLabel = "CHARM", description = "Charm URL or name: local:mysql, mysql, local:precise/mysql-3.")
+    String charmText;
+
+    @Parameters(index = "1", arity = "0..1", paramLabel = "SERVICE", description = "Service name (default: the charm's name).")
+    String serviceName;
+
+    @Option(names = "-n", defaultValue = "1", paramLabel = "N", description = "Number of units (default: 1).")
+    int units;
+
+    @Option(names = "--config", paramLabel = "FILE", description = "YAML options file: {service: {option: value}}.")
+    Path configFile;
+
+    @Option(names = "--upgrade", description = "Publish a new revision when the charm directory changed since it was published.")
+    boolean upgrade;
+
+    @Mixin
+    CharmRepository repository;
+
+    @Override
+    int run(EnvironmentSession session) {
+        if (units < 1) {
+            throw usage("-n must be at least 1, got " + units);
+        }
+        CharmUrl wanted = CharmRepository.infer(charmText);
+        Charm charm = repository.find(wanted, session.reader());
+        String name = serviceName != null ? serviceName : charm.name();
+        if (!name.matches("[a-z][a-z0-9]*(-[a-z0-9]*[a-z][a-z0-9]*)*")) {
+            throw new CliException("invalid service name '" + name + "': lower-case words joined by '-', not ending in a number");
+        }
+        if (session.state().services().list().stream().anyMatch(s -> s.name().equals(name))) {
+            throw new DuplicateServiceException(name);
+        }
+        Map<String, Object> config = configFile == null ? Map.of() : ServiceConfigFile.read(configFile, name, charm.config());
+        try (CharmPublisher publisher = new CharmPublisher(session)) {
+            CharmUrl url = charm.localUrl(wanted.series());
+            if (publisher.changedSincePublished(charm, url)) {
+                if (!upgrade) {
+                    out().printf("Using %s as published before: the repository's copy changed since (--upgrade publishes it as a new revision)%n", url);
+                } else {
+                    charm = publisher.bumpRevision(charm, Math.max(charm.revision(), publisher.highestPublishedRevision(url)) + 1);
+                    url = charm.localUrl(wanted.series());
+                }
+            }
+            CharmRecord record = publisher.published(url).orElse(null);
+            if (record == null) {
+                record = publisher.publish(charm, url);
+            }
+            deploy(session, record.id(), charm, name, config);
+        }
+        return 0;
+    }
+
+    private void deploy(EnvironmentSession session, String charmId, Charm charm, String name, Map<String, Object> config) {
+        var state = session.state();
+        state.services().add(name, charmId);
+        if (!config.isEmpty()) {
+            state.services().updateConfig(name, config);
+        }
+        // as in the original, a charm's peer relations exist from the start
+        for (RelationEndpointSpec peer : charm.metadata().peers().values()) {
+            state.relations().add(peer.interfaceName(), RelationScope.GLOBAL,
+                    List.of(RelationEndpoints.stateEndpoint(name, peer)));
+        }
+        if (charm.metadata().subordinate()) {
+            out().printf("Subordinate '%s' awaiting relationship to principal for deployment.%n", name);
+            return;
+        }
+        UnitPlacement placement = new UnitPlacement(state, session.environment().placement());
+        List<String> placed = new ArrayList<>();
+        for (int i = 0; i < units; i++) {
+            UnitName unit = state.units().add(name).name();
+            placed.add(unit + " (machine " + placement.place(unit) + ")");
+        }
+        out().printf("Deployed %s as service '%s': %s%n", charmId, name, String.join(", ", placed));
+    }
+}

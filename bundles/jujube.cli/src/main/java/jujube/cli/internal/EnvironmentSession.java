@@ -1,0 +1,91 @@
+package jujube.cli.internal;
+
+import java.time.Duration;
+import jujube.charm.CharmConfig;
+import jujube.charm.CharmMetadata;
+import jujube.charm.CharmReader;
+import jujube.cli.CliException;
+import jujube.state.CharmRecord;
+import jujube.state.NotConnectedException;
+import jujube.state.ServiceInfo;
+import jujube.state.StateConnection;
+import jujube.state.StateConnections;
+
+/**
+ * One command's session with its environment: the environment read from disk and a connection to its
+ * state that is connected and initialized, or a one-line failure that says what to check.
+ */
+final class EnvironmentSession implements AutoCloseable {
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
+    private final LocalEnvironment env;
+    private final StateConnection state;
+    private final CharmReader reader = new CharmReader();
+
+    private EnvironmentSession(LocalEnvironment env, StateConnection state) {
+        this.env = env;
+        this.state = state;
+    }
+
+    static EnvironmentSession open(EnvironmentOption option) {
+        LocalEnvironment env = LocalEnvironment.load(option.name(), option.dir());
+        StateConnection state = StateConnections.open(env.connection());
+        try {
+            state.awaitConnected(CONNECT_TIMEOUT);
+            if (!state.isInitialized()) {
+                throw new CliException("environment '" + env.name() + "' at " + env.connectString()
+                        + " is not initialized: is its bootstrap still running? (logs in " + env.logs() + ")");
+            }
+        } catch (NotConnectedException e) {
+            state.close();
+            throw new CliException("cannot reach environment '" + env.name() + "' at " + env.connectString()
+                    + ": is its controller running? (logs in " + env.logs() + ")");
+        } catch (RuntimeException e) {
+            state.close();
+            throw e;
+        }
+        return new EnvironmentSession(env, state);
+    }
+
+    LocalEnvironment environment() {
+        return env;
+    }
+
+    StateConnection state() {
+        return state;
+    }
+
+    CharmReader reader() {
+        return reader;
+    }
+
+    /** A service with its charm's metadata and config schema, as published in the state. */
+    ServiceCharm service(String name) {
+        ServiceInfo service = state.services().get(name);
+        CharmRecord charm = state.charms().get(service.charmId());
+        return new ServiceCharm(service, metadata(charm), config(charm));
+    }
+
+    CharmMetadata metadata(CharmRecord charm) {
+        return reader.parseMetadata(charm.id(), charm.metadata());
+    }
+
+    CharmConfig config(CharmRecord charm) {
+        return reader.parseConfig(charm.id(), charm.config());
+    }
+
+    /** A service and what its charm declares. */
+    record ServiceCharm(ServiceInfo info, CharmMetadata metadata, CharmConfig config) {
+        String name() {
+            return info.name();
+        }
+
+        boolean subordinate() {
+            return metadata.subordinate();
+        }
+    }
+
+    @Override
+    public void close() {
+        state.close();
+    }
+}

@@ -1,0 +1,49 @@
+package jujube.cli.internal;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import jujube.charm.ConfigOption;
+import jujube.cli.internal.EnvironmentSession.ServiceCharm;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code jujube get SERVICE}: every option of the service's charm with its type, description, current
+ * value (set, else the default) and default.
+ */
+@Command(name = "get", description = "Show a service's options.")
+public final class GetCommand extends SessionCommand {
+    @Parameters(index = "0", paramLabel = "SERVICE")
+    String service;
+
+    @Option(names = "--format", defaultValue = "yaml", description = "yaml or json.")
+    StatusFormat format;
+
+    @Override
+    int run(EnvironmentSession session) {
+        if (format != StatusFormat.yaml && format != StatusFormat.json) {
+            throw usage("get prints yaml or json, not " + format);
+        }
+        ServiceCharm target = session.service(service);
+        Map<String, Object> set = session.state().services().config(service);
+        Map<String, Object> settings = new LinkedHashMap<>();
+        for (ConfigOption option : target.config().options().values()) {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("description", option.description());
+            entry.put("type", option.type().label());
+            Object value = set.containsKey(option.name()) ? set.get(option.name()) : option.defaultValue().orElse(null);
+            if (value != null) {
+                entry.put("value", value);
+            }
+            option.defaultValue().ifPresent(d -> entry.put("default", d));
+            settings.put(option.name(), entry);
+        }
+        Map<String, Object> result = new LinkedHashMap<>();
+        result.put("service", service);
+        result.put("charm", target.info().charmId());
+        result.put("settings", settings);
+        out().print(format.render(result));
+        return 0;
+    }
+}

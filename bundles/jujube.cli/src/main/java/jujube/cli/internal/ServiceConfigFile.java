@@ -1,0 +1,50 @@
+package jujube.cli.internal;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import jujube.charm.CharmConfig;
+import jujube.charm.ConfigValueException;
+import jujube.cli.CliException;
+
+/**
+ * A {@code --config FILE} as juju reads it: a YAML map from service name to that service's options,
+ * {@code {blog: {title: My blog}}}. Only the named service's section is used, checked against its charm.
+ */
+final class ServiceConfigFile {
+    private ServiceConfigFile() {}
+
+    /** The typed options of {@code service} in {@code file}, all checked, or a failure naming the file. */
+    static Map<String, Object> read(Path file, String service, CharmConfig config) {
+        Object content;
+        try {
+            if (!Files.isRegularFile(file)) {
+                throw new CliException("config file " + file + " does not exist");
+            }
+            content = new ObjectMapper(new YAMLFactory()).readValue(file.toFile(), Object.class);
+        } catch (JacksonException e) {
+            throw new CliException("config file " + file + " is not valid YAML: " + e.getOriginalMessage().lines().findFirst().orElse(""));
+        } catch (IOException e) {
+            throw new CliException("config file " + file + " cannot be read: " + e.getMessage(), e);
+        }
+        if (!(content instanceof Map<?, ?> byService)) {
+            throw new CliException("config file " + file + " must be a YAML map of service names to options");
+        }
+        Object section = byService.get(service);
+        if (!(section instanceof Map<?, ?> options)) {
+            throw new CliException("config file " + file + " has no options for service '" + service
+                    + "' (expected {" + service + ": {option: value}})");
+        }
+        @SuppressWarnings("unchecked")
+        Map<String, ?> values = (Map<String, ?>) options;
+        try {
+            return config.validate(values);
+        } catch (ConfigValueException e) {
+            throw new CliException("config file " + file + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,178 @@
+package jujube.cli.internal;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import jujube.state.MachineInfo;
+import jujube.state.Port;
+import jujube.state.RelationEndpoint;
+import jujube.state.RelationInfo;
+import jujube.state.ServiceInfo;
+import jujube.state.StateConnection;
+import jujube.state.UnitName;
+import jujube.state.UnitStatus;
+
+/**
+ * The status of an environment as the original juju printed it: {@code machines} by id and
+ * {@code services} by name, each service with its charm, exposure, relations and units, subordinate
+ * units nested under their principal unit. Every format renders this one map.
+ */
+final class StatusReport {
+    private final EnvironmentSession session;
+    private final StateConnection state;
+    private final Map<String, Boolean> subordinateCharms = new HashMap<>();
+
+    StatusReport(EnvironmentSession session) {
+        this.session = session;
+        this.state = session.state();
+    }
+
+    Map<String, Object> build(StatusFilter filter) {
+        List<RelationInfo> relations = state.relations().list();
+        Map<String, RelationInfo> relationsById = new HashMap<>();
+        relations.forEach(r -> relationsById.put(r.id(), r));
+        Set<String> exposed = state.services().exposedServices();
+        Map<UnitName, UnitStatus> units = new LinkedHashMap<>();
+        Map<UnitName, List<UnitStatus>> subordinatesOf = new HashMap<>();
+        for (UnitStatus u : state.units().listStatus()) {
+            units.put(u.info().name(), u);
+            u.info().container().ifPresent(p -> subordinatesOf.computeIfAbsent(p, k -> new ArrayList<>()).add(u));
+        }
+        Set<Integer> shownMachines = new TreeSet<>();
+        Map<String, Object> services = new TreeMap<>();
+        for (ServiceInfo s : state.services().list()) {
+            boolean serviceShown = filter.matches(s.name());
+            boolean subordinate = subordinateCharms.computeIfAbsent(s.charmId(),
+                    id -> session.metadata(state.charms().get(id)).subordinate());
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("charm", s.charmId());
+            entry.put("exposed", exposed.contains(s.name()));
+            entry.put("relations", relationsOf(s.name(), relations));
+            if (subordinate) {
+                entry.put("subordinate", true);
+                entry.put("subordinate-to", principalsOf(s.name(), relations));
+            } else {
+                Map<String, Object> unitEntries = new LinkedHashMap<>();
+                for (UnitName name : s.units()) {
+                    UnitStatus u = units.get(name);
+                    if (u == null || !(serviceShown || filter.matches(name.toString()) || anySubordinateShown(name, subordinatesOf, filter))) {
+                        continue;
+                    }
+                    Map<String, Object> unit = unit(u, relationsById);
+                    List<UnitStatus> subs = subordinatesOf.getOrDefault(name, List.of());
+                    if (!subs.isEmpty()) {
+                        Map<String, Object> nested = new LinkedHashMap<>();
+                        subs.forEach(sub -> nested.put(sub.info().name().toString(), unit(sub, relationsById)));
+                        unit.put("subordinates", nested);
+                    }
+                    u.info().machineId().ifPresent(shownMachines::add);
+                    unitEntries.put(name.toString(), unit);
+                }
+                if (!serviceShown && unitEntries.isEmpty()) {
+                    continue;
+                }
+                entry.put("units", unitEntries);
+            }
+            if (serviceShown || entry.containsKey("units")) {
+                services.put(s.name(), entry);
+            }
+        }
+        Map<String, Object> status = new LinkedHashMap<>();
+        status.put("machines", machines(filter.showsAll() ? null : shownMachines));
+        status.put("services", services);
+        return status;
+    }
+
+    private static boolean anySubordinateShown(UnitName principal, Map<UnitName, List<UnitStatus>> subs, StatusFilter filter) {
+        return subs.getOrDefault(principal, List.of()).stream()
+                .anyMatch(s -> filter.matches(s.info().name().toString()) || filter.matches(s.info().name().service()));
+    }
+
+    private Map<String, Object> unit(UnitStatus u, Map<String, RelationInfo> relationsById) {
+        Map<String, Object> unit = new LinkedHashMap<>();
+        unit.put("agent-state", agentState(u));
+        u.info().machineId().ifPresent(m -> unit.put("machine", m));
+        if (!u.info().publicAddress().isEmpty()) {
+            unit.put("public-address", u.info().publicAddress());
+        }
+        if (!u.ports().isEmpty()) {
+            unit.put("open-ports", u.ports().stream().sorted((a, b) -> Integer.compare(a.number(), b.number()))
+                    .map(StatusReport::port).toList());
+        }
+        Map<String, Set<String>> errors = new TreeMap<>();
+        u.relationWorkflowStates().forEach((id, st) -> {
+            RelationInfo r = relationsById.get(id);
+            if ("error".equals(st) && r != null) {
+                String service = u.info().name().service();
+                r.endpointOf(service).ifPresent(mine -> errors.computeIfAbsent(mine.relationName(), k -> new TreeSet<>())
+                        .addAll(others(r, service)));
+            }
+        });
+        if (!errors.isEmpty()) {
+            Map<String, Object> shown = new TreeMap<>();
+            errors.forEach((k, v) -> shown.put(k, List.copyOf(v)));
+            unit.put("relation-errors", shown);
+        }
+        return unit;
+    }
+
+    /** pending before the first transition; down when its agent is gone though its workflow says it runs. */
+    static String agentState(UnitStatus u) {
+        String workflow = u.info().workflowState();
+        if (workflow.isEmpty()) {
+            return "pending";
+        }
+        if (!u.info().agentConnected() && (workflow.equals("started") || workflow.equals("installed"))) {
+            return "down";
+        }
+        return workflow.replace('_', '-');
+    }
+
+    private static String port(Port p) {
+        return p.number() + "/" + p.protocol();
+    }
+
+    private static List<String> others(RelationInfo r, String service) {
+        List<String> others = r.endpoints().stream().map(RelationEndpoint::serviceName).filter(n -> !n.equals(service)).toList();
+        return others.isEmpty() ? List.of(service) : others;
+    }
+
+    private static Map<String, Object> relationsOf(String service, List<RelationInfo> relations) {
+        Map<String, Set<String>> byName = new TreeMap<>();
+        for (RelationInfo r : relations) {
+            r.endpointOf(service).ifPresent(e -> byName.computeIfAbsent(e.relationName(), k -> new TreeSet<>()).addAll(others(r, service)));
+        }
+        Map<String, Object> shown = new TreeMap<>();
+        byName.forEach((k, v) -> shown.put(k, List.copyOf(v)));
+        return shown;
+    }
+
+    private List<String> principalsOf(String service, List<RelationInfo> relations) {
+        Set<String> principals = new TreeSet<>();
+        for (RelationInfo r : relations) {
+            if (r.scope() == jujube.state.RelationScope.CONTAINER && r.endpointOf(service).isPresent()) {
+                principals.addAll(others(r, service));
+            }
+        }
+        return List.copyOf(principals);
+    }
+
+    private Map<String, Object> machines(Set<Integer> only) {
+        Map<String, Object> machines = new LinkedHashMap<>();
+        for (MachineInfo m : state.machines().list()) {
+            if (only != null && !only.contains(m.id())) {
+                continue;
+            }
+            Map<String, Object> info = new LinkedHashMap<>();
+            info.put("agent-state", m.agentConnected() ? "running" : m.instanceId().isEmpty() ? "not-started" : "down");
+            info.put("instance-id", m.instanceId().isEmpty() ? "pending" : m.instanceId());
+            machines.put(Integer.toString(m.id()), info);
+        }
+        return machines;
+    }
+}

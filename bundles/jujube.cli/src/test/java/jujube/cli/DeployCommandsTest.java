@@ -1,0 +1,153 @@
+package jujube.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import jujube.state.RelationInfo;
+import jujube.state.UnitInfo;
+import jujube.state.UnitName;
+import org.junit.jupiter.api.Test;
+
+/** deploy, add-unit, remove-unit, destroy-service, terminate-machine and the subordinate rules. */
+class DeployCommandsTest extends CliFixture {
+    @Test
+    void deploy_publishes_the_charm_and_places_units_on_machine_0() throws Exception {
+        Result r = deploy("local:wordpress", "blog", "-n", "2").assertOk();
+        assertEquals("Deployed local:precise/wordpress-3 as service 'blog': blog/0 (machine 0), blog/1 (machine 0)\n", r.out());
+        assertEquals("local:precise/wordpress-3", state.services().get("blog").charmId());
+        assertEquals(List.of(0, 0), state.units().list().stream().map(u -> u.machineId().getAsInt()).toList());
+        var charm = state.charms().get("local:precise/wordpress-3");
+        assertEquals("wordpress", charm.metadata().get("name"));
+        assertTrue(Files.exists(Path.of(java.net.URI.create(charm.url()))), charm.url());
+        deploy("mysql").assertOk();
+        assertEquals("local:precise/mysql-1", state.services().get("mysql").charmId());
+    }
+
+    @Test
+    void deploy_with_a_config_file_sets_typed_options() throws Exception {
+        Path config = home.resolve("blog.yaml");
+        Files.writeString(config, "blog: {title: My blog, port: 80, ratio: 1, debug: true}\nother: {x: 1}\n");
+        deploy("local:wordpress", "blog", "--config", config.toString()).assertOk();
+        assertEquals(Map.of("title", "My blog", "port", 80, "ratio", 1.0, "debug", true), state.services().config("blog"));
+    }
+
+    @Test
+    void deploy_refusals_change_nothing() throws Exception {
+        deploy("local:mysql").assertOk();
+        Path bad = home.resolve("bad.yaml");
+        Files.writeString(bad, "blog: {port: eighty}\n");
+        Path unknown = home.resolve("unknown.yaml");
+        Files.writeString(unknown, "blog: {colour: red}\n");
+        Path missing = home.resolve("missing.yaml");
+        Files.writeString(missing, "other: {port: 80}\n");
+        Map<String, String> before = snapshot();
+        assertEquals("jujube: service 'mysql' already exists", deploy("local:mysql").assertFailure());
+        assertTrue(deploy("local:wordpress", "blog", "--config", bad.toString()).assertFailure()
+                .matches("jujube: config file .*bad.yaml: .*port.*eighty.*"));
+        assertTrue(deploy("local:wordpress", "blog", "--config", unknown.toString()).assertFailure().contains("colour"));
+        assertTrue(deploy("local:wordpress", "blog", "--config", missing.toString()).assertFailure()
+                .contains("has no options for service 'blog'"));
+        assertTrue(deploy("local:nosuch").assertFailure().contains("charm local:precise/nosuch not found in repository"));
+        assertTrue(deploy("cs:precise/mysql").assertFailure().contains("charm store"));
+        assertEquals("jujube: invalid service name 'Blog-1': lower-case words joined by '-', not ending in a number",
+                deploy("local:wordpress", "Blog-1").assertFailure());
+        assertEquals(2, deploy("local:wordpress", "-n", "0").code());
+        assertEquals(before, snapshot());
+    }
+
+    @Test
+    void a_subordinate_gets_no_units_and_one_without_a_container_relation_is_refused() throws Exception {
+        Result r = deploy("local:logging").assertOk();
+        assertEquals("Subordinate 'logging' awaiting relationship to principal for deployment.\n", r.out());
+        assertEquals(List.of(), state.services().get("logging").units());
+
+        Path broken = repository.resolve("precise/badsub");
+        Files.createDirectories(broken);
+        Files.writeString(broken.resolve("metadata.yaml"),
+                "name: badsub\nsummary: s\ndescription: d\nsubordinate: true\nrequires:\n  info: {interface: juju-info}\n");
+        Files.writeString(broken.resolve("revision"), "1\n");
+        Map<String, String> before = snapshot();
+        String error = deploy("local:badsub").assertFailure();
+        assertTrue(error.contains("badsub") && error.contains("no requires relation with scope: container"), error);
+        assertEquals(before, snapshot());
+    }
+
+    @Test
+    void add_unit_places_units_and_refuses_subordinates() throws Exception {
+        deploy("local:mysql").assertOk();
+        deploy("local:logging").assertOk();
+        assertEquals("Unit 'mysql/1' added to service 'mysql' on machine 0\nUnit 'mysql/2' added to service 'mysql' on machine 0\n",
+                run("add-unit", "mysql", "-n", "2").assertOk().out());
+        Map<String, String> before = snapshot();
+        assertEquals("jujube: Subordinate services acquire units from their principal service.",
+                run("add-unit", "logging").assertFailure());
+        assertEquals("jujube: service 'nosuch' does not exist", run("add-unit", "nosuch").assertFailure());
+        assertEquals(before, snapshot());
+    }
+
+    @Test
+    void remove_unit_checks_every_name_first_and_refuses_subordinate_units() throws Exception {
+        deploy("local:wordpress", "blog", "-n", "2").assertOk();
+        deploy("local:logging").assertOk();
+        run("add-relation", "blog", "logging").assertOk();
+        UnitName sub = state.units().addSubordinate("logging", UnitName.parse("blog/0")).name();
+        Map<String, String> before = snapshot();
+        assertEquals("jujube: Unsupported attempt to remove subordinate unit 'logging/0' while principal service 'blog' is related.",
+                run("remove-unit", "blog/1", sub.toString()).assertFailure());
+        assertEquals("jujube: unit blog/7 does not exist", run("remove-unit", "blog/1", "blog/7").assertFailure());
+        assertEquals("jujube: 'blog' is not a unit name <service>/<n>", run("remove-unit", "blog").assertFailure());
+        assertEquals(before, snapshot());
+        assertEquals("Unit 'blog/0' removed from service 'blog'\n", run("remove-unit", "blog/0").assertOk().out());
+        assertEquals(List.of("blog/1"), state.units().list().stream().map(u -> u.name().toString()).toList());
+    }
+
+    @Test
+    void destroy_service_removes_its_relations_but_not_a_tied_subordinate() throws Exception {
+        deploy("local:wordpress", "blog").assertOk();
+        deploy("local:mysql").assertOk();
+        deploy("local:logging").assertOk();
+        run("add-relation", "blog", "mysql").assertOk();
+        run("add-relation", "blog", "logging").assertOk();
+        Map<String, String> before = snapshot();
+        assertEquals("jujube: Unsupported attempt to destroy subordinate service 'logging' while principal service 'blog' is related.",
+                run("destroy-service", "logging").assertFailure());
+        assertEquals("jujube: service 'nosuch' does not exist", run("destroy-service", "nosuch").assertFailure());
+        assertEquals(before, snapshot());
+        assertEquals("Service 'blog' destroyed.\n", run("destroy-service", "blog").assertOk().out());
+        assertEquals(List.of("logging", "mysql"), state.services().list().stream().map(s -> s.name()).toList());
+        assertEquals(List.<RelationInfo>of(), state.relations().list());
+        assertEquals(List.<UnitInfo>of(), state.units().list().stream().filter(u -> !u.name().service().equals("mysql")).toList());
+        run("destroy-service", "logging").assertOk();
+    }
+
+    @Test
+    void terminate_machine_refuses_machine_0_unknown_machines_and_machines_with_units() throws Exception {
+        int one = state.machines().add().id();
+        int two = state.machines().add().id();
+        deploy("local:mysql").assertOk();
+        state.units().unassign(UnitName.parse("mysql/0"));
+        state.units().assign(UnitName.parse("mysql/0"), two);
+        Map<String, String> before = snapshot();
+        assertEquals("jujube: Cannot terminate machine 0: it runs the environment's controller",
+                run("terminate-machine", Integer.toString(one), "0").assertFailure());
+        assertEquals("jujube: Cannot terminate machine " + two + ": units [mysql/0] are assigned to it",
+                run("terminate-machine", Integer.toString(one), Integer.toString(two)).assertFailure());
+        assertEquals("jujube: machine 9 does not exist", run("terminate-machine", "9").assertFailure());
+        assertEquals(2, run("terminate-machine", "x").code());
+        assertEquals(before, snapshot());
+        assertEquals("Machine " + one + " terminated\n", run("terminate-machine", Integer.toString(one)).assertOk().out());
+        assertFalse(state.machines().list().stream().anyMatch(m -> m.id() == one));
+    }
+
+    @Test
+    void a_missing_environment_is_named() {
+        envName = "nosuch";
+        String error = run("status").assertFailure();
+        assertTrue(error.startsWith("jujube: environment 'nosuch' is not bootstrapped"), error);
+    }
+}

@@ -1,0 +1,112 @@
+package jujube.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import jujube.state.RelationEndpoint;
+import jujube.state.RelationInfo;
+import jujube.state.RelationRole;
+import jujube.state.RelationScope;
+import org.junit.jupiter.api.Test;
+
+/** add-relation and remove-relation: endpoint matching and its errors. */
+class RelationCommandsTest extends CliFixture {
+    @Test
+    void relates_over_the_one_matching_interface() {
+        deploy("local:wordpress", "blog").assertOk();
+        deploy("local:mysql").assertOk();
+        assertEquals("Added mysql relation to all service units.\n", run("add-relation", "blog", "mysql").assertOk().out());
+        RelationInfo r = state.relations().list().get(0);
+        assertEquals("mysql", r.interfaceName());
+        assertEquals(RelationScope.GLOBAL, r.scope());
+        assertEquals(List.of(new RelationEndpoint("blog", "db", RelationRole.CLIENT),
+                new RelationEndpoint("mysql", "db", RelationRole.SERVER)), r.endpoints());
+    }
+
+    @Test
+    void a_subordinate_relates_over_the_implicit_juju_info_with_container_scope() {
+        deploy("local:wordpress", "blog").assertOk();
+        deploy("local:logging").assertOk();
+        run("add-relation", "logging", "blog").assertOk();
+        RelationInfo r = state.relations().list().get(0);
+        assertEquals("juju-info", r.interfaceName());
+        assertEquals(RelationScope.CONTAINER, r.scope());
+        assertEquals(List.of(new RelationEndpoint("blog", "juju-info", RelationRole.SERVER),
+                new RelationEndpoint("logging", "juju-info", RelationRole.CLIENT)), r.endpoints());
+    }
+
+    @Test
+    void refusals_name_the_problem_and_change_nothing() throws Exception {
+        deploy("local:wordpress", "blog").assertOk();
+        deploy("local:mysql").assertOk();
+        deploy("local:mysql", "other").assertOk();
+        run("add-relation", "blog:db", "mysql:db").assertOk();
+        Map<String, String> before = snapshot();
+        assertEquals("jujube: Relation mysql already exists between 'blog' and 'mysql'",
+                run("add-relation", "mysql", "blog").assertFailure());
+        assertEquals("jujube: No matching endpoints for 'mysql other'", run("add-relation", "mysql", "other").assertFailure());
+        assertEquals("jujube: No matching endpoints for 'blog:website mysql'",
+                run("add-relation", "blog:website", "mysql").assertFailure());
+        assertEquals("jujube: No matching endpoints for 'blog'", run("add-relation", "blog").assertFailure());
+        assertEquals("jujube: service 'nosuch' does not exist", run("add-relation", "blog", "nosuch").assertFailure());
+        assertEquals("jujube: ':db' is not an endpoint: expected <service>[:<relation>]", run("add-relation", ":db", "blog").assertFailure());
+        Result tooMany = run("add-relation", "a", "b", "c");
+        assertEquals(2, tooMany.code(), tooMany.err());
+        assertEquals("jujube: No relation matches 'blog other'", run("remove-relation", "blog", "other").assertFailure());
+        assertEquals(before, snapshot());
+    }
+
+    @Test
+    void two_candidate_relations_are_ambiguous() throws Exception {
+        Path twin = repository.resolve("precise/twin");
+        Files.createDirectories(twin);
+        Files.writeString(twin.resolve("metadata.yaml"),
+                "name: twin\nsummary: s\ndescription: d\nrequires:\n  main: mysql\n  replica: mysql\n");
+        Files.writeString(twin.resolve("revision"), "1\n");
+        deploy("local:twin").assertOk();
+        deploy("local:mysql").assertOk();
+        Map<String, String> before = snapshot();
+        assertEquals("jujube: Ambiguous relation 'twin mysql'; could refer to: 'twin:main mysql:db' (mysql client / mysql server), "
+                + "'twin:replica mysql:db' (mysql client / mysql server)", run("add-relation", "twin", "mysql").assertFailure());
+        assertEquals(before, snapshot());
+        run("add-relation", "twin:main", "mysql").assertOk();
+        run("add-relation", "twin:replica", "mysql").assertOk();
+        assertEquals("jujube: Ambiguous relation 'mysql twin'; could refer to: 'mysql:db twin:main' (mysql), 'mysql:db twin:replica' (mysql)",
+                run("remove-relation", "mysql", "twin").assertFailure());
+        assertEquals("Removed mysql relation from all service units.\n", run("remove-relation", "twin:replica", "mysql").assertOk().out());
+        assertEquals(List.of("main"), state.relations().list().stream().map(r -> r.endpointOf("twin").orElseThrow().relationName()).toList());
+    }
+
+    @Test
+    void remove_relation_refuses_a_container_relation_of_a_subordinate() throws Exception {
+        deploy("local:wordpress", "blog").assertOk();
+        deploy("local:mysql").assertOk();
+        deploy("local:logging").assertOk();
+        run("add-relation", "blog", "mysql").assertOk();
+        run("add-relation", "blog", "logging").assertOk();
+        Map<String, String> before = snapshot();
+        assertEquals("jujube: Unsupported attempt to remove container relation between subordinate service 'logging' "
+                + "and principal service 'blog'.", run("remove-relation", "logging", "blog").assertFailure());
+        assertEquals(before, snapshot());
+        run("remove-relation", "mysql", "blog").assertOk();
+        assertEquals(List.of("juju-info"), state.relations().list().stream().map(RelationInfo::interfaceName).toList());
+    }
+
+    @Test
+    void peer_relations_come_with_deploy() throws Exception {
+        Path peer = repository.resolve("precise/riak");
+        Files.createDirectories(peer);
+        Files.writeString(peer.resolve("metadata.yaml"), "name: riak\nsummary: s\ndescription: d\npeers:\n  ring: riak\n");
+        Files.writeString(peer.resolve("revision"), "7\n");
+        deploy("local:riak").assertOk();
+        RelationInfo r = state.relations().list().get(0);
+        assertEquals(List.of(new RelationEndpoint("riak", "ring", RelationRole.PEER)), r.endpoints());
+        assertTrue(run("add-relation", "riak").assertFailure().contains("Relation riak already exists"));
+        run("remove-relation", "riak").assertOk();
+        run("add-relation", "riak:ring").assertOk();
+    }
+}

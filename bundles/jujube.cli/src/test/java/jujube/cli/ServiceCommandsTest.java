@@ -1,0 +1,124 @@
+package jujube.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import jujube.state.ResolvedMode;
+import jujube.state.UnitName;
+import jujube.state.UpgradeRequest;
+import org.junit.jupiter.api.Test;
+
+/** set, get, expose, unexpose, resolved and upgrade-charm. */
+class ServiceCommandsTest extends CliFixture {
+    private static final UnitName BLOG0 = UnitName.parse("blog/0");
+
+    @Test
+    void set_converts_values_to_the_options_types_and_get_shows_them() throws Exception {
+        deploy("local:wordpress", "blog").assertOk();
+        run("set", "blog", "title=My blog", "port=80", "debug=true").assertOk();
+        assertEquals(Map.of("title", "My blog", "port", 80, "debug", true), state.services().config("blog"));
+        String get = run("get", "blog").assertOk().out();
+        assertTrue(get.startsWith("service: blog\ncharm: local:precise/wordpress-3\nsettings:\n"), get);
+        assertTrue(get.contains("  port:\n    description: The port the site listens on (opened with open-port).\n"
+                + "    type: int\n    value: 80\n    default: 8080\n"), get);
+        assertTrue(get.contains("  ratio:\n    description: \"Share of requests served from cache, between 0 and 1.\"\n"
+                + "    type: float\n    value: 0.5\n    default: 0.5\n"), get);
+        Path file = home.resolve("set.yaml");
+        Files.writeString(file, "blog: {ratio: 0.25}\n");
+        run("set", "blog", "--config", file.toString()).assertOk();
+        assertEquals(0.25, state.services().config("blog").get("ratio"));
+    }
+
+    @Test
+    void set_refusals_change_nothing() throws Exception {
+        deploy("local:wordpress", "blog").assertOk();
+        Path file = home.resolve("set.yaml");
+        Files.writeString(file, "blog: {ratio: 0.25}\n");
+        Map<String, String> before = snapshot();
+        Result both = run("set", "blog", "port=1", "--config", file.toString());
+        assertEquals(2, both.code());
+        assertTrue(both.err().startsWith("jujube: set takes option=value pairs or --config FILE, not both\nUsage: jujube set"),
+                both.err());
+        assertEquals(2, run("set", "blog").code());
+        assertEquals(2, run("set", "blog", "port").code());
+        assertTrue(run("set", "blog", "title=ok", "port=eighty").assertFailure().contains("eighty"));
+        assertTrue(run("set", "blog", "colour=red").assertFailure().contains("colour"));
+        assertEquals("jujube: service 'nosuch' does not exist", run("set", "nosuch", "a=b").assertFailure());
+        assertEquals(before, snapshot());
+    }
+
+    @Test
+    void expose_and_unexpose_are_idempotent() {
+        deploy("local:wordpress", "blog").assertOk();
+        assertEquals("Service 'blog' was exposed.\n", run("expose", "blog").assertOk().out());
+        assertEquals("Service 'blog' was already exposed.\n", run("expose", "blog").assertOk().out());
+        assertTrue(state.services().isExposed("blog"));
+        assertEquals("Service 'blog' was unexposed.\n", run("unexpose", "blog").assertOk().out());
+        assertEquals("Service 'blog' was not exposed.\n", run("unexpose", "blog").assertOk().out());
+        assertEquals("jujube: service 'nosuch' does not exist", run("expose", "nosuch").assertFailure());
+    }
+
+    @Test
+    void resolved_needs_an_error_state() throws Exception {
+        deploy("local:wordpress", "blog").assertOk();
+        deploy("local:mysql").assertOk();
+        run("add-relation", "blog", "mysql").assertOk();
+        Map<String, String> before = snapshot();
+        assertEquals("jujube: Service unit 'blog/0' is not in an error state (pending)", run("resolved", "blog/0").assertFailure());
+        assertEquals("jujube: Service unit 'blog/0' has no relation 'website'", run("resolved", "blog/0", "website").assertFailure());
+        assertEquals("jujube: Service unit 'blog/0' has no 'db' relation in an error state", run("resolved", "blog/0", "db").assertFailure());
+        assertEquals(before, snapshot());
+
+        state.units().setWorkflowState(BLOG0, "install_error");
+        assertEquals("Marked unit 'blog/0' as resolved (retrying its hook)\n", run("resolved", "blog/0", "--retry").assertOk().out());
+        assertEquals(Optional.of(ResolvedMode.RETRY_HOOK), state.units().flags(BLOG0).resolved());
+        assertEquals("jujube: Service unit 'blog/0' is already marked as resolved", run("resolved", "blog/0").assertFailure());
+
+        String relation = state.relations().list().get(0).id();
+        state.units().setRelationWorkflowState(BLOG0, relation, "error");
+        run("resolved", "blog/0", "db").assertOk();
+        assertEquals(Map.of(relation, ResolvedMode.NO_HOOK), state.units().flags(BLOG0).relationResolved());
+    }
+
+    @Test
+    void upgrade_charm_bumps_a_changed_directory_and_flags_every_unit() throws Exception {
+        deploy("local:wordpress", "blog", "-n", "2").assertOk();
+        assertEquals("Service 'blog' already runs the latest charm local:precise/wordpress-3\n",
+                run("upgrade-charm", "blog", "--repository", repository.toString()).assertOk().out());
+        Path hook = repository.resolve("precise/wordpress/hooks/install");
+        Files.writeString(hook, Files.readString(hook) + "\n# changed\n");
+        Map<String, String> before = snapshot();
+        assertEquals("Service 'blog' would be upgraded from charm local:precise/wordpress-3 to local:precise/wordpress-4\n",
+                run("upgrade-charm", "blog", "--dry-run", "--repository", repository.toString()).assertOk().out());
+        assertEquals(before, snapshot());
+        assertEquals("3\n", Files.readString(repository.resolve("precise/wordpress/revision")));
+
+        run("upgrade-charm", "blog", "--force", "--repository", repository.toString()).assertOk();
+        assertEquals("4\n", Files.readString(repository.resolve("precise/wordpress/revision")));
+        assertEquals("local:precise/wordpress-4", state.services().get("blog").charmId());
+        assertEquals(Optional.of(new UpgradeRequest(true)), state.units().flags(BLOG0).upgrade());
+        assertEquals(Optional.of(new UpgradeRequest(true)), state.units().flags(UnitName.parse("blog/1")).upgrade());
+
+        Files.writeString(hook, Files.readString(hook) + "\n# changed again\n");
+        Map<String, String> flagged = snapshot();
+        assertEquals("jujube: Service unit 'blog/0' already has an upgrade scheduled",
+                run("upgrade-charm", "blog", "--repository", repository.toString()).assertFailure());
+        assertEquals(flagged, snapshot());
+    }
+
+    @Test
+    void deploy_upgrade_publishes_a_changed_directory_as_a_new_revision() throws Exception {
+        deploy("local:mysql").assertOk();
+        Path hook = repository.resolve("precise/mysql/hooks/install");
+        Files.writeString(hook, Files.readString(hook) + "\n# changed\n");
+        assertTrue(deploy("local:mysql", "db2").assertOk().out().startsWith("Using local:precise/mysql-1 as published before"));
+        assertEquals("local:precise/mysql-1", state.services().get("db2").charmId());
+        deploy("local:mysql", "db3", "--upgrade").assertOk();
+        assertEquals("local:precise/mysql-2", state.services().get("db3").charmId());
+        assertEquals("2\n", Files.readString(repository.resolve("precise/mysql/revision")));
+    }
+}

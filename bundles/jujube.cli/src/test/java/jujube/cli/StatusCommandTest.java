@@ -1,0 +1,179 @@
+package jujube.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import jujube.state.LogRecord;
+import jujube.state.Port;
+import jujube.state.Presence;
+import jujube.state.UnitName;
+import org.junit.jupiter.api.Test;
+
+/** status in every format and with filters; debug-log. */
+class StatusCommandTest extends CliFixture {
+    private final List<Presence> agents = new ArrayList<>();
+
+    private void environmentWithEverything() {
+        deploy("local:wordpress", "blog", "-n", "2").assertOk();
+        deploy("local:mysql").assertOk();
+        deploy("local:logging").assertOk();
+        run("add-relation", "blog", "mysql").assertOk();
+        run("add-relation", "blog", "logging").assertOk();
+        run("expose", "blog").assertOk();
+        UnitName blog0 = UnitName.parse("blog/0");
+        UnitName blog1 = UnitName.parse("blog/1");
+        state.units().addSubordinate("logging", blog0);
+        state.units().setWorkflowState(blog0, "started");
+        agents.add(state.units().connectAgent(blog0));
+        agents.add(state.machines().connectAgent(0));
+        state.units().setAddresses(blog0, "blog0.example", "10.0.0.2");
+        state.units().openPort(blog0, new Port(80, "tcp"));
+        state.units().openPort(blog0, new Port(443, "tcp"));
+        state.units().setWorkflowState(blog1, "started");
+        state.units().setRelationWorkflowState(blog1, state.relations().ofService("mysql").get(0).id(), "error");
+        state.units().setWorkflowState(UnitName.parse("mysql/0"), "install_error");
+        state.machines().add();
+    }
+
+    @Test
+    void yaml_shows_machines_services_units_and_nested_subordinates() {
+        environmentWithEverything();
+        assertEquals("""
+                machines:
+                  "0":
+                    agent-state: running
+                    instance-id: local-0
+                  "1":
+                    agent-state: not-started
+                    instance-id: pending
+                services:
+                  blog:
+                    charm: local:precise/wordpress-3
+                    exposed: true
+                    relations:
+                      db:
+                      - mysql
+                      juju-info:
+                      - logging
+                    units:
+                      blog/0:
+                        agent-state: started
+                        machine: 0
+                        public-address: blog0.example
+                        open-ports:
+                        - 80/tcp
+                        - 443/tcp
+                        subordinates:
+                          logging/0:
+                            agent-state: pending
+                      blog/1:
+                        agent-state: down
+                        machine: 0
+                        relation-errors:
+                          db:
+                          - mysql
+                  logging:
+                    charm: local:precise/logging-1
+                    exposed: false
+                    relations:
+                      juju-info:
+                      - blog
+                    subordinate: true
+                    subordinate-to:
+                    - blog
+                  mysql:
+                    charm: local:precise/mysql-1
+                    exposed: false
+                    relations:
+                      db:
+                      - blog
+                    units:
+                      mysql/0:
+                        agent-state: install-error
+                        machine: 0
+                """, run("status").assertOk().out());
+    }
+
+    @Test
+    void glob_filters_select_services_and_units() {
+        environmentWithEverything();
+        String mysql = run("status", "my*").assertOk().out();
+        assertTrue(mysql.contains("  mysql:\n") && !mysql.contains("blog/") && !mysql.contains("\"1\":"), mysql);
+        String blog1 = run("status", "--format", "json", "blog/[1-9]").assertOk().out();
+        assertTrue(blog1.contains("\"blog/1\"") && !blog1.contains("\"blog/0\"") && !blog1.contains("\"mysql\" : {"), blog1);
+        String none = run("status", "nothing*").assertOk().out();
+        assertEquals("machines: {}\nservices: {}\n", none);
+    }
+
+    @Test
+    void tabular_aligns_columns_and_dot_draws_the_relations() {
+        environmentWithEverything();
+        assertEquals("""
+                MACHINE  STATE        INSTANCE
+                0        running      local-0
+                1        not-started  pending
+
+                SERVICE  CHARM                      EXPOSED  RELATIONS
+                blog     local:precise/wordpress-3  yes      db:mysql juju-info:logging
+                logging  local:precise/logging-1    no       juju-info:blog
+                mysql    local:precise/mysql-1      no       db:blog
+
+                SERVICE  UNIT         STATE                       MACHINE  ADDRESS        PORTS
+                blog     blog/0       started                     0        blog0.example  80/tcp,443/tcp
+                logging    logging/0  pending                     0        -              -
+                blog     blog/1       down (relation errors: db)  0        -              -
+                mysql    mysql/0      install-error               0        -              -
+                """, run("status", "--format", "tabular").assertOk().out());
+        String dot = run("status", "--format", "dot").assertOk().out();
+        assertTrue(dot.startsWith("graph status {\n"), dot);
+        assertTrue(dot.contains("  \"blog\" -- \"mysql\" [label=\"db\"];\n"), dot);
+        assertTrue(dot.contains("  \"blog\" -- \"logging\" [label=\"juju-info\"];\n"), dot);
+        assertTrue(dot.contains("\"logging\" [label=\"logging\\nlocal:precise/logging-1\\nsubordinate\", style=\"rounded,dashed\"]"), dot);
+    }
+
+    @Test
+    void svg_needs_graphviz() {
+        deploy("local:mysql").assertOk();
+        Result svg = run("status", "--format", "svg");
+        boolean installed = java.util.Arrays.stream(System.getenv().getOrDefault("PATH", "").split(":"))
+                .anyMatch(dir -> java.nio.file.Files.isExecutable(java.nio.file.Path.of(dir.isEmpty() ? "." : dir, "dot")));
+        if (installed) {
+            assertTrue(svg.assertOk().out().contains("<svg"), svg.out());
+        } else {
+            assertEquals("jujube: svg status needs Graphviz's 'dot' command (apt-get install graphviz)", svg.assertFailure());
+        }
+        assertEquals(2, run("status", "--format", "png").code());
+    }
+
+    @Test
+    void debug_log_replays_filters_and_tails() throws Exception {
+        Instant t = Instant.parse("2012-06-01T10:00:00Z");
+        state.debugLog().setEnabled(true);
+        state.debugLog().append(new LogRecord("mysql/0", "INFO", "installed", t));
+        state.debugLog().append(new LogRecord("blog/0", "DEBUG", "noise", t));
+        state.debugLog().append(new LogRecord("blog/1", "ERROR", "hook failed", t));
+        state.debugLog().append(new LogRecord("blog/0", "WARNING", "slow", t));
+        assertEquals("2012-06-01T10:00:00Z blog/1 ERROR: hook failed\n2012-06-01T10:00:00Z blog/0 WARNING: slow\n",
+                run("debug-log", "--replay", "-i", "blog", "--level", "info", "-n", "2").assertOk().out());
+        assertEquals("2012-06-01T10:00:00Z mysql/0 INFO: installed\n",
+                run("debug-log", "--replay", "-x", "blog", "-n", "1").assertOk().out());
+        CompletableFuture<Result> tail = CompletableFuture.supplyAsync(() -> run("debug-log", "-n", "1", "-i", "mysql/0"));
+        // the tail skips what was logged before it started, so keep logging until it has printed one
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!tail.isDone() && System.nanoTime() < deadline) {
+            state.debugLog().append(new LogRecord("mysql/0", "ERROR", "new", t));
+            try {
+                tail.get(100, TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.TimeoutException notYet) {
+                // still waiting for a record newer than its start
+            }
+        }
+        assertEquals("2012-06-01T10:00:00Z mysql/0 ERROR: new\n", tail.get(1, TimeUnit.SECONDS).assertOk().out());
+        assertEquals(2, run("debug-log", "--level", "loud").code());
+    }
+}

@@ -1,0 +1,97 @@
+package jujube.cli.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import jujube.charm.Charm;
+import jujube.charm.CharmReader;
+import jujube.state.CharmRecord;
+import jujube.state.ConnectionConfig;
+import jujube.state.EnvironmentSettings;
+import jujube.state.Port;
+import jujube.state.Presence;
+import jujube.state.RelationEndpoint;
+import jujube.state.RelationRole;
+import jujube.state.RelationScope;
+import jujube.state.StateConnection;
+import jujube.state.StateConnections;
+import jujube.state.UnitName;
+import org.apache.curator.test.TestingServer;
+
+/**
+ * The status benchmark's environment (bench/cli/run.sh): a ZooKeeper server and a local environment
+ * {@code bench} under {@code args[0]} (a JUJUBE_HOME) holding 100 wordpress and 100 mysql services of one
+ * unit each, every pair related: 200 units, 100 relations. Prints {@code READY} and serves until its
+ * standard input closes.
+ */
+public final class StatusBenchEnvironment {
+    private StatusBenchEnvironment() {}
+
+    public static void main(String[] args) throws Exception {
+        Path home = Path.of(args[0]);
+        Path charms = Path.of(args[1]);
+        int pairs = args.length > 2 ? Integer.parseInt(args[2]) : 100;
+        try (TestingServer zk = new TestingServer(true)) {
+            Path dir = home.resolve("environments/bench");
+            Files.createDirectories(dir);
+            Files.writeString(dir.resolve("environment.yaml"),
+                    "name: bench\nprovider: local\nzookeeper-port: " + zk.getPort() + "\nplacement: local\n");
+            // the units' agents are "connected" for as long as this connection lives, so status shows them started
+            try (StateConnection state = StateConnections.open(ConnectionConfig.of("127.0.0.1:" + zk.getPort()))) {
+                state.awaitConnected(Duration.ofSeconds(10));
+                state.initialize(new EnvironmentSettings("bench", "local", "local", "local-0"));
+                // the units' agent presences, closed before the connection (Curator would otherwise recreate them)
+                List<Presence> agents = new java.util.ArrayList<>();
+                String wordpress = publish(state, charms.resolve("precise/wordpress"));
+                String mysql = publish(state, charms.resolve("precise/mysql"));
+                for (int i = 0; i < pairs; i++) {
+                    UnitName blog = service(state, "blog" + suffix(i), wordpress, agents);
+                    UnitName db = service(state, "db" + suffix(i), mysql, agents);
+                    state.units().openPort(blog, new Port(80, "tcp"));
+                    state.relations().add("mysql", RelationScope.GLOBAL, List.of(
+                            new RelationEndpoint(blog.service(), "db", RelationRole.CLIENT),
+                            new RelationEndpoint(db.service(), "db", RelationRole.SERVER)));
+                }
+                System.out.println("READY " + zk.getPort());
+                System.out.flush();
+                while (System.in.read() >= 0) {
+                    // serve until the benchmark script closes our input
+                }
+                for (Presence agent : agents) {
+                    agent.close();
+                }
+            }
+        }
+    }
+
+    /** Service names may not end in a digit: blog-a, blog-b, ... */
+    private static String suffix(int i) {
+        StringBuilder s = new StringBuilder();
+        for (int n = i; ; n = n / 26 - 1) {
+            s.insert(0, (char) ('a' + n % 26));
+            if (n < 26) {
+                break;
+            }
+        }
+        return "-" + s;
+    }
+
+    private static String publish(StateConnection state, Path dir) {
+        Charm charm = new CharmReader().read(dir);
+        String id = charm.localUrl("precise").toString();
+        state.charms().publish(new CharmRecord(id, "file:///dev/null", "0".repeat(64), charm.metadata().toMap(),
+                charm.config().toMap()));
+        return id;
+    }
+
+    private static UnitName service(StateConnection state, String name, String charm, List<Presence> agents) {
+        state.services().add(name, charm);
+        UnitName unit = state.units().add(name).name();
+        state.units().assign(unit, 0);
+        state.units().setWorkflowState(unit, "started");
+        state.units().setAddresses(unit, name + ".example", "10.0.0.1");
+        agents.add(state.units().connectAgent(unit));
+        return unit;
+    }
+}

@@ -1,0 +1,64 @@
+package jujube.provider.local.internal;
+
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import jujube.agent.provisioning.MachineProvider;
+import jujube.provider.local.LocalLayout;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.metatype.annotations.Designate;
+
+/** The local provider as a service: {@link MachineProcesses} configured through ConfigAdmin. */
+@Component(configurationPid = "jujube.provider.local", configurationPolicy = ConfigurationPolicy.REQUIRE,
+        service = MachineProvider.class, property = "provider=local")
+@Designate(ocd = LocalProviderConfig.class)
+public final class LocalMachineProvider implements MachineProvider {
+    private final ScheduledExecutorService restarts;
+    private final MachineProcesses machines;
+
+    @Activate
+    public LocalMachineProvider(LocalProviderConfig config) {
+        Path envDir = Path.of(config.envDir());
+        Path storage = config.charmStorageDir().isBlank() ? envDir.resolve("charms") : Path.of(config.charmStorageDir());
+        LocalLayout layout = new LocalLayout(envDir, Path.of(config.distDir()), config.zookeeper(), storage,
+                config.sessionTimeoutMs());
+        this.restarts = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "jujube-provider-local-restarts");
+            t.setDaemon(true);
+            return t;
+        });
+        this.machines = new MachineProcesses(layout, restarts);
+    }
+
+    @Deactivate
+    void deactivate() throws InterruptedException {
+        machines.close();
+        restarts.shutdownNow();
+        restarts.awaitTermination(10, TimeUnit.SECONDS);
+    }
+
+    @Override
+    public String launch(int machineId) {
+        return machines.launch(machineId);
+    }
+
+    @Override
+    public void terminate(String instanceId) {
+        machines.terminate(instanceId);
+    }
+
+    @Override
+    public boolean isRunning(String instanceId) {
+        return machines.isRunning(instanceId);
+    }
+
+    @Override
+    public Set<String> instances() {
+        return machines.instances();
+    }
+}

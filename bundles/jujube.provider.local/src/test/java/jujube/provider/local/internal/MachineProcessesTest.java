@@ -1,0 +1,159 @@
+package jujube.provider.local.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import jujube.provider.local.LocalLayout;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Real processes: a fake {@code bin/jujube-agent} that records its arguments and sleeps under their name. */
+class MachineProcessesTest {
+    @TempDir
+    Path tmp;
+    private Path env;
+    private Path args;
+    private LocalLayout layout;
+    private ScheduledExecutorService restarts;
+    private MachineProcesses machines;
+
+    @BeforeEach
+    void distribution() throws IOException {
+        env = Files.createDirectories(tmp.resolve("env"));
+        args = tmp.resolve("args.log");
+        Path agent = Files.createDirectories(tmp.resolve("dist/bin")).resolve("jujube-agent");
+        // exec -a keeps the arguments (and so the environment's directory) in the sleeping process's command line
+        Files.writeString(agent, "#!/bin/bash\necho \"$*\" >> '" + args + "'\nexec -a \"jujube-agent $*\" sleep 1000\n",
+                StandardCharsets.UTF_8);
+        Files.setPosixFilePermissions(agent, PosixFilePermissions.fromString("rwxr-xr-x"));
+        layout = new LocalLayout(env, tmp.resolve("dist"), "127.0.0.1:2181", env.resolve("charms"), 12000);
+        restarts = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "jujube-provider-local-test"));
+    }
+
+    @AfterEach
+    void killEverything() throws Exception {
+        if (machines != null) {
+            machines.close();
+        }
+        restarts.shutdownNow();
+        restarts.awaitTermination(10, TimeUnit.SECONDS);
+        PidFiles pids = new PidFiles(env);
+        List<ProcessHandle> ours = ProcessHandle.allProcesses().filter(pids::ours).toList();
+        ours.forEach(ProcessHandle::destroyForcibly);
+        for (ProcessHandle p : ours) {
+            p.onExit().get(10, TimeUnit.SECONDS);
+        }
+    }
+
+    private long pidOf(int machineId) throws IOException {
+        return Long.parseLong(Files.readString(layout.pidFile(machineId)).trim());
+    }
+
+    private List<String> launches() throws IOException {
+        return Files.exists(args) ? Files.readAllLines(args) : List.of();
+    }
+
+    @Test
+    void launch_starts_a_detached_agent_and_records_its_pid() throws Exception {
+        machines = new MachineProcesses(layout, restarts);
+        assertEquals("local-1", machines.launch(1));
+        long pid = pidOf(1);
+        assertTrue(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
+        await("agent ran", () -> launches().size() == 1);
+        assertEquals("machine --machine-id 1 --zookeeper 127.0.0.1:2181 --data-dir " + env.resolve("machines/machine-1")
+                + " --charm-storage " + env.resolve("charms") + " --session-timeout 12000", launches().get(0));
+        assertTrue(Files.isDirectory(layout.machineDir(1)));
+        assertTrue(Files.exists(layout.log(1)));
+
+        assertEquals("local-1", machines.launch(1), "launching a running machine again starts nothing");
+        assertEquals(pid, pidOf(1));
+        assertTrue(machines.isRunning("local-1"));
+        assertEquals(Set.of("local-1"), machines.instances());
+    }
+
+    @Test
+    void a_killed_machine_is_restarted() throws Exception {
+        machines = new MachineProcesses(layout, restarts);
+        machines.launch(2);
+        long first = pidOf(2);
+        await("agent ran", () -> launches().size() == 1);
+        ProcessHandle.of(first).orElseThrow().destroyForcibly();
+
+        await("restarted", () -> pidOf(2) != first && ProcessHandle.of(pidOf(2)).map(ProcessHandle::isAlive).orElse(false));
+        await("agent ran again", () -> launches().size() == 2);
+        assertTrue(machines.isRunning("local-2"));
+    }
+
+    @Test
+    void terminate_kills_the_machine_and_removes_its_pid_file() throws Exception {
+        machines = new MachineProcesses(layout, restarts);
+        machines.launch(3);
+        ProcessHandle process = ProcessHandle.of(pidOf(3)).orElseThrow();
+        machines.terminate("local-3");
+
+        assertFalse(process.isAlive());
+        assertFalse(Files.exists(layout.pidFile(3)));
+        assertFalse(machines.isRunning("local-3"));
+        assertEquals(Set.of(), machines.instances());
+        machines.terminate("local-3"); // again: nothing left to do
+    }
+
+    @Test
+    void a_machine_started_by_bootstrap_is_adopted_not_started_again() throws Exception {
+        Process bootstrapped = new ProcessBuilder(layout.command(0)).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        new PidFiles(env).write(layout.pidFile(0), bootstrapped.pid());
+        await("agent ran", () -> launches().size() == 1);
+        await("agent named", () -> new PidFiles(env).ours(bootstrapped.toHandle()));
+
+        machines = new MachineProcesses(layout, restarts);
+        assertEquals("local-0", machines.launch(0));
+        assertEquals(bootstrapped.pid(), pidOf(0));
+        assertEquals(1, launches().size());
+        // adopted means watched: it is restarted when it dies
+        bootstrapped.destroyForcibly();
+        await("restarted", () -> pidOf(0) != bootstrapped.pid());
+        assertTrue(machines.isRunning("local-0"));
+    }
+
+    @Test
+    void a_pid_file_naming_an_unrelated_process_is_not_trusted() throws Exception {
+        new PidFiles(env).write(layout.pidFile(4), ProcessHandle.current().pid());
+        machines = new MachineProcesses(layout, restarts);
+        assertFalse(machines.isRunning("local-4"));
+        machines.launch(4);
+        assertNotEquals(ProcessHandle.current().pid(), pidOf(4));
+        assertEquals(Optional.of(true), ProcessHandle.of(pidOf(4)).map(ProcessHandle::isAlive));
+    }
+
+    static void await(String what, Check condition) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (!condition.holds()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting for: " + what);
+            }
+            Thread.sleep(10);
+        }
+    }
+
+    @FunctionalInterface
+    interface Check {
+        boolean holds() throws Exception;
+    }
+}
