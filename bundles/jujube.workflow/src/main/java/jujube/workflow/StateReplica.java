@@ -1,5 +1,6 @@
 package jujube.workflow;
 
+import jujube.state.NoSuchUnitException;
 import jujube.state.UnitName;
 import jujube.state.Units;
 import org.osgi.annotation.versioning.ConsumerType;
@@ -17,8 +18,17 @@ public interface StateReplica {
 
     void replicate(WorkflowState state);
 
-    /** The unit's {@code workflow_state} in ZooKeeper. */
+    /**
+     * The unit's {@code workflow_state} in ZooKeeper. A removed unit (its node deleted by remove-unit
+     * while its agent retires it) has no replica left to keep: its last transitions are local only.
+     */
     static StateReplica unit(Units units, UnitName unit) {
-        return state -> units.setWorkflowState(unit, state.state());
+        return state -> {
+            try {
+                units.setWorkflowState(unit, state.state());
+            } catch (NoSuchUnitException removed) {
+                // nothing to replicate to
+            }
+        };
     }
 }

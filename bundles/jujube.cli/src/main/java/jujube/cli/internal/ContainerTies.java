@@ -9,7 +9,8 @@ import jujube.state.RelationScope;
 /**
  * The container relations that tie a subordinate service to a principal: while one exists, the
  * subordinate's units live in the principal's containers, so the subordinate side cannot be removed
- * piecemeal (seed 004, as the original refused it).
+ * piecemeal (seed 004, as the original refused it). Removing the container relation itself is allowed
+ * (**beyond** the original): it is how the operator removes the subordinate units.
  */
 final class ContainerTies {
     /** A subordinate service and the principal a container relation ties it to. */

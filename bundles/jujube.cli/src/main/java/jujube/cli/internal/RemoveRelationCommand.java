@@ -11,7 +11,9 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code jujube remove-relation A[:rel] [B[:rel]]}: removes the one existing relation the endpoints
- * name. A container relation tying a subordinate to its principal stays (its units live in it).
+ * name. **Beyond** the original, which refused it: removing the container relation that ties a
+ * subordinate to its principal is how an operator removes the subordinate units (each departs the
+ * relation, runs its stop hook and is removed; the service stays, with no units).
  */
 @Command(name = "remove-relation", description = "Remove a relation between two services (or a peer relation).")
 public final class RemoveRelationCommand extends SessionCommand {
@@ -32,10 +34,6 @@ public final class RemoveRelationCommand extends SessionCommand {
                     + matching.stream().map(RemoveRelationCommand::describe).collect(Collectors.joining(", ")));
         }
         RelationInfo relation = matching.get(0);
-        new ContainerTies(session).of(relation).ifPresent(t -> {
-            throw new CliException("Unsupported attempt to remove container relation between subordinate service '"
-                    + t.subordinate() + "' and principal service '" + t.principal() + "'.");
-        });
         session.state().relations().remove(relation.id());
         out().printf("Removed %s relation from all service units.%n", relation.interfaceName());
         return 0;

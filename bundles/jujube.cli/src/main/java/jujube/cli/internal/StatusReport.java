@@ -67,7 +67,12 @@ final class StatusReport {
                     List<UnitStatus> subs = subordinatesOf.getOrDefault(name, List.of());
                     if (!subs.isEmpty()) {
                         Map<String, Object> nested = new LinkedHashMap<>();
-                        subs.forEach(sub -> nested.put(sub.info().name().toString(), unit(sub, relationsById)));
+                        subs.forEach(sub -> {
+                            Map<String, Object> shown = unit(sub, relationsById);
+                            // its addresses are its principal's, shown just above
+                            shown.remove("public-address");
+                            nested.put(sub.info().name().toString(), shown);
+                        });
                         unit.put("subordinates", nested);
                     }
                     u.info().machineId().ifPresent(shownMachines::add);
@@ -121,10 +126,13 @@ final class StatusReport {
         return unit;
     }
 
-    /** pending before the first transition; down when its agent is gone though its workflow says it runs. */
+    /**
+     * pending before the first transition (no replica yet, or the agent's replica of its initial state
+     * {@code none} while install runs or is retried); down when its agent is gone though its workflow says it runs.
+     */
     static String agentState(UnitStatus u) {
         String workflow = u.info().workflowState();
-        if (workflow.isEmpty()) {
+        if (workflow.isEmpty() || workflow.equals("none")) {
             return "pending";
         }
         if (!u.info().agentConnected() && (workflow.equals("started") || workflow.equals("installed"))) {

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import jujube.state.NoSuchRelationException;
+import jujube.state.NoSuchUnitException;
 import jujube.state.StateConnection;
 import jujube.state.UnitName;
 import jujube.state.UnitRelation;
@@ -52,6 +53,15 @@ final class ContextFlush {
             });
         });
         List<FlushReport.PortChange> portChanges = new ArrayList<>();
+        try {
+            applyPorts(unit, pending, portChanges);
+        } catch (NoSuchUnitException removed) {
+            // a removed unit's stop hook closes its ports: there is no node left to close them on
+        }
+        return new FlushReport(changes, portChanges, skipped);
+    }
+
+    private void applyPorts(UnitName unit, PendingChanges pending, List<FlushReport.PortChange> portChanges) {
         if (!pending.ports().isEmpty()) {
             Set<jujube.state.Port> open = new HashSet<>(state.units().ports(unit));
             pending.ports().forEach((port, wanted) -> {
@@ -67,6 +77,5 @@ final class ContextFlush {
                 }
             });
         }
-        return new FlushReport(changes, portChanges, skipped);
     }
 }

@@ -16,6 +16,7 @@ import jujube.hooks.protocol.ServerLimits;
 import jujube.hooks.tools.HookToolsInstaller;
 import jujube.hooks.tools.InstalledTools;
 import jujube.hooks.tools.ToolCommandHandler;
+import jujube.state.NoSuchUnitException;
 import jujube.state.StateException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,6 +36,8 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
     private final CharmReader charms = new CharmReader();
     private final InstalledTools tools;
     private final HookSocketServer server;
+    /** The charm of the last hook that found its unit: a removed unit's stop and -broken hooks still run it. */
+    private volatile String lastCharmId;
 
     private ContextUnitHookRunner(UnitHookSetup setup, HookLog log, InstalledTools tools, HookContextRegistry registry,
             HookSocketServer server) {
@@ -68,6 +71,15 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
         try {
             // Read per hook: an upgrade changes the charm the unit runs.
             charmId = setup.state().units().get(setup.unit()).charmId();
+            lastCharmId = charmId;
+        } catch (NoSuchUnitException e) {
+            // remove-unit deletes the unit's node before its agent retires it: the retiring hooks
+            // (stop, -relation-broken) run with the charm the unit last ran. Known debt: an agent
+            // that restarts while retiring has no last charm and reports the hook failed.
+            charmId = lastCharmId;
+            if (charmId == null) {
+                return new HookResult.Failed("could not read unit " + setup.unit() + ": " + e.getMessage());
+            }
         } catch (StateException e) {
             return new HookResult.Failed("could not read unit " + setup.unit() + ": " + e.getMessage());
         }

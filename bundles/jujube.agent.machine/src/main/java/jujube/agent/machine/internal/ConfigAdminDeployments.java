@@ -24,16 +24,20 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /** Unit agent deployments as ConfigAdmin factory configurations, as {@link UnitAgentDeployments} specifies. */
-@Component(service = UnitAgentDeployments.class)
+@Component(service = UnitAgentDeployments.class, configurationPid = "jujube.agent.machine")
 public final class ConfigAdminDeployments implements UnitAgentDeployments {
     private static final Logger LOG = LoggerFactory.getLogger(ConfigAdminDeployments.class);
     // "?" binds the configuration to whichever bundle provides the unit agent, also after an update of it
     private static final String ANY_BUNDLE = "?";
+    // the unit agent's property: upgrade-charm fetches the new charm from the environment's storage
+    private static final String CHARM_STORAGE_DIR = "charmStorageDir";
     private final ConfigurationAdmin configAdmin;
+    private final String charmStorageDir;
 
     @Activate
-    public ConfigAdminDeployments(@Reference ConfigurationAdmin configAdmin) {
+    public ConfigAdminDeployments(@Reference ConfigurationAdmin configAdmin, MachineAgentConfig config) {
         this.configAdmin = configAdmin;
+        this.charmStorageDir = config.charmStorageDir() == null ? "" : config.charmStorageDir();
     }
 
     @Override
@@ -48,6 +52,9 @@ public final class ConfigAdminDeployments implements UnitAgentDeployments {
             props.put(UNIT_DIR, d.dirs().unitDir().toString());
             props.put(CHARM_DIR, d.dirs().charmDir().toString());
             props.put(MACHINE_ID, d.machineId());
+            if (!charmStorageDir.isBlank()) {
+                props.put(CHARM_STORAGE_DIR, charmStorageDir);
+            }
             d.container().ifPresent(p -> props.put(CONTAINER, p.toString()));
             c.update(props);
             LOG.info("deployed unit agent of {} ({})", d.unit(), c.getPid());

@@ -101,7 +101,7 @@ final class UnitDeployer implements AutoCloseable {
             }
             for (DeployedUnit d : deployed.values()) {
                 if (d.deployment().isPrincipal() && !want.contains(d.deployment().unit())) {
-                    pending |= !retire(d);
+                    pending |= !retire(d, deployed);
                 }
             }
             removeStrayDirectories(want, deployed.keySet());
@@ -148,9 +148,13 @@ final class UnitDeployer implements AutoCloseable {
     }
 
     /** Returns whether the unit is gone for good (false: still retiring). */
-    private boolean retire(DeployedUnit d) throws IOException {
+    private boolean retire(DeployedUnit d, Map<UnitName, DeployedUnit> deployed) throws IOException {
         UnitName unit = d.deployment().unit();
         if (!d.retiring()) {
+            // the subordinates in its container stop first: their deployer retires them, then this unit goes
+            if (deployed.values().stream().anyMatch(s -> s.deployment().container().equals(Optional.of(unit)))) {
+                return false;
+            }
             deployments.retire(unit);
             return false;
         }

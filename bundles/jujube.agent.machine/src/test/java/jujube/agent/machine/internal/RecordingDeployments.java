@@ -12,6 +12,8 @@ import jujube.state.UnitName;
 /** Deployments kept in memory, with every call recorded; it survives a "restart" of the deployer. */
 final class RecordingDeployments implements UnitAgentDeployments {
     final List<String> calls = new CopyOnWriteArrayList<>();
+    /** How many times {@link #deployed()} was read: once per deployer pass. */
+    final java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
     private final Map<UnitName, DeployedUnit> deployed = new TreeMap<>();
 
     @Override
@@ -34,6 +36,7 @@ final class RecordingDeployments implements UnitAgentDeployments {
 
     @Override
     public synchronized Map<UnitName, DeployedUnit> deployed() {
+        reads.incrementAndGet();
         return Map.copyOf(deployed);
     }
 

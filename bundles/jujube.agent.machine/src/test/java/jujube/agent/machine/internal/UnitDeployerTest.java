@@ -128,4 +128,23 @@ class UnitDeployerTest extends MachineFixture {
         await("ghost removed", () -> !Files.exists(ghost.getParent()));
         assertTrue(Files.isDirectory(foreign), "what is not a unit directory is left alone");
     }
+    @Test
+    void a_removed_principal_is_retired_only_after_the_subordinates_in_its_container() throws Exception {
+        UnitName unit = assignedUnit();
+        RecordingDeployments deployments = new RecordingDeployments();
+        deployer(deployments);
+        await("deployed", () -> deployments.deployed().containsKey(unit));
+        // the subordinate deployer's unit in this principal's container
+        UnitName sub = new UnitName("logging", 0);
+        deployments.deploy(new jujube.agent.machine.UnitDeployment(sub, 0, UnitDirectories.of(dataDir, sub),
+                java.util.Optional.of(unit)));
+
+        int before = deployments.reads.get();
+        state.units().unassign(unit);
+        state.units().remove(unit);
+        await("passes after the removal", () -> deployments.reads.get() >= before + 3);
+        assertFalse(deployments.deployed().get(unit).retiring(), "its subordinate's stop hook runs first");
+        deployments.remove(sub); // retired and removed by its deployer
+        await("retire asked", () -> deployments.deployed().get(unit).retiring());
+    }
 }

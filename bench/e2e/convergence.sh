@@ -1,0 +1,67 @@
+#!/bin/sh
+# Convergence of a big relation on one machine, against the bare cost of its hooks.
+#   bench/e2e/convergence.sh [UNITS]      (default 25 units per service, all on machine 0)
+# Two services of UNITS units each are related; the clock runs from add-relation until every unit ran
+# -relation-joined and -relation-changed for every remote unit (counted in the charms' hook.log). The
+# baseline runs the same number of the same hook scripts, as sh processes outside any agent, with the
+# hook tool they call replaced by /bin/true, as many at a time as there are cores.
+set -e
+units=${1:-25}
+root=$(cd "$(dirname "$0")/../.." && pwd)
+work=$(mktemp -d /tmp/jujube-bench-e2e.XXXXXX)
+export JUJUBE_HOME="$work/home"
+jujube="$root/bin/jujube"
+trap '"$jujube" destroy-environment -y >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
+
+now_ms() { date +%s%3N; }
+
+charm() { # name relation-section
+  dir="$work/repo/precise/$1"
+  mkdir -p "$dir/hooks"
+  printf 'name: %s\nsummary: bench\ndescription: bench\n%s' "$1" "$2" > "$dir/metadata.yaml"
+  echo 1 > "$dir/revision"
+  for hook in joined changed; do
+    cat > "$dir/hooks/db-relation-$hook" <<HOOK
+#!/bin/sh
+set -e
+relation-list > /dev/null
+echo "$hook \$JUJU_REMOTE_UNIT" >> "\$CHARM_DIR/../hook.log"
+HOOK
+    chmod +x "$dir/hooks/db-relation-$hook"
+  done
+}
+charm benchdb 'provides:
+  db: bench
+'
+charm benchapp 'requires:
+  db: bench
+'
+
+"$jujube" bootstrap >/dev/null
+"$jujube" deploy -n "$units" --repository "$work/repo" local:benchdb >/dev/null
+"$jujube" deploy -n "$units" --repository "$work/repo" local:benchapp >/dev/null
+unit_dirs="$JUJUBE_HOME/environments/local/machines/machine-0/units"
+until [ "$("$jujube" status --format tabular | grep -c ' started ')" -eq $((2 * units)) ]; do sleep 1; done
+
+expected=$((2 * units * units * 2))   # each unit: joined and changed, once per remote unit
+start=$(now_ms)
+"$jujube" add-relation benchapp benchdb >/dev/null
+# done when every unit logged joined and changed for every remote unit (distinct unit/line pairs)
+distinct() { awk '!seen[FILENAME FS $0]++' "$unit_dirs"/*/hook.log 2>/dev/null | wc -l; }
+until [ "$(distinct)" -ge "$expected" ]; do sleep 0.1; done
+converged=$(( $(now_ms) - start ))
+ran=$(cat "$unit_dirs"/*/hook.log | wc -l)
+
+# baseline: the same number of the same scripts, no agent
+mkdir -p "$work/bare/bin" "$work/bare/charm/hooks"
+ln -s /bin/true "$work/bare/bin/relation-list"
+cp "$work/repo/precise/benchdb/hooks/db-relation-changed" "$work/bare/charm/hooks/"
+start=$(now_ms)
+seq "$ran" | CHARM_DIR="$work/bare/charm" JUJU_REMOTE_UNIT=benchdb/0 PATH="$work/bare/bin:$PATH" \
+  xargs -P "$(nproc)" -n 50 sh -c 'for i; do "$CHARM_DIR/hooks/db-relation-changed"; done' sh
+bare=$(( $(now_ms) - start ))
+
+echo "units: $units + $units, relation hooks run: $ran (distinct unit/hook/remote: $(distinct) of $expected)"
+echo "converged after add-relation: $converged ms"
+echo "bare hooks (same count, $(nproc) at a time): $bare ms"
+awk -v c="$converged" -v b="$bare" 'BEGIN { printf "ratio: %.2f\n", c / b }'

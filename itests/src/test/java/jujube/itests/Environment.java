@@ -1,0 +1,126 @@
+package jujube.itests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * One bootstrapped local environment of the real distribution, seen as an operator sees it: the
+ * {@code jujube} commands, {@code status --format json}, the unit directories (each charm's
+ * {@code hook.log}) and the agents' logs. Closing it destroys the environment and kills strays.
+ */
+final class Environment implements AutoCloseable {
+    static final Duration CONVERGE = Duration.ofSeconds(60);
+    private static final ObjectMapper JSON = new ObjectMapper();
+    final Distribution distribution;
+    final String name;
+
+    private Environment(Distribution distribution, String name) {
+        this.distribution = distribution;
+        this.name = name;
+    }
+
+    /** Bootstraps environment {@code name} under {@code home}, with extra bootstrap options. */
+    static Environment bootstrap(Path home, String name, String... options) throws Exception {
+        Environment env = new Environment(new Distribution(home), name);
+        List<String> args = new ArrayList<>(List.of("bootstrap"));
+        args.addAll(List.of(options));
+        env.ok(args.toArray(String[]::new));
+        return env;
+    }
+
+    Path dir() {
+        return distribution.home.resolve("environments").resolve(name);
+    }
+
+    /** Runs a command against this environment; it must succeed. Returns its standard output. */
+    String ok(String... args) throws Exception {
+        Distribution.Run run = run(args);
+        assertEquals(0, run.exit(), () -> "jujube " + String.join(" ", args) + ": " + run.err() + run.out());
+        return run.out();
+    }
+
+    Distribution.Run run(String... args) throws Exception {
+        List<String> all = new ArrayList<>(List.of(args));
+        all.addAll(List.of("-e", name));
+        return distribution.jujube(all.toArray(String[]::new));
+    }
+
+    JsonNode status() {
+        try {
+            return JSON.readTree(ok("status", "--format", "json"));
+        } catch (Exception e) {
+            throw new IllegalStateException("status failed", e);
+        }
+    }
+
+    /** Every unit's agent-state, by unit name, from one status. */
+    Map<String, String> unitStates() {
+        Map<String, String> states = new TreeMap<>();
+        status().path("services").forEach(service -> service.path("units").fields()
+                .forEachRemaining(u -> states.put(u.getKey(), u.getValue().path("agent-state").asText())));
+        return states;
+    }
+
+    /** Waits until status shows exactly these units in these agent states. */
+    void awaitUnits(Map<String, String> expected) {
+        Map<String, String>[] last = new Map[1];
+        Poll.until("units " + expected, CONVERGE, () -> expected.equals(last[0] = unitStates()), () -> String.valueOf(last[0]));
+    }
+
+    Path unitDir(String unit) {
+        return unitDir(0, unit);
+    }
+
+    Path unitDir(int machine, String unit) {
+        return dir().resolve("machines/machine-" + machine + "/units/" + unit.replace('/', '-'));
+    }
+
+    /** The lines the charm's hooks appended to {@code hook.log} in the unit's directory (none yet: empty). */
+    List<String> hookLog(String unit) {
+        return lines(unitDir(unit).resolve("hook.log"));
+    }
+
+    long count(String unit, String line) {
+        return hookLog(unit).stream().filter(line::equals).count();
+    }
+
+    /** Waits until the unit's hook.log holds {@code line} at least once. */
+    void awaitHookLine(String unit, String line) {
+        Poll.until(unit + " hook.log line '" + line + "'", CONVERGE, () -> hookLog(unit).contains(line),
+                () -> String.valueOf(hookLog(unit)));
+    }
+
+    /** The machine agent's log: every hook run is logged there as {@code unit=U hook=H: succeeded}. */
+    String machineLog(int machine) {
+        return String.join("\n", lines(dir().resolve("logs/machine-" + machine + ".log")));
+    }
+
+    static List<String> lines(Path file) {
+        try {
+            return Files.exists(file) ? Files.readAllLines(file) : List.of();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (Files.exists(dir())) {
+            run("destroy-environment", "-y");
+        }
+        for (ProcessHandle p : Distribution.processesMentioning(dir())) {
+            p.destroyForcibly();
+        }
+    }
+}

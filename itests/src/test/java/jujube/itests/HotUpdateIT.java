@@ -1,0 +1,120 @@
+package jujube.itests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * DESIGN section 3's promise on the real distribution: a rebuilt {@code jujube.hooks} or
+ * {@code jujube.workflow} dropped into a running machine agent's {@code deploy/} folder is updated in
+ * place; the unit agents deactivate, come back in their persisted state (started) without running any
+ * hook again, and a relation change made right after is delivered.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class HotUpdateIT {
+    private static final Path EXAMPLES = Path.of(System.getProperty("jujube.itest.dist"), "../../../examples/charms")
+            .normalize();
+    private Environment env;
+    private int mysqlUnits = 1;
+
+    @BeforeAll
+    void relatedUnitsStarted() throws Exception {
+        env = Environment.bootstrap(Files.createTempDirectory(Path.of("/tmp"), "jujube-hotupdate"), "local");
+        env.ok("deploy", "--repository", EXAMPLES.toString(), "local:mysql");
+        env.ok("deploy", "--repository", EXAMPLES.toString(), "local:wordpress", "blog");
+        env.ok("add-relation", "blog", "mysql");
+        // the handshake's last hooks: after them nothing is due until something changes
+        env.awaitHookLine("blog/0", "db-relation-changed mysql/0 ready");
+        env.awaitHookLine("mysql/0", "db-relation-changed blog/0 ready=true");
+    }
+
+    @AfterAll
+    void destroy() throws Exception {
+        if (env != null) {
+            env.close();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"jujube.hooks", "jujube.workflow"})
+    void a_bundle_updated_live_reactivates_units_without_rerunning_hooks(String bundle) throws Exception {
+        List<String> blogBefore = env.hookLog("blog/0");
+        List<String> mysqlBefore = env.hookLog("mysql/0");
+        long blogSyncs = occurrences("unit blog/0: synchronized in started");
+        long mysqlSyncs = occurrences("unit mysql/0: synchronized in started");
+        Path machine = env.dir().resolve("machines/machine-0");
+        Path deployed = machine.resolve("deploy/" + bundle + ".jar");
+        String next = bumped(BundleJars.version(deployed));
+
+        BundleJars.redeploy(deployed, next);
+
+        List<Path> cached = BundleJars.cachedBundles(machine.resolve("felix-cache"), bundle + ".jar");
+        assertEquals(1, cached.size(), "one bundle installed from " + deployed + ": " + cached);
+        Poll.until(bundle + " updated in place to " + next, Environment.CONVERGE,
+                () -> BundleJars.revisions(cached.get(0)).contains(next), () -> BundleJars.revisions(cached.get(0)).toString());
+        Poll.until("both unit agents reactivated in started", Environment.CONVERGE,
+                () -> occurrences("unit blog/0: synchronized in started") > blogSyncs
+                        && occurrences("unit mysql/0: synchronized in started") > mysqlSyncs);
+        assertEquals("started", env.unitStates().get("blog/0"));
+        assertEquals("started", env.unitStates().get("mysql/0"));
+
+        // a relation change right after: the new database unit is joined by blog/0, and nothing else runs
+        String added = "mysql/" + mysqlUnits++;
+        env.ok("add-unit", "mysql");
+        env.awaitHookLine("blog/0", "db-relation-changed " + added + " ready");
+        List<String> blogAfter = env.hookLog("blog/0");
+        assertEquals(blogBefore, blogAfter.subList(0, blogBefore.size()), "blog/0's earlier hooks untouched");
+        List<String> fresh = blogAfter.subList(blogBefore.size(), blogAfter.size());
+        List<String> ofAdded = fresh.stream().filter(l -> l.contains(" " + added)).toList();
+        assertEquals("db-relation-joined " + added, ofAdded.get(0), "the new unit joined first: " + fresh);
+        assertTrue(ofAdded.subList(1, ofAdded.size()).stream().allMatch(l -> l.startsWith("db-relation-changed " + added)),
+                fresh.toString());
+        assertMembershipBlipOnly("blog/0", fresh.stream().filter(l -> !l.contains(" " + added)).toList(), "mysql/0");
+        List<String> mysqlAfter = env.hookLog("mysql/0");
+        assertEquals(mysqlBefore, mysqlAfter.subList(0, mysqlBefore.size()), "mysql/0's earlier hooks untouched");
+        assertMembershipBlipOnly("mysql/0", mysqlAfter.subList(mysqlBefore.size(), mysqlAfter.size()), "blog/0");
+        Poll.until("every unit started", Environment.CONVERGE,
+                () -> env.unitStates().values().stream().allMatch("started"::equals), () -> env.unitStates().toString());
+    }
+
+    /**
+     * No unit or relation hook of the earlier state ran again, with one known exception. Known debt: the
+     * deactivated unit agents close their relation presence nodes, so a peer agent reactivating first
+     * sees the other unit gone and back: a departed then joined (and changed) of the same remote unit.
+     * Fixing it needs a presence that survives its component's deactivation within the same session
+     * (a release that keeps the ephemeral node for the successor to adopt), in jujube.state and
+     * jujube.agent.unit. Until then that blip, and only it, is tolerated here.
+     */
+    private static void assertMembershipBlipOnly(String unit, List<String> extra, String remote) {
+        List<String> expected = List.of("db-relation-departed " + remote, "db-relation-joined " + remote);
+        assertTrue(extra.isEmpty() || extra.subList(0, Math.min(2, extra.size())).stream()
+                .map(l -> l.split(" ")[0] + " " + l.split(" ")[1]).toList().equals(expected)
+                && extra.stream().skip(2).allMatch(l -> l.startsWith("db-relation-changed " + remote)),
+                unit + " ran hooks again beyond the membership blip: " + extra);
+    }
+
+    private long occurrences(String text) {
+        Matcher m = Pattern.compile(Pattern.quote(text)).matcher(env.machineLog(0));
+        long n = 0;
+        while (m.find()) {
+            n++;
+        }
+        return n;
+    }
+
+    /** The next micro version, as a rebuilt bundle would carry: 1.0.0.SNAPSHOT becomes 1.0.1.hotfix. */
+    private static String bumped(String version) {
+        String[] parts = version.split("\\.");
+        return parts[0] + "." + parts[1] + "." + (Integer.parseInt(parts[2]) + 1) + ".hotfix";
+    }
+}

@@ -1,0 +1,165 @@
+package jujube.itests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * An operator's whole session on one environment, step by step (each step builds on the last): deploy,
+ * add-unit, relate, set, remove-unit, a failed hook resolved, upgrade-charm, destroy-service. Every step
+ * is checked where the operator would look: {@code status}, and the charms' own traces ({@code hook.log},
+ * the files they write) or the machine agent's log of hook runs once a unit's directory is gone.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class LifecycleIT {
+    private static final Path EXAMPLES = Path.of(System.getProperty("jujube.itest.dist"), "../../../examples/charms")
+            .normalize();
+    private Path home;
+    private Environment env;
+    private TestCharms charms;
+
+    @BeforeAll
+    void bootstrap() throws Exception {
+        home = Files.createTempDirectory(Path.of("/tmp"), "jujube-lifecycle");
+        env = Environment.bootstrap(home, "local");
+        charms = new TestCharms(home.resolve("repository"));
+        // deployed first: its install fails until the unit is "fixed", and the agent's automatic retries
+        // (5 s, then 10 s) run while the other steps do
+        charms.write("flaky", 1, "", Map.of(
+                "install", TestCharms.logs("install") + "\ntest -f \"$unit_dir/fixed\"",
+                "start", TestCharms.logs("start")));
+        env.ok("deploy", "--repository", charms.repository().toString(), "local:flaky");
+    }
+
+    @AfterAll
+    void destroy() throws Exception {
+        if (env != null) {
+            env.close();
+        }
+    }
+
+    @Test
+    @Order(1)
+    void deploy_runs_install_config_changed_start() throws Exception {
+        assertEquals("pending", env.unitStates().get("flaky/0"), "install fails, and is retried before an error shows");
+        env.ok("deploy", "--repository", EXAMPLES.toString(), "local:mysql");
+        env.ok("deploy", "--repository", EXAMPLES.toString(), "local:wordpress", "blog");
+        env.awaitUnits(Map.of("flaky/0", "pending", "mysql/0", "started", "blog/0", "started"));
+        assertEquals(List.of("install -", "config-changed - port=8080", "start - port=8080"), env.hookLog("blog/0"));
+        assertEquals("local:precise/mysql-1", env.status().path("services").path("mysql").path("charm").asText());
+    }
+
+    @Test
+    @Order(2)
+    void add_unit_starts_another_unit() throws Exception {
+        env.ok("add-unit", "blog");
+        env.awaitUnits(Map.of("flaky/0", "pending", "mysql/0", "started", "blog/0", "started", "blog/1", "started"));
+    }
+
+    @Test
+    @Order(3)
+    void relating_exchanges_settings_with_every_unit() throws Exception {
+        env.ok("add-relation", "blog", "mysql");
+        for (String blog : List.of("blog/0", "blog/1")) {
+            env.awaitHookLine(blog, "db-relation-changed mysql/0 ready");
+            assertEquals(1, env.count(blog, "db-relation-joined mysql/0"));
+            assertTrue(Files.readString(env.unitDir(blog).resolve("db.conf")).contains("user=blog"));
+            env.awaitHookLine("mysql/0", "db-relation-changed " + blog + " ready=true");
+            assertEquals(1, env.count("mysql/0", "db-relation-joined " + blog + " database=blog"));
+        }
+        assertEquals("[\"mysql\"]", env.status().path("services").path("blog").path("relations").path("db").toString());
+    }
+
+    @Test
+    @Order(4)
+    void set_runs_config_changed_with_the_new_value() throws Exception {
+        env.ok("set", "blog", "title=Lifecycle test", "port=8081");
+        for (String blog : List.of("blog/0", "blog/1")) {
+            Path conf = env.unitDir(blog).resolve("wordpress.conf");
+            Poll.until(blog + " wordpress.conf with the new title", Environment.CONVERGE,
+                    () -> Environment.lines(conf).contains("title=Lifecycle test"), () -> Environment.lines(conf).toString());
+        }
+        assertTrue(env.ok("get", "blog").contains("Lifecycle test"));
+        Poll.until("port 8081 open", Environment.CONVERGE, () -> env.status().path("services").path("blog")
+                .path("units").path("blog/1").path("open-ports").toString().equals("[\"8081/tcp\"]"));
+        assertEquals("started", env.unitStates().get("blog/1"));
+    }
+
+    @Test
+    @Order(5)
+    void remove_unit_runs_its_stop_hook_and_departs_its_relations() throws Exception {
+        env.ok("remove-unit", "blog/1");
+        env.awaitHookLine("mysql/0", "db-relation-departed blog/1");
+        Poll.until("blog/1's directory removed", Environment.CONVERGE, () -> !Files.exists(env.unitDir("blog/1")));
+        // the charm's own trace went with the directory: the machine agent's log of hook runs remains
+        String log = env.machineLog(0);
+        assertTrue(log.contains("unit=blog/1 hook=stop: succeeded"), "stop hook ran");
+        assertTrue(log.contains("unit=blog/1 hook=db-relation-broken: succeeded"), "relation broken");
+        assertFalse(env.unitStates().containsKey("blog/1"));
+        assertEquals("started", env.unitStates().get("blog/0"));
+    }
+
+    @Test
+    @Order(6)
+    void a_failed_install_is_resolved_by_retrying_its_hook() throws Exception {
+        env.awaitUnits(Map.of("flaky/0", "install-error", "mysql/0", "started", "blog/0", "started"));
+        assertEquals(3, env.count("flaky/0", "install -"), "the hook and its two automatic retries");
+        Distribution.Run early = env.run("resolved", "blog/0");
+        assertEquals(1, early.exit(), "a started unit has nothing to resolve");
+
+        Files.createFile(env.unitDir("flaky/0").resolve("fixed"));
+        env.ok("resolved", "--retry", "flaky/0");
+        env.awaitHookLine("flaky/0", "start -");
+        env.awaitUnits(Map.of("flaky/0", "started", "mysql/0", "started", "blog/0", "started"));
+        assertEquals(4, env.count("flaky/0", "install -"), "retried once more, by resolved --retry");
+    }
+
+    @Test
+    @Order(7)
+    void upgrade_charm_runs_the_upgrade_hook_of_the_new_revision() throws Exception {
+        charms.write("flaky", 2, "", Map.of(
+                "install", TestCharms.logs("install"),
+                "start", TestCharms.logs("start"),
+                "upgrade-charm", "echo \"upgrade-charm - revision=$(cat \"$CHARM_DIR/revision\")\" >> \"$unit_dir/hook.log\""));
+        env.ok("upgrade-charm", "--repository", charms.repository().toString(), "flaky");
+        env.awaitHookLine("flaky/0", "upgrade-charm - revision=2");
+        Poll.until("status shows revision 2", Environment.CONVERGE, () -> env.status().path("services").path("flaky")
+                .path("charm").asText().equals("local:precise/flaky-2"));
+        assertEquals("started", env.unitStates().get("flaky/0"));
+        assertEquals(1, env.count("flaky/0", "upgrade-charm - revision=2"));
+    }
+
+    @Test
+    @Order(8)
+    void destroy_service_stops_its_units_and_breaks_its_relations() throws Exception {
+        env.ok("destroy-service", "mysql");
+        env.awaitHookLine("blog/0", "db-relation-broken -");
+        Poll.until("mysql/0's directory removed", Environment.CONVERGE, () -> !Files.exists(env.unitDir("mysql/0")));
+        assertTrue(env.machineLog(0).contains("unit=mysql/0 hook=stop: succeeded"), "stop hook ran");
+        assertFalse(Files.exists(env.unitDir("blog/0").resolve("db.conf")), "credentials forgotten");
+        assertFalse(env.status().path("services").has("mysql"));
+        assertEquals(0, env.status().path("services").path("blog").path("relations").size());
+        env.awaitUnits(Map.of("flaky/0", "started", "blog/0", "started"));
+    }
+
+    @Test
+    @Order(9)
+    void machine_0_cannot_be_terminated() throws Exception {
+        Distribution.Run refused = env.run("terminate-machine", "0");
+        assertEquals(1, refused.exit());
+        assertTrue(refused.err().contains("Cannot terminate machine 0"), refused.err());
+    }
+}

@@ -1,0 +1,94 @@
+package jujube.itests;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import jujube.state.ConnectionConfig;
+import jujube.state.RelationInfo;
+import jujube.state.StateConnection;
+import jujube.state.StateConnections;
+import jujube.state.UnitName;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryOneTime;
+import org.apache.zookeeper.data.Stat;
+
+/**
+ * Read-only look into an environment's ZooKeeper for what the CLI does not show: the relation settings
+ * units committed, and which session owns the agents' presence nodes.
+ */
+final class RelationEvidence implements AutoCloseable {
+    private final StateConnection state;
+    private final CuratorFramework zk;
+
+    RelationEvidence(Environment env) throws Exception {
+        String yaml = Files.readString(env.dir().resolve("environment.yaml"));
+        Matcher port = Pattern.compile("zookeeper-port: *(\\d+)").matcher(yaml);
+        if (!port.find()) {
+            throw new IllegalStateException("no zookeeper-port in " + yaml);
+        }
+        String connect = "127.0.0.1:" + port.group(1);
+        state = StateConnections.open(ConnectionConfig.of(connect));
+        state.awaitConnected(Duration.ofSeconds(30));
+        zk = CuratorFrameworkFactory.newClient(connect, 10000, 5000, new RetryOneTime(200));
+        zk.start();
+    }
+
+    /** The settings {@code unit} committed in the only relation of its service. */
+    Map<String, Object> settings(String unit) {
+        UnitName name = UnitName.parse(unit);
+        List<RelationInfo> relations = state.relations().ofService(name.service());
+        if (relations.size() != 1) {
+            throw new IllegalStateException(unit + " has relations " + relations);
+        }
+        return state.relations().of(relations.get(0).id(), name).settings().values();
+    }
+
+    /**
+     * Whether every ephemeral node under {@code /relations} (the units' relation presence) belongs to the
+     * session that owns machine 0's presence: true once a restarted agent's old session has expired and
+     * nothing it left behind remains.
+     */
+    boolean relationPresenceOwnedByMachine0() {
+        try {
+            Stat machine = zk.checkExists().forPath("/machines/machine-0000000000/agent");
+            if (machine == null) {
+                return false;
+            }
+            return ownedOnlyBy("/relations", machine.getEphemeralOwner());
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    private boolean ownedOnlyBy(String path, long session) throws Exception {
+        for (String child : zk.getChildren().forPath(path)) {
+            String childPath = path + "/" + child;
+            Stat stat = zk.checkExists().forPath(childPath);
+            if (stat == null) {
+                continue;
+            }
+            if (stat.getEphemeralOwner() != 0 && stat.getEphemeralOwner() != session) {
+                return false;
+            }
+            if (stat.getNumChildren() > 0 && !ownedOnlyBy(childPath, session)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    static Path relationStateDir(Environment env, String unit) {
+        return env.unitDir(unit).resolve("state/relations");
+    }
+
+    @Override
+    public void close() {
+        zk.close();
+        state.close();
+    }
+}

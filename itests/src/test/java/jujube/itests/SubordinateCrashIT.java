@@ -1,0 +1,116 @@
+package jujube.itests;
+
+import static jujube.itests.SubordinateEnvironment.ok;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import jujube.state.UnitInfo;
+import jujube.state.UnitName;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The machine agent killed with SIGKILL at random moments while it creates and removes subordinate units
+ * (add-relation and remove-relation in turn), 20 times on one environment: after the local provider
+ * restarted it, every principal has exactly one subordinate (or none once the relation is gone), started,
+ * and no unit directory or agent configuration is left over. No container ever holds two subordinates,
+ * at any observation in between either.
+ */
+class SubordinateCrashIT {
+    private static final int RUNS = 20;
+    private static final Duration CONVERGE = Duration.ofSeconds(90);
+    // the local provider delays a restart more for each death within 10 s of the last start: after three
+    // young deaths in a row the next kill waits for a healthy process, keeping the delay at most 2 s
+    private static final Duration HEALTHY = Duration.ofMillis(10_500);
+    private final Random random = new Random(Long.getLong("jujube.crash.seed", System.nanoTime()));
+    private SubordinateEnvironment env;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        env = SubordinateEnvironment.start(Files.createTempDirectory(Path.of("/tmp"), "jujube-sub-crash"), 2);
+        Poll.until("principals started", CONVERGE, () -> env.units().stream().allMatch(u -> u.workflowState().equals("started")));
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        env.close();
+    }
+
+    @Test
+    void a_killed_machine_agent_never_leaves_a_duplicate_or_an_orphan_subordinate() throws Exception {
+        int youngKills = 0;
+        int midWork = 0;
+        Map<Boolean, Integer> runs = new HashMap<>();
+        for (int run = 0; run < RUNS; run++) {
+            boolean creating = run % 2 == 0;
+            long pid = env.machinePid();
+            Instant started = ProcessHandle.of(pid).flatMap(p -> p.info().startInstant()).orElse(Instant.EPOCH);
+            if (youngKills >= 3) {
+                Poll.until("a healthy machine process", HEALTHY, () -> !Instant.now().isBefore(started.plus(HEALTHY)));
+                youngKills = 0;
+            }
+            boolean young = Instant.now().isBefore(started.plus(Duration.ofSeconds(10)));
+            ok(env.jujube.jujube(creating ? "add-relation" : "remove-relation", "blog", "logging"));
+            Thread.sleep(random.nextInt(1500)); // a random point of the creation or removal
+            midWork += converged(creating) ? 0 : 1;
+            ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+            youngKills = young ? youngKills + 1 : 1;
+            Poll.until("machine 0 restarted", CONVERGE, () -> {
+                try {
+                    long now = env.machinePid();
+                    return now != pid && ProcessHandle.of(now).map(ProcessHandle::isAlive).orElse(false);
+                } catch (IOException e) {
+                    return false;
+                }
+            });
+            Poll.until("run " + run + (creating ? ": one started subordinate per principal" : ": no subordinate left"),
+                    CONVERGE, () -> converged(creating), this::describe);
+            runs.merge(creating, 1, Integer::sum);
+        }
+        assertEquals(Map.of(true, RUNS / 2, false, RUNS / 2), runs);
+        // the kills must really have cut the work short, not only hit an idle agent
+        assertTrue(midWork >= RUNS / 5, "only " + midWork + " of " + RUNS + " kills came before the work was done");
+        System.out.println(midWork + " of " + RUNS + " kills came before the work was done");
+    }
+
+    /** Whether the environment converged; fails at once on a container with two subordinates. */
+    private boolean converged(boolean related) {
+        try {
+            Map<UnitName, UnitName> subs = env.subordinates();
+            Map<UnitName, Long> perContainer = subs.values().stream()
+                    .collect(Collectors.groupingBy(p -> p, Collectors.counting()));
+            perContainer.forEach((principal, n) -> assertTrue(n <= 1, "duplicate subordinates of " + principal + ": " + subs));
+            Set<String> expectedDirs = subs.keySet().stream().map(u -> u.service() + "-" + u.number())
+                    .collect(Collectors.toCollection(TreeSet::new));
+            Set<String> expectedConfigs = expectedDirs.stream().map(n -> "unit%007e" + n + ".config")
+                    .collect(Collectors.toCollection(TreeSet::new));
+            boolean units = related
+                    ? Set.copyOf(subs.values()).equals(env.principals()) && env.units().stream()
+                            .filter(UnitInfo::isSubordinate).allMatch(u -> u.workflowState().equals("started"))
+                    : subs.isEmpty();
+            return units && env.unitDirs("logging").equals(expectedDirs) && env.agentConfigs("logging").equals(expectedConfigs);
+        } catch (IOException | RuntimeException e) {
+            return false; // a process restarting, a file going while listed: observe again
+        }
+    }
+
+    private String describe() {
+        try {
+            return "state " + env.subordinates() + ", dirs " + env.unitDirs("logging") + ", configs " + env.agentConfigs("logging");
+        } catch (IOException | RuntimeException e) {
+            return e.toString();
+        }
+    }
+}
