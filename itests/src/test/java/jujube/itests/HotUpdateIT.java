@@ -18,7 +18,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * DESIGN section 3's promise on the real distribution: a rebuilt {@code jujube.hooks} or
  * {@code jujube.workflow} dropped into a running machine agent's {@code deploy/} folder is updated in
  * place; the unit agents deactivate, come back in their persisted state (started) without running any
- * hook again, and a relation change made right after is delivered.
+ * hook, on either side of their relation (their relation presence is handed over to the reactivated agent,
+ * so neither sees the other leave), and a relation change made right after is delivered.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class HotUpdateIT {
@@ -79,28 +80,12 @@ class HotUpdateIT {
         assertEquals("db-relation-joined " + added, ofAdded.get(0), "the new unit joined first: " + fresh);
         assertTrue(ofAdded.subList(1, ofAdded.size()).stream().allMatch(l -> l.startsWith("db-relation-changed " + added)),
                 fresh.toString());
-        assertMembershipBlipOnly("blog/0", fresh.stream().filter(l -> !l.contains(" " + added)).toList(), "mysql/0");
+        assertEquals(List.of(), fresh.stream().filter(l -> !l.contains(" " + added)).toList(),
+                "blog/0 ran no hook because of the update, only those of " + added);
         List<String> mysqlAfter = env.hookLog("mysql/0");
-        assertEquals(mysqlBefore, mysqlAfter.subList(0, mysqlBefore.size()), "mysql/0's earlier hooks untouched");
-        assertMembershipBlipOnly("mysql/0", mysqlAfter.subList(mysqlBefore.size(), mysqlAfter.size()), "blog/0");
+        assertEquals(mysqlBefore, mysqlAfter, "mysql/0 ran no hook because of the update");
         Poll.until("every unit started", Environment.CONVERGE,
                 () -> env.unitStates().values().stream().allMatch("started"::equals), () -> env.unitStates().toString());
-    }
-
-    /**
-     * No unit or relation hook of the earlier state ran again, with one known exception. Known debt: the
-     * deactivated unit agents close their relation presence nodes, so a peer agent reactivating first
-     * sees the other unit gone and back: a departed then joined (and changed) of the same remote unit.
-     * Fixing it needs a presence that survives its component's deactivation within the same session
-     * (a release that keeps the ephemeral node for the successor to adopt), in jujube.state and
-     * jujube.agent.unit. Until then that blip, and only it, is tolerated here.
-     */
-    private static void assertMembershipBlipOnly(String unit, List<String> extra, String remote) {
-        List<String> expected = List.of("db-relation-departed " + remote, "db-relation-joined " + remote);
-        assertTrue(extra.isEmpty() || extra.subList(0, Math.min(2, extra.size())).stream()
-                .map(l -> l.split(" ")[0] + " " + l.split(" ")[1]).toList().equals(expected)
-                && extra.stream().skip(2).allMatch(l -> l.startsWith("db-relation-changed " + remote)),
-                unit + " ran hooks again beyond the membership blip: " + extra);
     }
 
     private long occurrences(String text) {

@@ -4,7 +4,7 @@ import org.osgi.annotation.versioning.ProviderType;
 
 /**
  * An agent's presence: an ephemeral node owned by this connection's session. It is re-created
- * whenever the session is lost and a new one is established, until closed.
+ * whenever the session is lost and a new one is established, until closed or released.
  */
 @ProviderType
 public interface Presence extends AutoCloseable {
@@ -14,6 +14,20 @@ public interface Presence extends AutoCloseable {
     /** Whether the node exists right now under this session. */
     boolean isPresent();
 
+    /**
+     * Removes the node now: the agent leaves (a unit retired, a relation departed).
+     */
     @Override
     void close();
+
+    /**
+     * Gives the node up for a successor in this process, as an agent does that stops only to be started
+     * again (its component deactivated by a bundle update): the node stays, under this connection's
+     * session, for the connection's grace period, and a presence created for the same path within it takes
+     * the node over without deleting it, so watchers see no one leave. Past the grace period, or when the
+     * connection closes, the node is removed. A presence that cannot be handed over is simply closed.
+     */
+    default void release() {
+        close();
+    }
 }

@@ -15,6 +15,10 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
     @AttributeDefinition(description = "Connection timeout in milliseconds")
     int connectionTimeoutMs() default 10_000;
 
+    @AttributeDefinition(description = "Milliseconds a presence node released by a stopping agent component "
+            + "(a bundle update) stays for its successor to take over before it is removed")
+    int presenceGraceMs() default 60_000;
+
     @AttributeDefinition(description = "Optional path below which the environment lives", required = false)
     String chroot() default "";
 }

@@ -46,7 +46,7 @@ final class CuratorMachines implements Machines {
         if (!ctx.reader().exists(path)) {
             throw new NoSuchMachineException(machineId);
         }
-        return new PresenceNode(ctx.client(), path + "/agent", "{}".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return new PresenceNode(ctx, path + "/agent", "{}".getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 
     @Override

@@ -46,6 +46,7 @@ public final class CuratorStateConnection implements StateConnection {
     private final VersionedNodes nodes;
     private final TopologyStore topology;
     private final ExecutorService watchExecutor;
+    private final ParkedPresences presences;
     private final CuratorMachines machines;
     private final CuratorCharms charms;
     private final CuratorServices services;
@@ -54,11 +55,24 @@ public final class CuratorStateConnection implements StateConnection {
     private final CuratorDebugLog debugLog;
     private volatile ConnectionState state = ConnectionState.SUSPENDED;
 
+    /** How long a released presence waits for a successor unless configured otherwise. */
+    public static final Duration DEFAULT_PRESENCE_GRACE = Duration.ofSeconds(60);
+
     /**
      * @param config how to reach ZooKeeper
      * @param migrations the topology migration steps, asked afresh whenever a migration is needed
      */
     public CuratorStateConnection(ConnectionConfig config, Supplier<List<TopologyMigration>> migrations) {
+        this(config, migrations, DEFAULT_PRESENCE_GRACE);
+    }
+
+    /**
+     * @param config how to reach ZooKeeper
+     * @param migrations the topology migration steps, asked afresh whenever a migration is needed
+     * @param presenceGrace how long a released presence node waits for a successor in this process
+     */
+    public CuratorStateConnection(ConnectionConfig config, Supplier<List<TopologyMigration>> migrations,
+            Duration presenceGrace) {
         CuratorFrameworkFactory.Builder builder = CuratorFrameworkFactory.builder()
                 .connectString(config.connectString())
                 .sessionTimeoutMs((int) config.sessionTimeout().toMillis())
@@ -74,7 +88,8 @@ public final class CuratorStateConnection implements StateConnection {
         nodes = new VersionedNodes(reader);
         topology = new TopologyStore(reader, nodes, new TopologyMigrator(migrations));
         watchExecutor = Executors.newCachedThreadPool(new WatchThreads());
-        StateContext ctx = new StateContext(client, reader, nodes, topology, watchExecutor);
+        presences = new ParkedPresences(presenceGrace);
+        StateContext ctx = new StateContext(client, reader, nodes, topology, watchExecutor, presences);
         machines = new CuratorMachines(ctx);
         charms = new CuratorCharms(ctx);
         services = new CuratorServices(ctx);
@@ -255,6 +270,7 @@ public final class CuratorStateConnection implements StateConnection {
 
     @Override
     public void close() {
+        presences.close(); // while the client can still delete them: a session closing would too, but later
         watchExecutor.shutdownNow();
         client.close();
     }

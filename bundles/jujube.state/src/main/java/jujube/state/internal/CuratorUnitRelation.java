@@ -65,7 +65,7 @@ final class CuratorUnitRelation implements UnitRelation {
         } catch (Exception e) {
             throw NodeReader.failure(paths.roleContainer(role), e);
         }
-        return new PresenceNode(ctx.client(), paths.presence(role, unitId),
+        return new PresenceNode(ctx, paths.presence(role, unitId),
                 ctx.reader().bytes(Map.of("name", unit.toString())));
     }
 

@@ -194,7 +194,7 @@ final class CuratorUnits implements Units {
 
     @Override
     public Presence connectAgent(UnitName unit) {
-        return new PresenceNode(ctx.client(), path(unit) + "/agent", ctx.reader().bytes(Map.of("name", unit.toString())));
+        return new PresenceNode(ctx, path(unit) + "/agent", ctx.reader().bytes(Map.of("name", unit.toString())));
     }
 
     @Override

@@ -41,7 +41,7 @@ public final class StateConnectionComponent implements StateConnection {
     public StateConnectionComponent(ConnectionComponentConfig config) {
         connection = new CuratorStateConnection(new ConnectionConfig(config.connectString(),
                 Duration.ofMillis(config.sessionTimeoutMs()), Duration.ofMillis(config.connectionTimeoutMs()),
-                config.chroot()), () -> List.copyOf(migrations));
+                config.chroot()), () -> List.copyOf(migrations), Duration.ofMillis(config.presenceGraceMs()));
         connection.addListener(state -> whiteboard.forEach(l -> l.connectionStateChanged(state)));
     }
 

@@ -14,9 +14,10 @@ import org.apache.curator.framework.CuratorFramework;
  * @param nodes the compare-and-set writer
  * @param topology the topology's reader and writer
  * @param watchExecutor runs watch callbacks
+ * @param presences presence nodes released for a successor in this process
  */
 record StateContext(CuratorFramework client, NodeReader reader, VersionedNodes nodes, TopologyStore topology,
-        Executor watchExecutor) {
+        Executor watchExecutor, ParkedPresences presences) {
 
     /** A watch of something derived from the topology. */
     <T> Watch watchTopology(Function<Topology, T> derive, T empty, StateWatcher<T> watcher) {

@@ -31,6 +31,7 @@ final class UnitAgentLoop implements AutoCloseable {
     private final UnitOperations operations;
     private final AgentSignals signals;
     private volatile Presence presence;
+    private volatile boolean retired;
     private final AtomicLong reconciliations = new AtomicLong();
     private Watch flagsWatch;
     private Watch configWatch;
@@ -55,6 +56,7 @@ final class UnitAgentLoop implements AutoCloseable {
                 }
                 if (pending.contains(Signal.RETIRE)) {
                     operations.retire();
+                    retired = true;
                     return true;
                 }
                 if (!synced) {
@@ -138,7 +140,11 @@ final class UnitAgentLoop implements AutoCloseable {
         }
     }
 
-    /** Stops the watches and withdraws the agent's presence. */
+    /**
+     * Stops the watches and withdraws the agent's presence: removed once the unit retired, otherwise
+     * released for a successor agent in this process (a reactivation after a bundle update), so the unit's
+     * status does not flicker to down.
+     */
     @Override
     public void close() {
         for (Watch watch : new Watch[] {flagsWatch, configWatch}) {
@@ -148,8 +154,13 @@ final class UnitAgentLoop implements AutoCloseable {
         }
         Presence current = presence;
         presence = null;
-        if (current != null) {
+        if (current == null) {
+            return;
+        }
+        if (retired) {
             current.close();
+        } else {
+            current.release();
         }
     }
 }

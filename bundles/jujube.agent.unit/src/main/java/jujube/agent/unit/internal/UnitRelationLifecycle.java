@@ -231,14 +231,24 @@ final class UnitRelationLifecycle {
         }
     }
 
-    /** Stops everything, waits for a hook of this relation in progress, and ends the membership. */
+    /**
+     * Stops everything and waits for a hook of this relation in progress: the agent stops, the unit stays
+     * in the relation. The presence is released, not closed, so a successor agent in this process (after a
+     * bundle update) takes the membership over and the related units see no departure; if none comes, the
+     * state connection removes it after its grace period.
+     */
     void close() {
         pause();
         synchronized (this) {
             closed = true;
         }
         scheduler.close();
-        leave();
+        synchronized (this) {
+            if (presence != null) {
+                presence.release();
+                presence = null;
+            }
+        }
     }
 
     private void fireIf(RelationState from, String transition) {
