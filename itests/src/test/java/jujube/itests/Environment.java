@@ -39,6 +39,11 @@ final class Environment implements AutoCloseable {
         return env;
     }
 
+    /** An environment the test laid out itself ({@code environment.yaml} written, agents started) under {@code home}. */
+    static Environment attach(Path home, String name) {
+        return new Environment(new Distribution(home), name);
+    }
+
     Path dir() {
         return distribution.home.resolve("environments").resolve(name);
     }

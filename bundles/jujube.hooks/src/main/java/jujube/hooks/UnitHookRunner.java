@@ -48,6 +48,32 @@ public interface UnitHookRunner extends AutoCloseable {
      */
     HookResult run(String hookName, Optional<RelationHookInfo> relation, HookOutput output);
 
+    /**
+     * Runs a hook like {@link #run} but applies nothing: on success its buffered {@code relation-set}s and
+     * port changes are returned as {@link HookEffects}, for the caller to persist and then
+     * {@link #apply}. {@code run} is {@code execute} followed by {@code apply}.
+     *
+     * @since 1.2
+     */
+    ExecutedHook execute(String hookName, Optional<RelationHookInfo> relation, HookOutput output);
+
+    /** {@link #execute(String, Optional, HookOutput)} logging the output through {@link HookOutput#logging}. */
+    default ExecutedHook execute(String hookName, Optional<RelationHookInfo> relation) {
+        return execute(hookName, relation, HookOutput.logging(unitName(), hookName));
+    }
+
+    /**
+     * Applies a hook's effects, idempotently (applying them again changes nothing): settings merged onto
+     * each node's current content, ports opened or closed; real changes are logged as after {@link #run}.
+     * A relation or unit removed meanwhile is skipped.
+     *
+     * @param hookName the hook the effects came from, for the log
+     * @return {@link HookResult.Succeeded}, or {@link HookResult.Failed} {@code could not save settings: …}
+     *     when ZooKeeper could not be written (possibly in part: apply again)
+     * @since 1.2
+     */
+    HookResult apply(String hookName, HookEffects effects);
+
     /** The unit, {@code wordpress/0}. */
     String unitName();
 

@@ -22,7 +22,9 @@ import org.osgi.annotation.versioning.ProviderType;
  * The claimed head is never coalesced: changes for its unit queue behind it.
  *
  * <p>A change handed out by {@link #next()} stays at the head until {@link #commit}: a failed hook is
- * handed out again, after the relation was reset.
+ * handed out again, after the relation was reset. A head whose hook succeeded is marked
+ * {@link #executed} with its effects before they are applied, so a crash between the hook and the commit
+ * neither loses the hook nor runs it twice (prepare, execute, commit, each step persisted).
  */
 @ProviderType
 public interface HookQueue {
@@ -46,6 +48,25 @@ public interface HookQueue {
      * @throws IllegalStateException when {@code change} is not the claimed head
      */
     void commit(RelationChange change);
+
+    /**
+     * Records that the claimed head's hook ran to success and asked for {@code effects} (a JSON
+     * document of the caller's), then persists, before the caller applies them: a restarted agent then
+     * finds the head {@link #executedEffects() executed} and applies the stored effects again (which
+     * must be idempotent) instead of running the hook again. {@link #commit} clears it.
+     *
+     * @throws IllegalStateException when {@code change} is not the claimed head
+     * @since 1.1
+     */
+    void executed(RelationChange change, String effects);
+
+    /**
+     * The effects recorded by {@link #executed} for the claimed head, or empty when the head has not
+     * executed (or nothing is claimed).
+     *
+     * @since 1.1
+     */
+    Optional<String> executedEffects();
 
     /** The pending changes, head first (a copy). */
     List<RelationChange> pending();

@@ -17,9 +17,12 @@ import jujube.state.UnitName;
  *     departed was not
  * @param pending the changes not committed yet, oldest first
  * @param headClaimed whether the head was handed out to run; a claimed head is never coalesced
+ * @param headEffects when the claimed head's hook ran to success but was not committed yet, the effects
+ *     it asked for (an opaque JSON document of the caller's, {@link HookQueue#executed}); null otherwise.
+ *     Since 1.1.
  */
 public record QueueState(SortedMap<UnitName, Integer> seen, SortedSet<UnitName> members,
-        List<RelationChange> pending, boolean headClaimed) {
+        List<RelationChange> pending, boolean headClaimed, String headEffects) {
 
     public QueueState {
         seen = Collections.unmodifiableSortedMap(new TreeMap<>(seen));
@@ -28,6 +31,15 @@ public record QueueState(SortedMap<UnitName, Integer> seen, SortedSet<UnitName> 
         if (headClaimed && pending.isEmpty()) {
             throw new IllegalArgumentException("a claimed head needs a pending change");
         }
+        if (headEffects != null && !headClaimed) {
+            throw new IllegalArgumentException("only a claimed head can have executed");
+        }
+    }
+
+    /** A queue whose head has not executed (the 1.0 constructor). */
+    public QueueState(SortedMap<UnitName, Integer> seen, SortedSet<UnitName> members, List<RelationChange> pending,
+            boolean headClaimed) {
+        this(seen, members, pending, headClaimed, null);
     }
 
     /** A queue that has seen nothing. */

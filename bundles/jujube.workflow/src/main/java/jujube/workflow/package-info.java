@@ -10,9 +10,10 @@
  * <li>history: one line per stored step, {@code {"at":..,"step":"in_flight|committed|failed|vars|recovered",
  * "transition":..,"state":..,"in_flight":..}}, appended and fsynced</li>
  * <li>hook queue: {@code {"version":1,"seen":{unit:version},"members":[..],"head_claimed":false,
- * "pending":[{"type":"joined|changed|departed","unit":..,"settings_version":n,"members":[..]}]}}</li>
+ * "head_effects":null|{..},"pending":[{"type":"joined|changed|departed","unit":..,"settings_version":n,
+ * "members":[..]}]}} ({@code head_effects}: the executed head's effects, since 1.1; absent reads as null)</li>
  * </ul>
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.0.0")
+@org.osgi.annotation.versioning.Version("1.1.0")
 package jujube.workflow;

@@ -8,17 +8,22 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import jujube.cli.CliException;
 import jujube.state.ConnectionConfig;
 
 /**
  * A local environment on disk: {@code environment.yaml} (its name, ZooKeeper port, placement, and
- * optionally the chroot below which its state lives when it shares a ZooKeeper), {@code logs/},
+ * optionally the chroot below which its state lives when it shares a ZooKeeper, or {@code zookeeper:
+ * host:port,...}, an external ensemble that takes precedence over the port), {@code logs/},
  * {@code pids/}, {@code zookeeper/}, {@code machines/}, {@code charms/}.
  */
-record LocalEnvironment(String name, Path dir, int zookeeperPort, String placement, String chroot) {
+record LocalEnvironment(String name, Path dir, int zookeeperPort, String placement, String chroot, String zookeeper) {
+    private static final Pattern SERVER = Pattern.compile("[^\\s,:/]+:(\\d{1,5})");
+
     LocalEnvironment(String name, Path dir, int zookeeperPort, String placement) {
-        this(name, dir, zookeeperPort, placement, "");
+        this(name, dir, zookeeperPort, placement, "", "");
     }
 
     /** The environment's charm storage. */
@@ -40,8 +45,23 @@ record LocalEnvironment(String name, Path dir, int zookeeperPort, String placeme
         return dir.resolve("machines").resolve("machine-" + id);
     }
 
+    /** The external ensemble when {@code environment.yaml} names one, else the embedded server on loopback. */
     String connectString() {
-        return "127.0.0.1:" + zookeeperPort;
+        return zookeeper.isEmpty() ? "127.0.0.1:" + zookeeperPort : zookeeper;
+    }
+
+    /** Whether {@code connect} is a non-empty list of {@code host:port}, comma-separated, ports 1 to 65535. */
+    static boolean validEnsemble(String connect) {
+        if (connect.isEmpty()) {
+            return false;
+        }
+        for (String server : connect.split(",", -1)) {
+            Matcher m = SERVER.matcher(server);
+            if (!m.matches() || Integer.parseInt(m.group(1)) < 1 || Integer.parseInt(m.group(1)) > 65535) {
+                return false;
+            }
+        }
+        return true;
     }
 
     ConnectionConfig connection() {
@@ -61,15 +81,22 @@ record LocalEnvironment(String name, Path dir, int zookeeperPort, String placeme
         }
         try {
             JsonNode node = new ObjectMapper(new YAMLFactory()).readTree(file.toFile());
+            JsonNode ensemble = node == null ? null : node.get("zookeeper");
+            String zookeeper = ensemble == null ? "" : ensemble.asText("");
+            if (ensemble != null && (!ensemble.isTextual() || !validEnsemble(zookeeper))) {
+                throw new CliException(file + ": 'zookeeper' must be host:port[,host:port...], got '" + ensemble + "'");
+            }
             JsonNode port = node == null ? null : node.get("zookeeper-port");
-            if (port == null || !port.canConvertToInt() || port.asInt() < 1 || port.asInt() > 65535) {
+            boolean portNeeded = ensemble == null || port != null;
+            if (portNeeded && (port == null || !port.canConvertToInt() || port.asInt() < 1 || port.asInt() > 65535)) {
                 throw new CliException(file + ": 'zookeeper-port' is missing or not a port number");
             }
             String placement = node.path("placement").asText("local");
             if (!placement.equals("local") && !placement.equals("unassigned")) {
                 throw new CliException(file + ": 'placement' must be local or unassigned, got '" + placement + "'");
             }
-            return new LocalEnvironment(name, dir, port.asInt(), placement, node.path("zookeeper-chroot").asText(""));
+            return new LocalEnvironment(name, dir, port == null ? 0 : port.asInt(), placement,
+                    node.path("zookeeper-chroot").asText(""), zookeeper);
         } catch (IOException e) {
             throw new CliException(file + " cannot be read: " + e.getMessage(), e);
         }
@@ -79,7 +106,12 @@ record LocalEnvironment(String name, Path dir, int zookeeperPort, String placeme
         Map<String, Object> content = new LinkedHashMap<>();
         content.put("name", name);
         content.put("provider", "local");
-        content.put("zookeeper-port", zookeeperPort);
+        if (!zookeeper.isEmpty()) {
+            content.put("zookeeper", zookeeper);
+        }
+        if (zookeeperPort > 0) {
+            content.put("zookeeper-port", zookeeperPort);
+        }
         content.put("placement", placement);
         if (!chroot.isEmpty()) {
             content.put("zookeeper-chroot", chroot);

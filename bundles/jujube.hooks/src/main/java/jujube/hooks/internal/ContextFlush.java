@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import jujube.hooks.HookEffects;
 import jujube.state.NoSuchRelationException;
 import jujube.state.NoSuchUnitException;
 import jujube.state.StateConnection;
@@ -32,15 +33,29 @@ final class ContextFlush {
         this.state = state;
     }
 
-    FlushReport apply(UnitName unit, PendingChanges pending) {
+    /** The effects of a hook's pending writes, in a form that can be persisted and applied later. */
+    static HookEffects effectsOf(PendingChanges pending) {
+        Map<String, Map<String, String>> settings = new LinkedHashMap<>();
+        Map<String, String> ids = new LinkedHashMap<>();
+        pending.settings().forEach((relation, writes) -> {
+            settings.put(relation.stateId(), writes);
+            ids.put(relation.stateId(), relation.hookId());
+        });
+        Map<String, Boolean> ports = new LinkedHashMap<>();
+        pending.ports().forEach((port, open) -> ports.put(port.toString(), open));
+        return new HookEffects(settings, ids, ports);
+    }
+
+    FlushReport apply(UnitName unit, HookEffects effects) {
         List<FlushReport.SettingChange> changes = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
-        pending.settings().forEach((relation, writes) -> {
+        effects.settings().forEach((stateId, writes) -> {
+            String hookId = effects.relationIds().getOrDefault(stateId, stateId);
             UnitRelation target;
             try {
-                target = state.relations().of(relation.stateId(), unit);
+                target = state.relations().of(stateId, unit);
             } catch (NoSuchRelationException gone) {
-                skipped.add(relation.hookId());
+                skipped.add(hookId);
                 return;
             }
             Map<String, Object> before = target.mergeSettings(new LinkedHashMap<String, Object>(writes));
@@ -48,24 +63,24 @@ final class ContextFlush {
                 Object old = before.get(key);
                 String was = old == null ? null : String.valueOf(old);
                 if (!Objects.equals(was, value)) {
-                    changes.add(new FlushReport.SettingChange(relation.hookId(), key, was, value));
+                    changes.add(new FlushReport.SettingChange(hookId, key, was, value));
                 }
             });
         });
         List<FlushReport.PortChange> portChanges = new ArrayList<>();
         try {
-            applyPorts(unit, pending, portChanges);
+            applyPorts(unit, effects, portChanges);
         } catch (NoSuchUnitException removed) {
             // a removed unit's stop hook closes its ports: there is no node left to close them on
         }
         return new FlushReport(changes, portChanges, skipped);
     }
 
-    private void applyPorts(UnitName unit, PendingChanges pending, List<FlushReport.PortChange> portChanges) {
-        if (!pending.ports().isEmpty()) {
+    private void applyPorts(UnitName unit, HookEffects effects, List<FlushReport.PortChange> portChanges) {
+        if (!effects.ports().isEmpty()) {
             Set<jujube.state.Port> open = new HashSet<>(state.units().ports(unit));
-            pending.ports().forEach((port, wanted) -> {
-                jujube.state.Port target = new jujube.state.Port(port.number(), port.protocol());
+            effects.ports().forEach((port, wanted) -> {
+                jujube.state.Port target = port(port);
                 // Always written (idempotent): the read above only tells what to report.
                 if (wanted) {
                     state.units().openPort(unit, target);
@@ -73,9 +88,20 @@ final class ContextFlush {
                     state.units().closePort(unit, target);
                 }
                 if (wanted ? open.add(target) : open.remove(target)) {
-                    portChanges.add(new FlushReport.PortChange(port.toString(), wanted));
+                    portChanges.add(new FlushReport.PortChange(port, wanted));
                 }
             });
         }
+    }
+
+    /** {@code 80/tcp}, as {@link jujube.hooks.tools.Port#toString()} writes it. */
+    private static jujube.state.Port port(String text) {
+        int slash = text.indexOf('/');
+        if (slash < 0) {
+            throw new IllegalArgumentException("invalid port '" + text + "'");
+        }
+        jujube.hooks.tools.Port port = new jujube.hooks.tools.Port(Integer.parseInt(text.substring(0, slash)),
+                text.substring(slash + 1));
+        return new jujube.state.Port(port.number(), port.protocol());
     }
 }

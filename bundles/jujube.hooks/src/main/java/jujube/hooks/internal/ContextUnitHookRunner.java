@@ -5,6 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import jujube.charm.CharmReader;
+import jujube.hooks.ExecutedHook;
+import jujube.hooks.HookEffects;
 import jujube.hooks.HookInvocation;
 import jujube.hooks.HookOutput;
 import jujube.hooks.HookResult;
@@ -36,7 +38,10 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
     private final CharmReader charms = new CharmReader();
     private final InstalledTools tools;
     private final HookSocketServer server;
-    /** The charm of the last hook that found its unit: a removed unit's stop and -broken hooks still run it. */
+    /**
+     * The unit's charm, read at the first hook that found its unit: a removed unit's stop and -broken
+     * hooks still run it.
+     */
     private volatile String lastCharmId;
 
     private ContextUnitHookRunner(UnitHookSetup setup, HookLog log, InstalledTools tools, HookContextRegistry registry,
@@ -67,21 +72,35 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
 
     @Override
     public HookResult run(String hookName, Optional<RelationHookInfo> relation, HookOutput output) {
-        String charmId;
+        ExecutedHook executed = execute(hookName, relation, output);
+        if (!executed.result().isSuccess()) {
+            return executed.result();
+        }
+        HookResult applied = apply(hookName, executed.effects());
+        return applied.isSuccess() ? executed.result() : applied;
+    }
+
+    @Override
+    public ExecutedHook execute(String hookName, Optional<RelationHookInfo> relation, HookOutput output) {
+        String charmId = lastCharmId;
         try {
-            // Read per hook: an upgrade changes the charm the unit runs.
-            charmId = setup.state().units().get(setup.unit()).charmId();
-            lastCharmId = charmId;
+            // Read once: the unit node's charm is written when the unit is added and never changed
+            // (an upgrade records the unit's new charm on the unit's disk, not in its node), so reading
+            // it before every hook cost a topology read and two node reads for the same answer.
+            if (charmId == null) {
+                charmId = setup.state().units().get(setup.unit()).charmId();
+                lastCharmId = charmId;
+            }
         } catch (NoSuchUnitException e) {
             // remove-unit deletes the unit's node before its agent retires it: the retiring hooks
             // (stop, -relation-broken) run with the charm the unit last ran. Known debt: an agent
             // that restarts while retiring has no last charm and reports the hook failed.
             charmId = lastCharmId;
             if (charmId == null) {
-                return new HookResult.Failed("could not read unit " + setup.unit() + ": " + e.getMessage());
+                return failed(new HookResult.Failed("could not read unit " + setup.unit() + ": " + e.getMessage()));
             }
         } catch (StateException e) {
-            return new HookResult.Failed("could not read unit " + setup.unit() + ": " + e.getMessage());
+            return failed(new HookResult.Failed("could not read unit " + setup.unit() + ": " + e.getMessage()));
         }
         HookContext context = new HookContext(setup.state(), charms, setup.unit(), hookName, charmId, relation);
         String clientId = registry.open(context);
@@ -95,11 +114,21 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
         }
         if (!result.isSuccess()) {
             LOG.debug("unit={} hook={}: {}; its changes are discarded", setup.unit(), hookName, result);
-            return result;
+            return failed(result);
         }
+        // the context is sealed (its client id expired): nothing can add to its pending writes now
+        return new ExecutedHook(result, ContextFlush.effectsOf(context.pending()));
+    }
+
+    private static ExecutedHook failed(HookResult result) {
+        return new ExecutedHook(result, HookEffects.none());
+    }
+
+    @Override
+    public HookResult apply(String hookName, HookEffects effects) {
         try {
-            log.flushed(setup.unit().toString(), hookName, flush.apply(setup.unit(), context.pending()));
-            return result;
+            log.flushed(setup.unit().toString(), hookName, flush.apply(setup.unit(), effects));
+            return new HookResult.Succeeded();
         } catch (StateException e) {
             // Reported as a failure so the caller runs the hook again rather than losing its writes.
             LOG.warn("unit={} hook={}: could not save settings", setup.unit(), hookName, e);

@@ -7,10 +7,8 @@ import java.nio.channels.Channels;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +30,7 @@ final class OutputPipes implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(OutputPipes.class);
     private static final Duration JOIN_AFTER_CLOSE = Duration.ofSeconds(5);
 
-    private final Path dir;
+    private final FifoPool.Pair fifos;
     private final Path stdoutFifo;
     private final Path stderrFifo;
     private final List<FileChannel> writeHolders;
@@ -43,13 +41,11 @@ final class OutputPipes implements AutoCloseable {
     private final Object sinkLock = new Object();
     private boolean delivering = true; // guarded by sinkLock
 
-    OutputPipes(Path mkfifo, String threadName, HookOutput sink) throws IOException, InterruptedException {
+    OutputPipes(FifoPool pool, String threadName, HookOutput sink) throws IOException, InterruptedException {
         this.sink = sink;
-        dir = Files.createTempDirectory("jujube-hook-",
-                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        stdoutFifo = dir.resolve("stdout");
-        stderrFifo = dir.resolve("stderr");
-        makeFifos(mkfifo);
+        fifos = pool.take(); // a pair no hook used before: a left-over child cannot hold it
+        stdoutFifo = fifos.stdout();
+        stderrFifo = fifos.stderr();
         List<FileChannel> opened = new ArrayList<>();
         try {
             // Opening read-write first never blocks and keeps a writer present, so the read-only end
@@ -146,16 +142,6 @@ final class OutputPipes implements AutoCloseable {
         }
     }
 
-    private void makeFifos(Path mkfifo) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(mkfifo.toString(), "-m", "600", stdoutFifo.toString(),
-                stderrFifo.toString()).redirectErrorStream(true).start();
-        String message = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-        if (process.waitFor() != 0) {
-            deleteQuietly();
-            throw new IOException("mkfifo failed: " + message);
-        }
-    }
-
     private void closeHolders() {
         writeHolders.forEach(OutputPipes::closeQuietly);
         // The open ends keep the pipes alive; the names are no longer needed.
@@ -163,13 +149,7 @@ final class OutputPipes implements AutoCloseable {
     }
 
     private void deleteQuietly() {
-        for (Path path : List.of(stdoutFifo, stderrFifo, dir)) {
-            try {
-                Files.deleteIfExists(path);
-            } catch (IOException e) {
-                LOG.debug("could not delete {}", path, e);
-            }
-        }
+        FifoPool.delete(fifos);
     }
 
     private static void closeQuietly(FileChannel channel) {

@@ -13,6 +13,7 @@ import jujube.hooks.HookOutput;
 import jujube.hooks.HookResult;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.metatype.annotations.Designate;
 import org.slf4j.Logger;
@@ -36,6 +37,7 @@ public final class ProcessHookInvoker implements HookInvoker {
     private final Duration defaultTimeout;
     private final Duration outputGrace;
     private final ProcessGroups groups = new ProcessGroups();
+    private final FifoPool fifos = new FifoPool(MKFIFO);
 
     @Activate
     public ProcessHookInvoker(HookInvokerConfig config) {
@@ -52,6 +54,12 @@ public final class ProcessHookInvoker implements HookInvoker {
         if (defaultTimeout.isNegative() || outputGrace.isNegative()) {
             throw new IllegalArgumentException("negative timeout or grace");
         }
+    }
+
+    /** Removes the output pipes made ahead and not used. */
+    @Deactivate
+    public void deactivate() {
+        fifos.close();
     }
 
     @Override
@@ -91,7 +99,7 @@ public final class ProcessHookInvoker implements HookInvoker {
         builder.environment().putAll(HookEnvironment.of(invocation));
         OutputPipes pipes;
         try {
-            pipes = new OutputPipes(MKFIFO, threadName(invocation), output);
+            pipes = new OutputPipes(fifos, threadName(invocation), output);
         } catch (IOException e) {
             return new HookResult.Failed("could not start: " + e.getMessage());
         }

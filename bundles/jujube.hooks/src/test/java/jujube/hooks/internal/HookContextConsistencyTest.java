@@ -23,49 +23,21 @@ import jujube.hooks.protocol.HookSocketClient;
 import jujube.hooks.protocol.ProtocolException;
 import jujube.hooks.tools.JavaFallback;
 import jujube.state.StateConnection;
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What a hook sees while others change the environment, what a flush keeps of their changes, and how
  * long a client id lives. Hooks pause on a named pipe so the test can change ZooKeeper mid-hook.
  */
-class HookContextConsistencyTest {
-    private static TestingServer zk;
-    private UnitFixture env;
-    private RecordingHookLog log;
-    private ContextUnitHookRunner runner;
+class HookContextConsistencyTest extends ContextRunnerFixture {
     private final ExecutorService hookThread = Executors.newSingleThreadExecutor(r -> new Thread(r, "test-hook-runner"));
 
-    @BeforeAll
-    static void startServer() throws Exception {
-        zk = new TestingServer(true);
-    }
-
-    @AfterAll
-    static void stopServer() throws Exception {
-        zk.close();
-    }
-
-    @BeforeEach
-    void start(@TempDir Path root) throws Exception {
-        env = new UnitFixture(zk, root);
-        log = new RecordingHookLog();
-        runner = ContextUnitHookRunner.start(env.setup(new ProcessHookInvoker(Duration.ofSeconds(20),
-                Duration.ofMillis(200))), log, SocketPaths.standard());
-    }
-
+    /** Before the fixture closes the runner: a hook still running in the background must end first. */
     @AfterEach
-    void stop() throws Exception {
+    void stopHookThread() throws Exception {
         hookThread.shutdownNow();
         assertTrue(hookThread.awaitTermination(20, TimeUnit.SECONDS));
-        runner.close();
-        env.close();
     }
 
     private Future<HookResult> runInBackground(String hook, Optional<RelationHookInfo> relation) {

@@ -3,7 +3,6 @@ package jujube.hooks.internal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -11,44 +10,10 @@ import java.util.Optional;
 import java.util.Set;
 import jujube.hooks.HookResult;
 import jujube.state.Port;
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Real hooks calling every real tool over the real socket, against a real ZooKeeper. */
-class HookToolsEndToEndTest {
-    private static TestingServer zk;
-    private UnitFixture env;
-    private RecordingHookLog log;
-    private ContextUnitHookRunner runner;
-
-    @BeforeAll
-    static void startServer() throws Exception {
-        zk = new TestingServer(true);
-    }
-
-    @AfterAll
-    static void stopServer() throws Exception {
-        zk.close();
-    }
-
-    @BeforeEach
-    void start(@TempDir Path root) throws Exception {
-        env = new UnitFixture(zk, root);
-        log = new RecordingHookLog();
-        runner = ContextUnitHookRunner.start(env.setup(new ProcessHookInvoker(Duration.ofSeconds(20),
-                Duration.ofMillis(200))), log, SocketPaths.standard());
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        runner.close();
-        env.close();
-    }
+class HookToolsEndToEndTest extends ContextRunnerFixture {
 
     @Test
     void a_relation_hook_uses_every_tool_and_its_writes_land_after_it_succeeds() throws Exception {

@@ -9,7 +9,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.concurrent.locks.LockSupport;
 import jujube.hooks.HookInvoker;
@@ -18,18 +17,16 @@ import jujube.hooks.RelationIds;
 import jujube.hooks.UnitHookSetup;
 import jujube.hooks.tools.JavaFallback;
 import jujube.state.CharmRecord;
-import jujube.state.ConnectionConfig;
-import jujube.state.EnvironmentSettings;
 import jujube.state.Port;
 import jujube.state.RelationEndpoint;
 import jujube.state.RelationInfo;
 import jujube.state.RelationRole;
 import jujube.state.RelationScope;
 import jujube.state.StateConnection;
-import jujube.state.StateConnections;
 import jujube.state.UnitName;
 import jujube.state.UnitRelation;
-import org.apache.curator.test.TestingServer;
+import jujube.testkit.ZooKeeperEnvironment;
+import jujube.testkit.ZooKeeperServer;
 
 /**
  * An environment in a real ZooKeeper (one server per test class, a chroot per test): mysql/0 and
@@ -40,7 +37,6 @@ import org.apache.curator.test.TestingServer;
 final class UnitFixture implements AutoCloseable {
     static final UnitName WORDPRESS = UnitName.parse("wordpress/0");
     static final UnitName MYSQL = UnitName.parse("mysql/0");
-    private static final AtomicInteger ENVIRONMENTS = new AtomicInteger();
 
     final StateConnection state;
     final Path unitDir;
@@ -49,18 +45,12 @@ final class UnitFixture implements AutoCloseable {
     final RelationInfo db;
     final RelationInfo cluster;
     final String dbId;
-    private final List<AutoCloseable> open = new ArrayList<>();
+    private final ZooKeeperEnvironment env;
     private final List<AutoCloseable> presences = new ArrayList<>();
 
-    private final ConnectionConfig config;
-
-    UnitFixture(TestingServer zk, Path root) throws IOException {
-        config = new ConnectionConfig(zk.getConnectString(), Duration.ofSeconds(10), Duration.ofSeconds(5),
-                "env" + ENVIRONMENTS.incrementAndGet());
-        state = StateConnections.open(config, List.of());
-        open.add(state);
-        state.awaitConnected(Duration.ofSeconds(10));
-        state.initialize(new EnvironmentSettings("test", "local", "local", "local-0"));
+    UnitFixture(ZooKeeperServer zk, Path root) throws IOException {
+        env = zk.newEnvironment("env");
+        state = env.state();
         state.charms().publish(new CharmRecord("local:precise/mysql-1", "file:///c/mysql", "sha-m",
                 Map.of("name", "mysql"), Map.of()));
         state.charms().publish(new CharmRecord("local:precise/wordpress-3", "file:///c/wp", "sha-w",
@@ -93,9 +83,7 @@ final class UnitFixture implements AutoCloseable {
 
     /** Another connection to the same environment, owned by the caller (as another agent's would be). */
     StateConnection connectAgain() {
-        StateConnection other = StateConnections.open(config, List.of());
-        other.awaitConnected(Duration.ofSeconds(10));
-        return other;
+        return env.newConnection();
     }
 
     UnitRelation mysqlSide() {
@@ -159,8 +147,6 @@ final class UnitFixture implements AutoCloseable {
     @Override
     public void close() throws Exception {
         leaveRelation();
-        for (int i = open.size() - 1; i >= 0; i--) {
-            open.get(i).close();
-        }
+        env.close();
     }
 }

@@ -2,34 +2,28 @@ package jujube.subordinate.internal;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
 import jujube.agent.machine.UnitDeployment;
+import jujube.agent.machine.internal.RecordingDeployments;
 import jujube.scope.internal.ContainerScopeHandler;
 import jujube.state.CharmRecord;
-import jujube.state.ConnectionConfig;
-import jujube.state.EnvironmentSettings;
 import jujube.state.RelationEndpoint;
 import jujube.state.RelationInfo;
 import jujube.state.RelationRole;
 import jujube.state.RelationScope;
 import jujube.state.StateConnection;
-import jujube.state.StateConnections;
 import jujube.state.UnitInfo;
 import jujube.state.UnitName;
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterAll;
+import jujube.testkit.ZooKeeperEnvironment;
+import jujube.testkit.ZooKeeperServer;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -38,35 +32,22 @@ import org.junit.jupiter.api.io.TempDir;
  * ConfigAdmin, unit files in a temporary directory, and the real container scope handler.
  */
 abstract class SubordinateFixture {
-    private static final AtomicInteger ENVIRONMENTS = new AtomicInteger();
-    static TestingServer zk;
+    @RegisterExtension
+    static final ZooKeeperServer ZK = new ZooKeeperServer();
     @TempDir
     Path tmp;
+    ZooKeeperEnvironment env;
     StateConnection state;
     final RecordingDeployments deployments = new RecordingDeployments();
     DirectoryUnitFiles files;
-    private final List<AutoCloseable> open = new ArrayList<>();
     private SubordinateReconciler running;
     private ScheduledExecutorService executor;
-
-    @BeforeAll
-    static void startServer() throws Exception {
-        zk = new TestingServer(true);
-    }
-
-    @AfterAll
-    static void stopServer() throws Exception {
-        zk.close();
-    }
 
     @BeforeEach
     void environment() {
         files = new DirectoryUnitFiles(tmp.resolve("machines/machine-0"));
-        state = StateConnections.open(new ConnectionConfig(zk.getConnectString(), Duration.ofSeconds(10),
-                Duration.ofSeconds(5), "sub" + ENVIRONMENTS.incrementAndGet()), List.of());
-        open.add(state);
-        state.awaitConnected(Duration.ofSeconds(10));
-        state.initialize(new EnvironmentSettings("test", "local", "local", "local-0"));
+        env = ZK.newEnvironment("sub");
+        state = env.state();
         state.services().add("wordpress", publish("wordpress", Map.of("name", "wordpress")).id());
         state.services().add("logging", publish("logging", Map.of("name", "logging", "subordinate", true)).id());
     }
@@ -74,9 +55,7 @@ abstract class SubordinateFixture {
     @AfterEach
     void closeAll() throws Exception {
         stopDeployer();
-        for (int i = open.size() - 1; i >= 0; i--) {
-            open.get(i).close();
-        }
+        env.close();
     }
 
     private CharmRecord publish(String name, Map<String, Object> metadata) {
@@ -150,16 +129,6 @@ abstract class SubordinateFixture {
                 Files.createDirectories(d.deployment().dirs().stateDir());
                 Files.writeString(d.deployment().dirs().retiredMarker(), "retired\n");
             }
-        }
-    }
-
-    static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for: " + what);
-            }
-            Thread.sleep(10);
         }
     }
 }

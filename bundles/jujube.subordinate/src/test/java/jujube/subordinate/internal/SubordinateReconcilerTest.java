@@ -1,5 +1,6 @@
 package jujube.subordinate.internal;
 
+import static jujube.testkit.Await.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -61,9 +62,10 @@ class SubordinateReconcilerTest extends SubordinateFixture {
         assertTrue(Files.isDirectory(files.directories(LOGGING_0).unitDir()));
         agentsRetire();
 
-        await("removed", () -> subordinatesInState().isEmpty() && deployer().deployed().isEmpty());
-        assertFalse(Files.exists(files.directories(LOGGING_0).unitDir()));
-        assertFalse(Files.exists(files.directories(LOGGING_1).unitDir()));
+        // the directory goes last (after the unit left state), so wait for it too rather than race it
+        await("removed", () -> subordinatesInState().isEmpty() && deployer().deployed().isEmpty()
+                && !Files.exists(files.directories(LOGGING_0).unitDir())
+                && !Files.exists(files.directories(LOGGING_1).unitDir()));
         assertEquals(1, deployments.count("retire " + LOGGING_0));
         assertEquals(1, deployments.count("remove " + LOGGING_0));
         assertTrue(state.services().get("logging").units().isEmpty(), "the service remains, with no units");
@@ -86,8 +88,8 @@ class SubordinateReconcilerTest extends SubordinateFixture {
         state.units().remove(w0); // the state removes the subordinates in its container with it
         await("retire asked", () -> deployments.get(sub0).retiring());
         agentsRetire();
-        await("removed", () -> !deployer().deployed().containsKey(sub0));
-        assertFalse(Files.exists(files.directories(sub0).unitDir()));
+        await("removed", () -> !deployer().deployed().containsKey(sub0)
+                && !Files.exists(files.directories(sub0).unitDir()));
         assertEquals(Map.of(subordinateOf(w1), w1), deployer().deployed());
     }
 
@@ -136,7 +138,8 @@ class SubordinateReconcilerTest extends SubordinateFixture {
         UnitName first = state.units().addSubordinate("logging", w0).name();
         UnitName second = state.units().addSubordinate("logging", w0).name();
         startDeployer();
-        await("the duplicate removed", () -> subordinatesInState().equals(Map.of(first, w0)));
+        await("the duplicate removed", () -> subordinatesInState().equals(Map.of(first, w0))
+                && !Files.exists(files.directories(second).unitDir()));
         assertEquals(Map.of(first, w0), deployer().deployed());
         assertEquals(0, deployments.count("deploy " + second));
         assertFalse(Files.exists(files.directories(second).unitDir()));

@@ -26,6 +26,7 @@ public final class CoalescingHookQueue implements HookQueue {
     private final TreeSet<UnitName> members;
     private final List<RelationChange> pending;
     private boolean headClaimed;
+    private String headEffects; // non-null once the claimed head executed
 
     public CoalescingHookQueue(QueueStore store) {
         this.store = store;
@@ -34,6 +35,7 @@ public final class CoalescingHookQueue implements HookQueue {
         this.members = new TreeSet<>(state.members());
         this.pending = new ArrayList<>(state.pending());
         this.headClaimed = state.headClaimed();
+        this.headEffects = state.headEffects();
     }
 
     @Override
@@ -84,6 +86,7 @@ public final class CoalescingHookQueue implements HookQueue {
         }
         pending.remove(0);
         headClaimed = false;
+        headEffects = null;
         if (change.type() == ChangeType.DEPARTED) {
             members.remove(change.unit());
         } else {
@@ -94,6 +97,20 @@ public final class CoalescingHookQueue implements HookQueue {
         }
         refreshMembers();
         save();
+    }
+
+    @Override
+    public synchronized void executed(RelationChange change, String effects) {
+        if (!headClaimed || !pending.get(0).equals(change)) {
+            throw new IllegalStateException("cannot mark " + change + " executed: it is not the claimed head");
+        }
+        headEffects = java.util.Objects.requireNonNull(effects, "effects");
+        save();
+    }
+
+    @Override
+    public synchronized Optional<String> executedEffects() {
+        return headClaimed ? Optional.ofNullable(headEffects) : Optional.empty();
     }
 
     /** A joined is followed at once by a changed, unless the unit departed meanwhile. */
@@ -184,6 +201,6 @@ public final class CoalescingHookQueue implements HookQueue {
 
     @Override
     public synchronized QueueState snapshot() {
-        return new QueueState(seen, members, pending, headClaimed);
+        return new QueueState(seen, members, pending, headClaimed, headEffects);
     }
 }

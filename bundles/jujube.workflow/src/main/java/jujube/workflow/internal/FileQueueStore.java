@@ -84,7 +84,15 @@ public final class FileQueueStore implements QueueStore {
         if (claimed.booleanValue() && pending.isEmpty()) {
             throw json.fail("head_claimed is true but nothing is pending");
         }
-        return new QueueState(seen, members, pending, claimed.booleanValue());
+        JsonNode effects = root.get("head_effects"); // absent in files written before 1.1
+        String headEffects = null;
+        if (effects != null && !effects.isNull()) {
+            if (!effects.isObject() || !claimed.booleanValue()) {
+                throw json.fail("head_effects must be an object, and only of a claimed head");
+            }
+            headEffects = effects.toString();
+        }
+        return new QueueState(seen, members, pending, claimed.booleanValue(), headEffects);
     }
 
     @Override
@@ -95,6 +103,15 @@ public final class FileQueueStore implements QueueStore {
         state.seen().forEach((unit, version) -> seen.put(unit.toString(), version));
         writeUnits(root.putArray("members"), state.members());
         root.put("head_claimed", state.headClaimed());
+        if (state.headEffects() == null) {
+            root.putNull("head_effects");
+        } else {
+            try {
+                root.set("head_effects", mapper.readTree(state.headEffects()));
+            } catch (JsonProcessingException e) {
+                throw new IllegalArgumentException("head effects are not a JSON document", e);
+            }
+        }
         ArrayNode pending = root.putArray("pending");
         for (RelationChange change : state.pending()) {
             ObjectNode node = pending.addObject();

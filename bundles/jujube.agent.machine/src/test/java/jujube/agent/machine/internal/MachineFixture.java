@@ -4,28 +4,21 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
 import jujube.charm.CharmArchives;
 import jujube.charm.CharmStorage;
 import jujube.charm.CharmUrl;
 import jujube.charm.StoredCharm;
 import jujube.state.CharmRecord;
-import jujube.state.ConnectionConfig;
-import jujube.state.EnvironmentSettings;
 import jujube.state.StateConnection;
-import jujube.state.StateConnections;
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterAll;
+import jujube.testkit.ZooKeeperEnvironment;
+import jujube.testkit.ZooKeeperServer;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -33,36 +26,23 @@ import org.junit.jupiter.api.io.TempDir;
  * in a real charm storage, and a machine data directory: what a machine agent runs against.
  */
 abstract class MachineFixture {
-    private static final AtomicInteger ENVIRONMENTS = new AtomicInteger();
-    static TestingServer zk;
+    @RegisterExtension
+    static final ZooKeeperServer ZK = new ZooKeeperServer();
     @TempDir
     Path tmp;
     Path storageDir;
     Path dataDir;
+    ZooKeeperEnvironment env;
     StateConnection state;
     CharmRecord charm;
-    final List<AutoCloseable> open = new ArrayList<>();
     final java.util.Map<UnitDeployer, ScheduledExecutorService> executors = new java.util.concurrent.ConcurrentHashMap<>();
-
-    @BeforeAll
-    static void startServer() throws Exception {
-        zk = new TestingServer(true);
-    }
-
-    @AfterAll
-    static void stopServer() throws Exception {
-        zk.close();
-    }
 
     @BeforeEach
     void environment() throws IOException {
         storageDir = tmp.resolve("charms");
         dataDir = tmp.resolve("machines/machine-0");
-        state = StateConnections.open(new ConnectionConfig(zk.getConnectString(), Duration.ofSeconds(10),
-                Duration.ofSeconds(5), "env" + ENVIRONMENTS.incrementAndGet()), List.of());
-        open.add(state);
-        state.awaitConnected(Duration.ofSeconds(10));
-        state.initialize(new EnvironmentSettings("test", "local", "local", "local-0"));
+        env = ZK.newEnvironment("env");
+        state = env.state();
         charm = publish("wordpress", 3);
         state.services().add("wordpress", charm.id());
     }
@@ -72,9 +52,7 @@ abstract class MachineFixture {
         for (UnitDeployer d : List.copyOf(executors.keySet())) {
             stop(d);
         }
-        for (int i = open.size() - 1; i >= 0; i--) {
-            open.get(i).close();
-        }
+        env.close();
     }
 
     CharmRecord publish(String name, int revision) throws IOException {
@@ -108,15 +86,5 @@ abstract class MachineFixture {
         ScheduledExecutorService e = executors.remove(d);
         e.shutdownNow();
         e.awaitTermination(10, TimeUnit.SECONDS);
-    }
-
-    static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for: " + what);
-            }
-            Thread.sleep(10);
-        }
     }
 }

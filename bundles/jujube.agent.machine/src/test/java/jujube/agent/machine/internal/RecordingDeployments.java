@@ -9,11 +9,15 @@ import jujube.agent.machine.UnitAgentDeployments;
 import jujube.agent.machine.UnitDeployment;
 import jujube.state.UnitName;
 
-/** Deployments kept in memory, with every call recorded; it survives a "restart" of the deployer. */
-final class RecordingDeployments implements UnitAgentDeployments {
-    final List<String> calls = new CopyOnWriteArrayList<>();
+/**
+ * Deployments kept in memory, with every call recorded; like ConfigAdmin's, they survive a "restart" of
+ * the deployer. Public and in this module's test-jar because the subordinate deployer's tests need the
+ * same fake of the same interface.
+ */
+public final class RecordingDeployments implements UnitAgentDeployments {
+    public final List<String> calls = new CopyOnWriteArrayList<>();
     /** How many times {@link #deployed()} was read: once per deployer pass. */
-    final java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
+    public final java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
     private final Map<UnitName, DeployedUnit> deployed = new TreeMap<>();
 
     @Override
@@ -40,7 +44,11 @@ final class RecordingDeployments implements UnitAgentDeployments {
         return Map.copyOf(deployed);
     }
 
-    long count(String call) {
+    public synchronized DeployedUnit get(UnitName unit) {
+        return deployed.get(unit);
+    }
+
+    public long count(String call) {
         return calls.stream().filter(call::equals).count();
     }
 }

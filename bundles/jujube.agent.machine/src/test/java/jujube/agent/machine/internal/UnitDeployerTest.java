@@ -1,5 +1,6 @@
 package jujube.agent.machine.internal;
 
+import static jujube.testkit.Await.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,5 +1,6 @@
 package jujube.agent.provisioning.internal;
 
+import static jujube.testkit.Await.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,48 +11,32 @@ import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
-import jujube.state.ConnectionConfig;
-import jujube.state.EnvironmentSettings;
 import jujube.state.MachineInfo;
 import jujube.state.Presence;
 import jujube.state.StateConnection;
-import jujube.state.StateConnections;
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterAll;
+import jujube.testkit.ZooKeeperEnvironment;
+import jujube.testkit.ZooKeeperServer;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class ProvisionerTest {
-    private static final AtomicInteger ENVIRONMENTS = new AtomicInteger();
-    private static TestingServer zk;
-    private final List<AutoCloseable> open = new ArrayList<>();
+    @RegisterExtension
+    static final ZooKeeperServer ZK = new ZooKeeperServer();
     private final List<ScheduledExecutorService> executors = new ArrayList<>();
     private final FakeProvider provider = new FakeProvider();
-    private String chroot;
+    private ZooKeeperEnvironment env;
     private StateConnection state;
-
-    @BeforeAll
-    static void startServer() throws Exception {
-        zk = new TestingServer(true);
-    }
-
-    @AfterAll
-    static void stopServer() throws Exception {
-        zk.close();
-    }
 
     @BeforeEach
     void environment() {
-        chroot = "env" + ENVIRONMENTS.incrementAndGet();
-        state = connect();
-        state.initialize(new EnvironmentSettings("test", "local", "local", "local-0"));
+        env = ZK.newEnvironment("env");
+        state = env.state();
         provider.adopt("local-0");
         // machine 0 runs, as after bootstrap
-        open.add(state.machines().connectAgent(0));
+        env.closeLater(state.machines().connectAgent(0));
     }
 
     @AfterEach
@@ -60,24 +45,18 @@ class ProvisionerTest {
             e.shutdownNow();
             e.awaitTermination(10, TimeUnit.SECONDS);
         }
-        for (int i = open.size() - 1; i >= 0; i--) {
-            open.get(i).close();
-        }
+        env.close();
     }
 
     private StateConnection connect() {
-        StateConnection c = StateConnections.open(new ConnectionConfig(zk.getConnectString(), Duration.ofSeconds(10),
-                Duration.ofSeconds(5), chroot), List.of());
-        c.awaitConnected(Duration.ofSeconds(10));
-        open.add(c);
-        return c;
+        return env.connect();
     }
 
     private Provisioner provisioner(StateConnection connection, Duration bootstrapTimeout) {
         ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "jujube-provisioning-test"));
         executors.add(executor);
         Provisioner p = new Provisioner(connection, provider, bootstrapTimeout, Duration.ofSeconds(30), "provisioning", executor);
-        open.add(p);
+        env.closeLater(p);
         p.start();
         return p;
     }
@@ -157,16 +136,6 @@ class ProvisionerTest {
         // the lock is no event: the regular check or the next change picks it up
         state.machines().add();
         await("launched", () -> provider.launchesOf(id) == 1);
-    }
-
-    static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for: " + what);
-            }
-            Thread.sleep(10);
-        }
     }
 
     /** Asserts that a condition holds throughout a period: used only to show that nothing more happens. */

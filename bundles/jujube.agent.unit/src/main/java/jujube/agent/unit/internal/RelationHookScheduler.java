@@ -8,6 +8,8 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import jujube.hooks.ExecutedHook;
+import jujube.hooks.HookEffects;
 import jujube.hooks.HookExecutor;
 import jujube.hooks.HookJob;
 import jujube.hooks.HookResult;
@@ -20,7 +22,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Drives one unit relation's hook queue: while enabled and allowed to execute (the relation is up), it
  * keeps one job on the unit's hook executor that claims the queue's head, runs its hook and commits it
- * on success. The head is claimed inside the job, when the hook is about to run, so changes waiting
+ * on success, in steps each persisted in the queue: the hook runs (its effects held back), the head is
+ * marked executed with its effects, the effects are applied (idempotently), the head is committed. A
+ * head found executed (the agent died after the hook) is not run again: its stored effects are applied
+ * and it is committed. The head is claimed inside the job, when the hook is about to run, so changes waiting
  * behind other hooks of the unit can still be coalesced. A failed hook is retried in place as the
  * {@link RetryPolicy} says (waiting off the executor), then reported to {@code onFailure} (the relation
  * goes to error) and stays at the head. It owns no thread: delayed retries use the JDK's shared delayer.
@@ -48,6 +53,8 @@ final class RelationHookScheduler {
     private int failures; // of the head, counted in memory: a restart grants a fresh set of attempts
     private int faults; // unexpected errors in a row
     private long notBefore; // System.nanoTime() before which no job is submitted (a pending retry)
+    /** Tests only: runs between applying a hook's effects and committing it, to simulate a crash there. */
+    static volatile Runnable beforeCommit = () -> { };
 
     RelationHookScheduler(String name, HookQueue queue, RelationHooks hooks, HookExecutor executor, RetryPolicy retry,
             BooleanSupplier mayExecute, FailureHandler onFailure) {
@@ -106,14 +113,34 @@ final class RelationHookScheduler {
                 return new HookResult.Succeeded();
             }
             RelationChange change = head.get();
-            HookResult result = hooks.run(change);
-            if (result instanceof HookResult.Failed failed) {
-                headFailed(change, failed);
+            Optional<String> stored = queue.executedEffects();
+            HookResult result;
+            HookEffects effects;
+            if (stored.isPresent()) {
+                // the hook succeeded before a crash: running it again would commit its effects twice
+                LOG.info("{}: {} of {} already ran; applying its stored changes", name, hooks.hookName(change),
+                        change.unit());
+                result = new HookResult.Succeeded();
+                effects = hooks.decode(stored.get());
             } else {
-                queue.commit(change);
-                synchronized (this) {
-                    failures = 0;
+                ExecutedHook executed = hooks.execute(change);
+                result = executed.result();
+                if (result instanceof HookResult.Failed failed) {
+                    headFailed(change, failed); // nothing applied, the head stays
+                    return result;
                 }
+                effects = executed.effects();
+                queue.executed(change, hooks.encode(effects)); // persisted before any of it is applied
+            }
+            HookResult applied = hooks.apply(change, effects);
+            if (applied instanceof HookResult.Failed failed) {
+                headFailed(change, failed); // retried from the stored effects, the hook does not run again
+                return applied;
+            }
+            beforeCommit.run();
+            queue.commit(change);
+            synchronized (this) {
+                failures = 0;
             }
             return result;
         } finally {

@@ -1,7 +1,11 @@
 package jujube.agent.unit.internal;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.List;
 import java.util.Optional;
+import jujube.hooks.ExecutedHook;
+import jujube.hooks.HookEffects;
 import jujube.hooks.HookResult;
 import jujube.hooks.RelationHookInfo;
 import jujube.hooks.UnitHookRunner;
@@ -17,10 +21,45 @@ import jujube.workflow.TransitionAction;
 final class RelationHooks {
     private final UnitHookRunner runner;
     private final KnownRelation relation;
+    private final ObjectMapper mapper;
 
-    RelationHooks(UnitHookRunner runner, KnownRelation relation) {
+    RelationHooks(UnitHookRunner runner, KnownRelation relation, ObjectMapper mapper) {
         this.runner = runner;
         this.relation = relation;
+        this.mapper = mapper;
+    }
+
+    /** {@link #run} without applying the hook's effects: the caller persists them, then {@link #apply}s. */
+    ExecutedHook execute(RelationChange change) {
+        return runner.execute(hookName(change), Optional.of(info(change)));
+    }
+
+    /** Applies the effects of the change's hook (idempotent). */
+    HookResult apply(RelationChange change, HookEffects effects) {
+        return runner.apply(hookName(change), effects);
+    }
+
+    /** The effects as the hook queue stores them. */
+    String encode(HookEffects effects) {
+        try {
+            return mapper.writeValueAsString(effects);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("could not encode hook effects", e);
+        }
+    }
+
+    /** @throws IllegalStateException when the stored effects are not valid */
+    HookEffects decode(String stored) {
+        try {
+            return mapper.readValue(stored, HookEffects.class);
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            throw new IllegalStateException("invalid stored hook effects", e);
+        }
+    }
+
+    private RelationHookInfo info(RelationChange change) {
+        List<String> members = change.members().stream().map(UnitName::toString).toList();
+        return new RelationHookInfo(relation.relationName(), relation.hookId(), change.unit().toString(), members);
     }
 
     /**

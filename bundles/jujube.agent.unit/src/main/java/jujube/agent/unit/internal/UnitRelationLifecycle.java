@@ -51,7 +51,7 @@ final class UnitRelationLifecycle {
         this.relation = relation;
         this.files = files;
         this.name = context.unit() + " " + relation.hookId();
-        this.hooks = new RelationHooks(context.runner(), relation);
+        this.hooks = new RelationHooks(context.runner(), relation, files.mapper());
         this.queue = files.queue();
         this.workflow = files.workflow(name, new RelationReplays(queue, hooks, relation),
                 state -> replicate(context, relation, state));

@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import jujube.hooks.HookExecutor;
@@ -21,14 +20,12 @@ import jujube.hooks.internal.ProcessHookInvoker;
 import jujube.hooks.internal.UnitHookExecutor;
 import jujube.spi.RelationScopeHandler;
 import jujube.state.CharmRecord;
-import jujube.state.ConnectionConfig;
-import jujube.state.EnvironmentSettings;
 import jujube.state.Presence;
 import jujube.state.StateConnection;
-import jujube.state.StateConnections;
 import jujube.state.UnitName;
+import jujube.testkit.ZooKeeperEnvironment;
+import jujube.testkit.ZooKeeperServer;
 import jujube.workflow.RetryPolicy;
-import org.apache.curator.test.TestingServer;
 
 /**
  * A unit agent's relation side on a real ZooKeeper (a fresh chroot per fixture) and real disk: a charm
@@ -36,22 +33,18 @@ import org.apache.curator.test.TestingServer;
  * hook runner and executor, and {@link RelationLifecycles} over them. Remote units are joined by the test.
  */
 final class RelationLifecyclesFixture implements AutoCloseable {
-    private static final AtomicInteger ENVIRONMENTS = new AtomicInteger();
     final StateConnection state;
     final Path root;
     final Path out;
     final TestScopes scopes = new TestScopes();
-    private final ConnectionConfig config;
+    private final ZooKeeperEnvironment env;
     private final Map<UnitName, Presence> presences = new ConcurrentHashMap<>();
     private final List<Agent> agents = new ArrayList<>();
 
-    RelationLifecyclesFixture(TestingServer zk, Path root) throws IOException {
+    RelationLifecyclesFixture(ZooKeeperServer zk, Path root) throws IOException {
         this.root = root;
-        config = new ConnectionConfig(zk.getConnectString(), Duration.ofSeconds(10), Duration.ofSeconds(5),
-                "rel" + ENVIRONMENTS.incrementAndGet());
-        state = StateConnections.open(config, List.of());
-        state.awaitConnected(Duration.ofSeconds(10));
-        state.initialize(new EnvironmentSettings("test", "local", "local", "local-0"));
+        env = zk.newEnvironment("rel");
+        state = env.state();
         state.charms().publish(new CharmRecord("local:precise/app-1", "file:///c/app", "sha-a", Map.of("name", "app"),
                 Map.of()));
         out = Files.createDirectories(root.resolve("out"));
@@ -141,7 +134,7 @@ final class RelationLifecyclesFixture implements AutoCloseable {
             agent.close();
         }
         presences.values().forEach(Presence::close);
-        state.close();
+        env.close();
     }
 
     /** One incarnation of the unit agent's relation side. */

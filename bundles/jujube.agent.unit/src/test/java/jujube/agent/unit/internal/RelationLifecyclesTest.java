@@ -19,17 +19,17 @@ import jujube.state.RelationInfo;
 import jujube.state.RelationRole;
 import jujube.state.RelationScope;
 import jujube.state.UnitName;
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterAll;
+import jujube.testkit.ZooKeeperServer;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The relation lifecycles end to end: real ZooKeeper, real disk, real hook processes. */
 class RelationLifecyclesTest {
-    private static TestingServer zk;
+    @RegisterExtension
+    static final ZooKeeperServer ZK = new ZooKeeperServer();
     private final ObjectMapper mapper = new ObjectMapper();
     @TempDir
     Path root;
@@ -39,19 +39,9 @@ class RelationLifecyclesTest {
     private UnitName m0;
     private UnitName m1;
 
-    @BeforeAll
-    static void startServer() throws Exception {
-        zk = new TestingServer(true);
-    }
-
-    @AfterAll
-    static void stopServer() throws Exception {
-        zk.close();
-    }
-
     @BeforeEach
     void environment() throws Exception {
-        fx = new RelationLifecyclesFixture(zk, root);
+        fx = new RelationLifecyclesFixture(ZK, root);
         fx.service("wordpress");
         fx.service("mysql");
         db = fx.state.relations().add("mysql", RelationScope.GLOBAL, List.of(

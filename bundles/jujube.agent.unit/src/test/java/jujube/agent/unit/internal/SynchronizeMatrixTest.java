@@ -4,50 +4,19 @@ import static jujube.agent.unit.internal.UnitAgentFixture.awaitQuiet;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import jujube.workflow.WorkflowState;
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Seed 001's table: for every stored unit state (and in-flight transitions), which hooks run and whether
  * the relation lifecycles start (and with "down" to "up" or not) when an agent starts on it.
  */
-class SynchronizeMatrixTest {
-    private static TestingServer zk;
-    @TempDir
-    Path root;
-    private UnitAgentFixture fx;
-
-    @BeforeAll
-    static void startZooKeeper() throws Exception {
-        zk = new TestingServer(true);
-    }
-
-    @AfterAll
-    static void stopZooKeeper() throws IOException {
-        zk.close();
-    }
-
-    @BeforeEach
-    void environment() throws IOException {
-        fx = new UnitAgentFixture(zk, root);
-    }
-
-    @AfterEach
-    void close() {
-        fx.close();
-    }
+class SynchronizeMatrixTest extends UnitAgentTestBase {
 
     static Stream<Arguments> storedStates() {
         List<String> startHooks = List.of("config-changed", "start");

@@ -8,30 +8,20 @@ import java.io.IOException;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Proxy;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import jujube.spi.RelationScopeHandler;
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The component driven as SCR would drive it (constructor, bind, activate, modified, deactivate), with the
  * real relation lifecycles: the machine agent's configuration contract, retirement by {@code @Modified}.
  */
-class UnitAgentComponentTest {
-    private static TestingServer zk;
-    @TempDir
-    Path root;
-    private UnitAgentFixture fx;
+class UnitAgentComponentTest extends UnitAgentTestBase {
     private UnitAgentComponent component;
 
     /** The global scope's rule: every unit of the relation but oneself. */
@@ -49,27 +39,12 @@ class UnitAgentComponentTest {
         }
     };
 
-    @BeforeAll
-    static void startZooKeeper() throws Exception {
-        zk = new TestingServer(true);
-    }
-
-    @AfterAll
-    static void stopZooKeeper() throws IOException {
-        zk.close();
-    }
-
-    @BeforeEach
-    void environment() throws IOException {
-        fx = new UnitAgentFixture(zk, root);
-    }
-
+    /** Before the fixture closes: the component's agent runs on the fixture's connection. */
     @AfterEach
-    void close() {
+    void deactivate() {
         if (component != null) {
             component.deactivate();
         }
-        fx.close();
     }
 
     @Test

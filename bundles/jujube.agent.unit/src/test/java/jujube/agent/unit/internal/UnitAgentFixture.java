@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import jujube.charm.CharmArchives;
@@ -21,18 +20,16 @@ import jujube.charm.StoredCharm;
 import jujube.hooks.internal.HookExecutorsComponent;
 import jujube.hooks.internal.ProcessHookInvoker;
 import jujube.state.CharmRecord;
-import jujube.state.ConnectionConfig;
-import jujube.state.EnvironmentSettings;
 import jujube.state.StateConnection;
-import jujube.state.StateConnections;
 import jujube.state.UnitName;
+import jujube.testkit.ZooKeeperEnvironment;
+import jujube.testkit.ZooKeeperServer;
 import jujube.upgrade.internal.DirectoryCharmUpgradeHandler;
 import jujube.workflow.RetryPolicy;
 import jujube.workflow.UnitWorkflow;
 import jujube.workflow.WorkflowState;
 import jujube.workflow.WorkflowStore;
 import jujube.workflow.Workflows;
-import org.apache.curator.test.TestingServer;
 
 /**
  * A service {@code blog} with unit {@code blog/0} in a real ZooKeeper (a chroot per test), the unit's
@@ -45,8 +42,8 @@ final class UnitAgentFixture implements AutoCloseable {
     static final String CHARM_1 = "local:precise/blog-1";
     static final String CHARM_2 = "local:precise/blog-2";
     private static final List<String> HOOKS = List.of("install", "config-changed", "start", "stop", "upgrade-charm");
-    private static final AtomicInteger ENVIRONMENTS = new AtomicInteger();
 
+    private final ZooKeeperEnvironment env;
     final StateConnection state;
     final Path unitDir;
     final Path control;
@@ -58,12 +55,10 @@ final class UnitAgentFixture implements AutoCloseable {
     final HookExecutorsComponent executors = new HookExecutorsComponent();
     private final List<UnitAgentRuntime> agents = new ArrayList<>();
 
-    UnitAgentFixture(TestingServer zk, Path root) throws IOException {
+    UnitAgentFixture(ZooKeeperServer zk, Path root) throws IOException {
         this.root = root;
-        state = StateConnections.open(new ConnectionConfig(zk.getConnectString(), Duration.ofSeconds(10),
-                Duration.ofSeconds(5), "unit-agent-" + ENVIRONMENTS.incrementAndGet()), List.of());
-        state.awaitConnected(Duration.ofSeconds(10));
-        state.initialize(new EnvironmentSettings("test", "local", "local", "local-0"));
+        env = zk.newEnvironment("unit-agent-");
+        state = env.state();
         unitDir = root.resolve("units").resolve("blog-0");
         control = Files.createDirectories(root.resolve("control"));
         storageDir = root.resolve("charms");
@@ -180,8 +175,8 @@ final class UnitAgentFixture implements AutoCloseable {
     }
 
     @Override
-    public void close() {
+    public void close() throws Exception {
         agents.forEach(UnitAgentRuntime::close);
-        state.close();
+        env.close();
     }
 }

@@ -8,46 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import jujube.state.ResolvedMode;
 import jujube.state.UnitFlags;
 import jujube.workflow.WorkflowState;
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The unit lifecycle end to end: real ZooKeeper, real hook processes, real files. */
-class UnitAgentLifecycleTest {
-    private static TestingServer zk;
-    @TempDir
-    Path root;
-    private UnitAgentFixture fx;
-
-    @BeforeAll
-    static void startZooKeeper() throws Exception {
-        zk = new TestingServer(true);
-    }
-
-    @AfterAll
-    static void stopZooKeeper() throws IOException {
-        zk.close();
-    }
-
-    @BeforeEach
-    void environment() throws IOException {
-        fx = new UnitAgentFixture(zk, root);
-    }
-
-    @AfterEach
-    void close() {
-        fx.close();
-    }
+class UnitAgentLifecycleTest extends UnitAgentTestBase {
 
     @Test
     void aNewUnitInstallsConfiguresAndStartsThenStartsItsRelations() throws IOException {

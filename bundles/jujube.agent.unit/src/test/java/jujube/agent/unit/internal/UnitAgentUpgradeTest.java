@@ -9,47 +9,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import jujube.state.ResolvedMode;
 import jujube.state.UpgradeRequest;
 import jujube.workflow.UnitWorkflow;
 import jujube.workflow.WorkflowState;
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Charm upgrades inside the upgrade_charm transition, with the default directory-swapping handler. */
-class UnitAgentUpgradeTest {
-    private static TestingServer zk;
-    @TempDir
-    Path root;
-    private UnitAgentFixture fx;
-
-    @BeforeAll
-    static void startZooKeeper() throws Exception {
-        zk = new TestingServer(true);
-    }
-
-    @AfterAll
-    static void stopZooKeeper() throws IOException {
-        zk.close();
-    }
-
+class UnitAgentUpgradeTest extends UnitAgentTestBase {
+    /** Revision 2 of the charm, in the storage and the state, to upgrade to. */
     @BeforeEach
-    void environment() throws IOException {
-        fx = new UnitAgentFixture(zk, root);
+    void publishSecondRevision() throws IOException {
         fx.publish(CHARM_2, fx.charm(2, "-v2"));
-    }
-
-    @AfterEach
-    void close() {
-        fx.close();
     }
 
     @Test

@@ -1,0 +1,67 @@
+package jujube.cli.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import jujube.cli.CliException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code environment.yaml}: the embedded server's port, or an external ensemble named by {@code zookeeper}. */
+class LocalEnvironmentTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void the_port_names_the_embedded_server_on_loopback() throws IOException {
+        write("name: local\nzookeeper-port: 2181\nplacement: local\n");
+        LocalEnvironment env = LocalEnvironment.load("local", dir);
+        assertEquals("127.0.0.1:2181", env.connectString());
+        assertEquals("127.0.0.1:2181", env.connection().connectString());
+    }
+
+    @Test
+    void an_ensemble_takes_precedence_over_the_port() throws IOException {
+        write("zookeeper: 127.0.0.1:2181,127.0.0.1:2182,zk3.example:2183\nzookeeper-port: 9999\n");
+        LocalEnvironment env = LocalEnvironment.load("ens", dir);
+        assertEquals("127.0.0.1:2181,127.0.0.1:2182,zk3.example:2183", env.connectString());
+        assertEquals(env.connectString(), env.connection().connectString());
+    }
+
+    @Test
+    void an_ensemble_needs_no_port_and_survives_a_save() throws IOException {
+        write("zookeeper: 127.0.0.1:2181,127.0.0.1:2182\nplacement: unassigned\n");
+        LocalEnvironment env = LocalEnvironment.load("ens", dir);
+        env.save();
+        LocalEnvironment again = LocalEnvironment.load("ens", dir);
+        assertEquals("127.0.0.1:2181,127.0.0.1:2182", again.connectString());
+        assertEquals("unassigned", again.placement());
+        assertFalse(Files.readString(dir.resolve(LocalEnvironment.FILE)).contains("zookeeper-port"));
+    }
+
+    @Test
+    void a_malformed_ensemble_is_refused_naming_the_key() throws IOException {
+        for (String bad : new String[] {"''", "127.0.0.1", "127.0.0.1:2181,", "127.0.0.1:0", "127.0.0.1:70000",
+                "'a b:2181'", "127.0.0.1:2181/chroot", "[127.0.0.1:2181]", "2181"}) {
+            write("zookeeper: " + bad + "\nzookeeper-port: 2181\n");
+            CliException e = assertThrows(CliException.class, () -> LocalEnvironment.load("ens", dir), bad);
+            assertTrue(e.getMessage().contains("'zookeeper'"), e.getMessage());
+        }
+    }
+
+    @Test
+    void without_an_ensemble_the_port_is_still_required() throws IOException {
+        write("name: local\nplacement: local\n");
+        CliException e = assertThrows(CliException.class, () -> LocalEnvironment.load("local", dir));
+        assertTrue(e.getMessage().contains("'zookeeper-port'"), e.getMessage());
+    }
+
+    private void write(String yaml) throws IOException {
+        Files.writeString(dir.resolve(LocalEnvironment.FILE), yaml);
+    }
+}

@@ -1,0 +1,28 @@
+package jujube.hooks.internal;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FifoPoolSweepTest {
+    @Test
+    void removes_the_pipes_of_dead_owners_only(@TempDir Path tmp) throws Exception {
+        Process dead = new ProcessBuilder("true").start();
+        dead.waitFor();
+        Path stale = Files.createDirectory(tmp.resolve("jujube-hook-" + dead.pid() + "-123"));
+        Files.createFile(stale.resolve("0.stdout"));
+        Path live = Files.createDirectory(tmp.resolve("jujube-hook-" + ProcessHandle.current().pid() + "-456"));
+        Files.createFile(live.resolve("0.stdout"));
+        Path foreign = Files.createDirectory(tmp.resolve("jujube-hook-notapid-1"));
+
+        FifoPool.sweepDeadOwners(tmp);
+
+        assertFalse(Files.exists(stale), "a dead owner's pipes are removed");
+        assertTrue(Files.exists(live.resolve("0.stdout")), "a running owner's pipes are kept");
+        assertTrue(Files.exists(foreign), "what is not ours is left alone");
+    }
+}

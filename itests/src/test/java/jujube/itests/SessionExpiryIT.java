@@ -1,0 +1,161 @@
+package jujube.itests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import jujube.state.ConnectionConfig;
+import jujube.state.EnvironmentSettings;
+import jujube.state.StateConnection;
+import jujube.state.StateConnections;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryOneTime;
+import org.apache.zookeeper.data.Stat;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A machine agent's ZooKeeper session expires while ZooKeeper keeps serving everyone else: the agent's
+ * JVM is frozen (SIGSTOP) for longer than its session timeout while the operator changes the blog's
+ * config and adds a database unit. Thawed, the agent gets a new session: its presence comes back, its
+ * watches are re-armed, the changes made meanwhile are delivered, and no hook runs twice.
+ */
+class SessionExpiryIT {
+    private static final int SESSION_MS = 4000;
+    private static final Duration UP = Duration.ofSeconds(45);
+    private static final String PRESENCE = "/machines/machine-0000000000/agent";
+    private static final Path EXAMPLES = Path.of(System.getProperty("jujube.itest.dist"), "../../../examples/charms")
+            .normalize();
+    private Path home;
+    private Environment env;
+    private AgentProcess machine;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        home = Files.createTempDirectory(Path.of("/tmp"), "jujube-expiry");
+        env = Environment.attach(home, "local");
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        try {
+            if (machine != null && machine.process().isAlive()) {
+                machine.signal("CONT"); // a stopped process would not act on SIGTERM
+            }
+            env.close();
+        } finally {
+            for (ProcessHandle p : Distribution.processesMentioning(home)) {
+                p.destroyForcibly();
+            }
+            EnsembleDeployIT.delete(home);
+        }
+    }
+
+    @Test
+    void expired_session_restores_presence_rearms_watches_and_delivers_changes() throws Exception {
+        int port = freePort();
+        String connect = "127.0.0.1:" + port;
+        Path dir = Files.createDirectories(env.dir());
+        Files.writeString(dir.resolve("environment.yaml"), "name: local\nprovider: local\nzookeeper-port: " + port
+                + "\nplacement: local\n");
+        AgentProcess controller = AgentProcess.start(dir, "controller", "controller", "--env-dir", dir.toString(),
+                "--zookeeper-port", Integer.toString(port));
+        controller.awaitUp(UP, () -> controller.log().contains("controller up in"));
+        try (StateConnection state = StateConnections.open(ConnectionConfig.of(connect));
+                CuratorFramework zk = CuratorFrameworkFactory.newClient(connect, 10_000, 5000, new RetryOneTime(200))) {
+            state.awaitConnected(UP);
+            zk.start();
+            state.initialize(new EnvironmentSettings("local", "local", "local", "local-0"));
+            machine = AgentProcess.start(dir, "machine-0", "machine", "--machine-id", "0", "--zookeeper", connect,
+                    "--data-dir", dir.resolve("machines/machine-0").toString(),
+                    "--session-timeout", Integer.toString(SESSION_MS));
+            machine.awaitUp(UP, () -> presenceOwner(zk) != 0);
+
+            env.ok("deploy", "--repository", EXAMPLES.toString(), "local:mysql");
+            env.ok("deploy", "--repository", EXAMPLES.toString(), "local:wordpress", "blog");
+            env.ok("add-relation", "blog", "mysql");
+            awaitHookLine("blog/0", "db-relation-changed mysql/0 ready");
+            awaitHookLine("mysql/0", "db-relation-changed blog/0 ready=true");
+            env.awaitUnits(Map.of("mysql/0", "started", "blog/0", "started"));
+            long before = presenceOwner(zk);
+
+            machine.signal("STOP");
+            env.ok("set", "blog", "title=Written while frozen");
+            env.ok("add-unit", "mysql");
+            // the outage itself is what is tested: wait until the server has expired the frozen session
+            Poll.until("the frozen agent's session expired", Duration.ofSeconds(SESSION_MS / 1000 * 4),
+                    () -> presenceOwner(zk) != before, () -> Long.toHexString(presenceOwner(zk)));
+            assertTrue(machine.process().isAlive());
+            machine.signal("CONT");
+
+            long[] after = new long[1];
+            Poll.until("machine 0's presence under a new session", UP, () -> (after[0] = presenceOwner(zk)) != 0,
+                    () -> tail(machine.log()));
+            assertNotEquals(before, after[0]);
+            Path conf = env.unitDir("blog/0").resolve("wordpress.conf");
+            Poll.until("blog/0 config-changed with the title set meanwhile", UP,
+                    () -> Environment.lines(conf).contains("title=Written while frozen"),
+                    () -> Environment.lines(conf) + "\n" + tail(machine.log()));
+            awaitHookLine("blog/0", "db-relation-changed mysql/1 ready");
+            awaitHookLine("mysql/1", "db-relation-changed blog/0 ready=true");
+            env.awaitUnits(Map.of("mysql/0", "started", "mysql/1", "started", "blog/0", "started"));
+            assertTrue(state.machines().list().stream().anyMatch(m -> m.id() == 0 && m.agentConnected()),
+                    "status shows machine 0's agent");
+            // the re-armed watches keep delivering: a change made after the thaw arrives too
+            env.ok("set", "blog", "title=Written after the thaw");
+            Poll.until("blog/0 config-changed with the title set after the thaw", UP,
+                    () -> Environment.lines(conf).contains("title=Written after the thaw"),
+                    () -> Environment.lines(conf) + "\n" + tail(machine.log()));
+
+            assertCounts("blog/0", Map.of("install -", 1L, "config-changed - port=8080", 3L, "start - port=8080", 1L,
+                    "db-relation-joined mysql/0", 1L, "db-relation-changed mysql/0 ready", 1L,
+                    "db-relation-joined mysql/1", 1L, "db-relation-changed mysql/1 ready", 1L));
+            assertCounts("mysql/0", Map.of("install -", 1L, "config-changed -", 1L, "start -", 1L,
+                    "db-relation-joined blog/0 database=blog", 1L, "db-relation-changed blog/0 ready=true", 1L));
+            assertCounts("mysql/1", Map.of("install -", 1L, "config-changed -", 1L, "start -", 1L,
+                    "db-relation-joined blog/0 database=blog", 1L, "db-relation-changed blog/0 ready=true", 1L));
+            assertTrue(machine.process().isAlive() && controller.process().isAlive());
+        }
+    }
+
+    private void assertCounts(String unit, Map<String, Long> expected) {
+        List<String> log = env.hookLog(unit);
+        expected.forEach((line, count) -> assertEquals(count, log.stream().filter(line::equals).count(),
+                unit + " ran '" + line + "' " + count + " time(s): " + log));
+    }
+
+    private void awaitHookLine(String unit, String line) {
+        Poll.until(unit + " hook.log line '" + line + "'", UP, () -> env.hookLog(unit).contains(line),
+                () -> env.hookLog(unit) + "\nmachine 0: " + tail(env.machineLog(0)));
+    }
+
+    private static String tail(String log) {
+        return EnsembleDeployIT.tail(log);
+    }
+
+    /** The session owning machine 0's presence node, 0 when there is none. */
+    private static long presenceOwner(CuratorFramework zk) {
+        try {
+            Stat stat = zk.checkExists().forPath(PRESENCE);
+            return stat == null ? 0 : stat.getEphemeralOwner();
+        } catch (Exception e) {
+            return 0;
+        }
+    }
+
+    private static int freePort() throws java.io.IOException {
+        try (ServerSocket s = new ServerSocket()) {
+            s.bind(new InetSocketAddress("127.0.0.1", 0));
+            return s.getLocalPort();
+        }
+    }
+}
