@@ -119,10 +119,16 @@ class SessionExpiryIT {
             assertCounts("blog/0", Map.of("install -", 1L, "config-changed - port=8080", 3L, "start - port=8080", 1L,
                     "db-relation-joined mysql/0", 1L, "db-relation-changed mysql/0 ready", 1L,
                     "db-relation-joined mysql/1", 1L, "db-relation-changed mysql/1 ready", 1L));
+            // mysql's changed hook may rightly run twice for one remote change: once after joined, reading
+            // settings the blog already updated, and once more for that update's own settings version
+            // (a changed hook is owed per version seen, and may read newer data): at least once, then
             assertCounts("mysql/0", Map.of("install -", 1L, "config-changed -", 1L, "start -", 1L,
-                    "db-relation-joined blog/0 database=blog", 1L, "db-relation-changed blog/0 ready=true", 1L));
+                    "db-relation-joined blog/0 database=blog", 1L));
             assertCounts("mysql/1", Map.of("install -", 1L, "config-changed -", 1L, "start -", 1L,
-                    "db-relation-joined blog/0 database=blog", 1L, "db-relation-changed blog/0 ready=true", 1L));
+                    "db-relation-joined blog/0 database=blog", 1L));
+            for (String unit : List.of("mysql/0", "mysql/1")) {
+                assertTrue(env.hookLog(unit).contains("db-relation-changed blog/0 ready=true"), env.hookLog(unit).toString());
+            }
             assertTrue(machine.process().isAlive() && controller.process().isAlive());
         }
     }

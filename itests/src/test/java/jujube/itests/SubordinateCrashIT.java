@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
@@ -106,9 +107,17 @@ class SubordinateCrashIT {
         }
     }
 
+    private static String tail(String log, int lines) {
+        List<String> all = log.lines().filter(l -> !l.startsWith("\tat ")).toList();
+        return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+    }
+
     private String describe() {
         try {
-            return "state " + env.subordinates() + ", dirs " + env.unitDirs("logging") + ", configs " + env.agentConfigs("logging");
+            String states = env.units().stream().map(u -> u.name() + "=" + u.workflowState())
+                    .collect(Collectors.joining(", "));
+            return "state " + env.subordinates() + ", workflow " + states + ", dirs " + env.unitDirs("logging")
+                    + ", configs " + env.agentConfigs("logging") + "\nmachine log:\n" + tail(env.machineLog(), 40);
         } catch (IOException | RuntimeException e) {
             return e.toString();
         }
