@@ -21,7 +21,8 @@ import java.util.HexFormat;
  */
 final class SocketPaths {
     static final String SOCKET_NAME = "agent.socket";
-    static final int MAX_PATH_BYTES = 107;
+    // sun_path holds 108 bytes with the NUL, but the JDK refuses 107 as well (checked on JDK 17): 106
+    static final int MAX_PATH_BYTES = 106;
 
     private final Path shortRoot;
 

@@ -46,4 +46,21 @@ class SocketPathsTest {
 
         assertThrows(IOException.class, () -> paths.forUnit(deep));
     }
+
+    @Test
+    void the_longest_path_that_fits_can_really_be_bound() throws Exception {
+        Path dir = java.nio.file.Files.createTempDirectory(Path.of("/tmp"), "sp");
+        try {
+            String base = dir + "/";
+            Path longest = Path.of(base + "x".repeat(SocketPaths.MAX_PATH_BYTES - base.length()));
+            assertTrue(SocketPaths.fits(longest));
+            try (var channel = java.nio.channels.ServerSocketChannel.open(java.net.StandardProtocolFamily.UNIX)) {
+                channel.bind(java.net.UnixDomainSocketAddress.of(longest)); // throws when the limit is wrong
+            }
+            java.nio.file.Files.deleteIfExists(longest);
+            assertTrue(!SocketPaths.fits(Path.of(longest + "y")), "one byte more does not fit");
+        } finally {
+            java.nio.file.Files.deleteIfExists(dir);
+        }
+    }
 }
