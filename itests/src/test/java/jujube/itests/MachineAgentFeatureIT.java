@@ -58,7 +58,7 @@ public class MachineAgentFeatureIT {
         await("all jujube components active", () -> inactiveComponents().isEmpty());
         await("machine 0 present", () -> state.machines().list().get(0).agentConnected());
         ServiceReference<MachineAgent> ref = context.getServiceReference(MachineAgent.class);
-        assertNotNull(ref);
+        assertNotNull("the machine agent registers its MachineAgent service", ref);
         assertEquals(0, context.getService(ref).machineId());
     }
 
