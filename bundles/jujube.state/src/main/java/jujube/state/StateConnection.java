@@ -36,6 +36,29 @@ public interface StateConnection extends AutoCloseable {
     void awaitInitialized(Duration timeout);
 
     /**
+     * Waits, however long it takes, until connected and the environment initialized: what an agent does
+     * before its first read. Each {@code period} spent waiting is reported to {@code stillWaiting} with the
+     * reason, so an agent started before its ZooKeeper says why it idles.
+     *
+     * @return false when the thread was interrupted (it stays interrupted), true once ready
+     * @since 1.4
+     */
+    default boolean awaitEnvironment(Duration period, java.util.function.Consumer<String> stillWaiting) {
+        while (!Thread.currentThread().isInterrupted()) {
+            try {
+                awaitConnected(period);
+                awaitInitialized(period);
+                return true;
+            } catch (NotConnectedException | EnvironmentNotInitializedException e) {
+                if (!Thread.currentThread().isInterrupted()) {
+                    stillWaiting.accept(e.getMessage());
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
      * Creates the environment's base hierarchy and machine 0, and {@code /initialized} last, so that a
      * client that sees {@code /initialized} sees everything else too.
      *
@@ -69,4 +92,17 @@ public interface StateConnection extends AutoCloseable {
 
     @Override
     void close();
+
+    /**
+     * Closes as {@link #close()} does, for a process that exits next: returns once the session has ended
+     * (the server answered its close, so every earlier request of the session is applied and its
+     * ephemeral nodes are gone) or the connection is lost, and leaves the rest of the client's shutdown to
+     * a daemon thread: ZooKeeper's client sleeps 100 ms after closing its socket, which a command line would
+     * otherwise wait for. Waits at most {@code timeout}.
+     *
+     * @since 1.5
+     */
+    default void closeBeforeExit(Duration timeout) {
+        close();
+    }
 }

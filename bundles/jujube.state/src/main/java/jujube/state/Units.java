@@ -42,6 +42,15 @@ public interface Units {
 
     void setAddresses(UnitName unit, String publicAddress, String privateAddress);
 
+    /**
+     * Records the charm the unit runs now (its agent calls this once an upgrade put the charm in place),
+     * so that status and hook contexts name it.
+     *
+     * @throws NoSuchCharmException when no such charm was added to the environment
+     * @since 1.4
+     */
+    void setCharm(UnitName unit, String charmId);
+
     /** Replicates the unit's workflow state (its local disk is authoritative). */
     void setWorkflowState(UnitName unit, String state);
 

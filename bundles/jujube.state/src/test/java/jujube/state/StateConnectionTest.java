@@ -83,6 +83,31 @@ class StateConnectionTest {
     }
 
     @Test
+    void await_environment_reports_each_wait_until_bootstrap_and_gives_up_when_interrupted() throws Exception {
+        try (StateConnection waiter = connect(); StateConnection bootstrapper = connect()) {
+            List<String> waits = new CopyOnWriteArrayList<>();
+            boolean[] ready = new boolean[1];
+            Thread agent = new Thread(() -> ready[0] = waiter.awaitEnvironment(Duration.ofMillis(100), waits::add));
+            agent.start();
+            awaitTrue(() -> waits.size() >= 2);
+            bootstrapper.initialize(LOCAL);
+            agent.join(10_000);
+            assertTrue(ready[0], "ready once initialized");
+            assertTrue(waits.get(0).contains("not initialized"), waits.toString());
+        }
+        try (StateConnection fresh = StateConnections.open(new ConnectionConfig("127.0.0.1:1",
+                Duration.ofSeconds(4), Duration.ofSeconds(2), ""))) {
+            boolean[] ready = {true};
+            Thread agent = new Thread(() -> ready[0] = fresh.awaitEnvironment(Duration.ofMillis(100), why -> { }));
+            agent.start();
+            agent.interrupt();
+            agent.join(10_000);
+            assertFalse(agent.isAlive());
+            assertFalse(ready[0], "interrupted: not ready");
+        }
+    }
+
+    @Test
     void presence_of_an_unknown_machine_is_refused() {
         try (StateConnection c = connect()) {
             c.initialize(LOCAL);
@@ -117,6 +142,38 @@ class StateConnectionTest {
                 assertTrue(p.isPresent());
             }
             awaitTrue(() -> !admin.machines().list().get(0).agentConnected());
+        }
+    }
+
+    @Test
+    void close_before_exit_returns_once_the_session_has_ended() throws Exception {
+        try (StateConnection admin = connect();
+                var raw = org.apache.curator.framework.CuratorFrameworkFactory.newClient(zk.getConnectString(),
+                        new org.apache.curator.retry.RetryOneTime(100))) {
+            admin.initialize(LOCAL);
+            raw.start();
+            StateConnection exiting = connect();
+            // a candidate's node is ephemeral: only the end of its session removes it
+            exiting.leadership("exit");
+            awaitTrue(() -> candidates(raw) == 1);
+            exiting.services().add("late", admin.charms().publish(new CharmRecord("local:precise/late-1",
+                    "file:///charms/late", "sha-late", java.util.Map.of("name", "late"), java.util.Map.of())).id());
+
+            exiting.closeBeforeExit(Duration.ofSeconds(10));
+
+            // no waiting here: the session ended, after everything it wrote, before closeBeforeExit returned
+            assertEquals(0, candidates(raw));
+            assertEquals("late", admin.services().get("late").name());
+        }
+    }
+
+    private static int candidates(org.apache.curator.framework.CuratorFramework raw) {
+        try {
+            return raw.getChildren().forPath("/leadership/exit").size();
+        } catch (org.apache.zookeeper.KeeperException.NoNodeException e) {
+            return 0;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
         }
     }
 

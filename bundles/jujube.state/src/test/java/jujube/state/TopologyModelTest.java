@@ -111,6 +111,19 @@ class TopologyModelTest extends ZooKeeperFixture {
     }
 
     @Test
+    void an_upgraded_unit_records_its_new_charm_which_must_exist() {
+        charm("mysql");
+        state.services().add("mysql", "local:precise/mysql-1");
+        UnitName unit = state.units().add("mysql").name();
+        assertThrows(NoSuchCharmException.class, () -> state.units().setCharm(unit, "local:precise/mysql-2"));
+        assertEquals("local:precise/mysql-1", state.units().get(unit).charmId());
+        CharmRecord next = charm("mysql", 2);
+        state.units().setCharm(unit, next.id());
+        assertEquals(next.id(), state.units().get(unit).charmId());
+        assertThrows(NoSuchUnitException.class, () -> state.units().setCharm(UnitName.parse("mysql/9"), next.id()));
+    }
+
+    @Test
     void charms_are_published_once_per_checksum() {
         CharmRecord mysql = charm("mysql");
         assertEquals(mysql, charm("mysql"));

@@ -79,7 +79,12 @@ public abstract class ZooKeeperFixture {
     }
 
     protected CharmRecord charm(String name) {
-        return state.charms().publish(new CharmRecord("local:precise/" + name + "-1", "file:///charms/" + name,
-                "sha-" + name, java.util.Map.of("name", name), java.util.Map.of()));
+        return charm(name, 1);
+    }
+
+    protected CharmRecord charm(String name, int revision) {
+        return state.charms().publish(new CharmRecord("local:precise/" + name + "-" + revision,
+                "file:///charms/" + name, "sha-" + name + "-" + revision, java.util.Map.of("name", name),
+                java.util.Map.of()));
     }
 }

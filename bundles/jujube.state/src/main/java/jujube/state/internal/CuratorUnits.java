@@ -9,6 +9,7 @@ import java.util.OptionalInt;
 import java.util.Set;
 import jujube.state.DebugHooks;
 import jujube.state.FlagAlreadySetException;
+import jujube.state.NoSuchCharmException;
 import jujube.state.NoSuchUnitException;
 import jujube.state.Port;
 import jujube.state.Presence;
@@ -154,6 +155,14 @@ final class CuratorUnits implements Units {
     @Override
     public void setAddresses(UnitName unit, String publicAddress, String privateAddress) {
         updateNode(unit, Map.of("public-address", publicAddress, "private-address", privateAddress));
+    }
+
+    @Override
+    public void setCharm(UnitName unit, String charmId) {
+        if (!ctx.reader().exists(Paths.charm(charmId))) {
+            throw new NoSuchCharmException(charmId);
+        }
+        updateNode(unit, Map.of("charm", charmId));
     }
 
     @Override

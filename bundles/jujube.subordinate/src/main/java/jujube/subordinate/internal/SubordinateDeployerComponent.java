@@ -8,8 +8,6 @@ import java.util.concurrent.TimeUnit;
 import jujube.agent.machine.UnitAgentDeployments;
 import jujube.agent.machine.UnitFiles;
 import jujube.spi.RelationScopeHandler;
-import jujube.state.EnvironmentNotInitializedException;
-import jujube.state.NotConnectedException;
 import jujube.state.StateConnection;
 import jujube.state.UnitName;
 import jujube.subordinate.SubordinateDeployer;
@@ -67,19 +65,15 @@ public final class SubordinateDeployerComponent implements SubordinateDeployer {
     }
 
     private void connect() {
-        while (!Thread.currentThread().isInterrupted()) {
-            try {
-                state.awaitConnected(Duration.ofSeconds(30));
-                state.awaitInitialized(Duration.ofSeconds(30));
-                reconciler.start();
-                LOG.info("subordinate deployer of machine {} running", machineId);
-                return;
-            } catch (NotConnectedException | EnvironmentNotInitializedException e) {
-                LOG.warn("subordinate deployer of machine {} still waiting for ZooKeeper: {}", machineId, e.getMessage());
-            } catch (RuntimeException e) {
-                LOG.error("subordinate deployer of machine {} cannot start: {}", machineId, e.getMessage());
-                return;
-            }
+        if (!state.awaitEnvironment(Duration.ofSeconds(30),
+                why -> LOG.warn("subordinate deployer of machine {} still waiting for ZooKeeper: {}", machineId, why))) {
+            return; // deactivated meanwhile
+        }
+        try {
+            reconciler.start();
+            LOG.info("subordinate deployer of machine {} running", machineId);
+        } catch (RuntimeException e) {
+            LOG.error("subordinate deployer of machine {} cannot start: {}", machineId, e.getMessage());
         }
     }
 

@@ -8,8 +8,6 @@ import java.util.concurrent.TimeUnit;
 import jujube.agent.machine.MachineAgent;
 import jujube.agent.machine.UnitAgentDeployments;
 import jujube.charm.CharmStorage;
-import jujube.state.EnvironmentNotInitializedException;
-import jujube.state.NotConnectedException;
 import jujube.state.Presence;
 import jujube.state.StateConnection;
 import org.osgi.service.component.annotations.Activate;
@@ -57,20 +55,16 @@ public final class MachineAgentComponent implements MachineAgent {
     }
 
     private void connect() {
-        while (!Thread.currentThread().isInterrupted()) {
-            try {
-                state.awaitConnected(Duration.ofSeconds(30));
-                state.awaitInitialized(Duration.ofSeconds(30));
-                presence = state.machines().connectAgent(machineId);
-                deployer.start();
-                LOG.info("machine agent {} running", machineId);
-                return;
-            } catch (NotConnectedException | EnvironmentNotInitializedException e) {
-                LOG.warn("machine agent {} still waiting for ZooKeeper: {}", machineId, e.getMessage());
-            } catch (RuntimeException e) {
-                LOG.error("machine agent {} cannot start: {}", machineId, e.getMessage());
-                return;
-            }
+        if (!state.awaitEnvironment(Duration.ofSeconds(30),
+                why -> LOG.warn("machine agent {} still waiting for ZooKeeper: {}", machineId, why))) {
+            return; // deactivated meanwhile
+        }
+        try {
+            presence = state.machines().connectAgent(machineId);
+            deployer.start();
+            LOG.info("machine agent {} running", machineId);
+        } catch (RuntimeException e) {
+            LOG.error("machine agent {} cannot start: {}", machineId, e.getMessage());
         }
     }
 
