@@ -44,12 +44,16 @@ unit_dirs="$JUJUBE_HOME/environments/local/machines/machine-0/units"
 until [ "$("$jujube" status --format tabular | grep -c ' started ')" -eq $((2 * units)) ]; do sleep 1; done
 
 expected=$((2 * units * units * 2))   # each unit: joined and changed, once per remote unit
+# CONVERGENCE_PROBE=cmd: run as "cmd start" / "cmd end" around the convergence (see probe.sh)
+probe() { [ -z "${CONVERGENCE_PROBE:-}" ] || JUJUBE_HOME="$JUJUBE_HOME" $CONVERGENCE_PROBE "$1"; }
+probe start
 start=$(now_ms)
 "$jujube" add-relation benchapp benchdb >/dev/null
 # done when every unit logged joined and changed for every remote unit (distinct unit/line pairs)
 distinct() { awk '!seen[FILENAME FS $0]++' "$unit_dirs"/*/hook.log 2>/dev/null | wc -l; }
 until [ "$(distinct)" -ge "$expected" ]; do sleep 0.1; done
 converged=$(( $(now_ms) - start ))
+probe end
 ran=$(cat "$unit_dirs"/*/hook.log | wc -l)
 
 # baseline: the same number of the same scripts, no agent

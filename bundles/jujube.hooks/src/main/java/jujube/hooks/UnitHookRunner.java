@@ -74,6 +74,14 @@ public interface UnitHookRunner extends AutoCloseable {
      */
     HookResult apply(String hookName, HookEffects effects);
 
+    /**
+     * Tells the runner that the unit runs {@code charmId} from now on (its agent upgraded the charm):
+     * later hooks are told it ({@code JUJU_CHARM}) and read their config schema from it.
+     *
+     * @since 1.3
+     */
+    void charmChanged(String charmId);
+
     /** The unit, {@code wordpress/0}. */
     String unitName();
 

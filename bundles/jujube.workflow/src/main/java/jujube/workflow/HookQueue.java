@@ -36,8 +36,13 @@ public interface HookQueue {
     void enqueue(Map<UnitName, Integer> related);
 
     /**
-     * Claims the head (persisting the claim before returning, so a hook is never started on a change
-     * that could still be coalesced) and returns it; returns the same change until it is committed.
+     * Claims the head and returns it; returns the same change until it is committed. The claim of a
+     * {@code joined} or {@code departed} is persisted before returning, so that its hook, once begun, is
+     * never coalesced away (a begun joined must be followed by a departed, never dropped with it). The
+     * claim of a {@code changed} is not persisted by this call (since 1.2: it saves a write per hook):
+     * should the process die during its hook, the change is found unclaimed and may be coalesced with a
+     * newer change of its unit, a {@code changed} (the hook reads settings live: same delivery) or a
+     * {@code departed} (which then tells the hooks what the cut hook would have been followed by).
      */
     Optional<RelationChange> next();
 

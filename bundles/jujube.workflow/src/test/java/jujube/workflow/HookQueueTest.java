@@ -125,6 +125,26 @@ class HookQueueTest extends QueueFixture {
     }
 
     @Test
+    void a_changed_cut_by_a_crash_is_coalesced_with_the_departure_that_followed() {
+        HookQueue queue = queue();
+        queue.enqueue(snapshot("db/0", 0, "db/1", 0));
+        drain(queue);
+        queue.enqueue(snapshot("db/0", 4, "db/1", 0));
+        assertEquals("changed db/0 v4 [db/0 db/1]", show(queue.next().orElseThrow()));
+        HookQueue restarted = queue(); // killed during the changed hook
+        restarted.enqueue(snapshot("db/1", 0));
+        assertEquals(List.of("departed db/0 v4 [db/1]"), drain(restarted), "the departure is what follows");
+
+        HookQueue joining = queue();
+        joining.enqueue(snapshot("db/1", 0, "db/2", 0));
+        assertEquals("joined db/2 v0 [db/1 db/2]", show(joining.next().orElseThrow()));
+        HookQueue afterJoinedCut = queue(); // killed during the joined hook: its claim was persisted
+        afterJoinedCut.enqueue(snapshot("db/1", 0));
+        assertEquals(List.of("joined db/2 v0 [db/1 db/2]", "departed db/2 v0 [db/1]"), drain(afterJoinedCut),
+                "a begun joined is never coalesced away: its departed follows");
+    }
+
+    @Test
     void a_failed_head_stays_until_committed_and_survives_a_restart() {
         HookQueue queue = queue();
         queue.enqueue(snapshot("db/0", 0));
@@ -153,9 +173,17 @@ class HookQueueTest extends QueueFixture {
                 RelationChange a = reference.next().orElseThrow();
                 RelationChange b = reloaded.next().orElseThrow();
                 assertEquals(a, b);
-                assertEquals(reloaded.snapshot(), store().load(), "the claim is persisted before the hook");
+                QueueState claimed = reloaded.snapshot();
+                if (b.type() == ChangeType.CHANGED) {
+                    assertEquals(new QueueState(claimed.seen(), claimed.members(), claimed.pending(), false),
+                            store().load(), "a changed head's claim is not persisted");
+                    reloaded = queue();
+                    assertEquals(b, reloaded.next().orElseThrow(), "a restart hands the same changed out again");
+                } else {
+                    assertEquals(claimed, store().load(), "a joined or departed head's claim is persisted before the hook");
+                    reloaded = queue();
+                }
                 reference.commit(a);
-                reloaded = queue();
                 reloaded.commit(b);
                 assertEquals(reloaded.snapshot(), store().load(), "persisted after commit");
                 reloaded = queue();

@@ -81,12 +81,17 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
     }
 
     @Override
+    public void charmChanged(String charmId) {
+        lastCharmId = java.util.Objects.requireNonNull(charmId, "charmId");
+    }
+
+    @Override
     public ExecutedHook execute(String hookName, Optional<RelationHookInfo> relation, HookOutput output) {
         String charmId = lastCharmId;
         try {
-            // Read once: the unit node's charm is written when the unit is added and never changed
-            // (an upgrade records the unit's new charm on the unit's disk, not in its node), so reading
-            // it before every hook cost a topology read and two node reads for the same answer.
+            // Read once: the unit node's charm changes only when this unit's agent upgrades it, and the
+            // agent then says so (charmChanged); reading it before every hook cost a topology read and
+            // two node reads for the same answer.
             if (charmId == null) {
                 charmId = setup.state().units().get(setup.unit()).charmId();
                 lastCharmId = charmId;

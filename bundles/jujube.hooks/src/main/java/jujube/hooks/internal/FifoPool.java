@@ -14,7 +14,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Named pipes made ahead, in batches: one {@code mkfifo} process creates {@link #BATCH} stdout/stderr
- * pairs in a private (0700) directory, instead of one process per hook. Every pair is handed out once
+ * pairs in a private (0700) directory, instead of one process per hook. The directory is made in
+ * {@link #defaultParent()}: the shared-memory tmpfs when there is one, since creating and deleting
+ * two inodes per hook on a disk file system was measured to cost more CPU than the hook itself (ext4's
+ * inode allocator scans past recently deleted inodes: {@code bench/e2e/RESULTS.md}). Every pair is handed out once
  * and its names are deleted as soon as the hook holds them open (see {@link OutputPipes}), so a child a
  * hook left running holds a pipe that no later hook can ever open: the pool keeps the one-use pipes of
  * the per-hook {@code mkfifo}, only their creation is batched. Thread-safe.
@@ -28,12 +31,31 @@ final class FifoPool implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(FifoPool.class);
 
     private final Path mkfifo;
+    private final Path parent;
     private final Deque<Pair> ready = new ArrayDeque<>(); // guarded by this
     private boolean closed; // guarded by this
     private boolean swept; // guarded by this
 
     FifoPool(Path mkfifo) {
+        this(mkfifo, defaultParent());
+    }
+
+    /** @param parent where the pool's private directories are made (and stale ones swept) */
+    FifoPool(Path mkfifo, Path parent) {
         this.mkfifo = mkfifo;
+        this.parent = parent;
+    }
+
+    /**
+     * {@code /dev/shm} when it is a writable directory (a tmpfs on Linux: a pipe's name costs no disk
+     * inode), else {@code java.io.tmpdir}. Pipes carry no data through their names, so memory is no cost.
+     */
+    static Path defaultParent() {
+        Path shm = Path.of("/dev/shm");
+        if (Files.isDirectory(shm) && Files.isWritable(shm)) {
+            return shm;
+        }
+        return Path.of(System.getProperty("java.io.tmpdir"));
     }
 
     /** A fresh pair, never handed out before. */
@@ -80,10 +102,14 @@ final class FifoPool implements AutoCloseable {
     private List<Pair> makeBatch() throws IOException, InterruptedException {
         if (!swept) {
             swept = true;
-            sweepDeadOwners(Path.of(System.getProperty("java.io.tmpdir")));
+            sweepDeadOwners(parent);
+            Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+            if (!tmp.equals(parent)) {
+                sweepDeadOwners(tmp); // where earlier versions made them
+            }
         }
         // the owner's pid in the name lets a later process remove what a killed one left
-        Path dir = Files.createTempDirectory("jujube-hook-" + ProcessHandle.current().pid() + "-",
+        Path dir = Files.createTempDirectory(parent, "jujube-hook-" + ProcessHandle.current().pid() + "-",
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         List<Pair> batch = new ArrayList<>(BATCH);
         List<String> command = new ArrayList<>(List.of(mkfifo.toString(), "-m", "600"));

@@ -25,4 +25,23 @@ class FifoPoolSweepTest {
         assertTrue(Files.exists(live.resolve("0.stdout")), "a running owner's pipes are kept");
         assertTrue(Files.exists(foreign), "what is not ours is left alone");
     }
+
+    @Test
+    void makes_its_pipes_in_the_given_directory_and_removes_the_unused_ones(@TempDir Path parent) throws Exception {
+        Path mkfifo = Files.isExecutable(Path.of("/usr/bin/mkfifo")) ? Path.of("/usr/bin/mkfifo") : Path.of("/bin/mkfifo");
+        FifoPool pool = new FifoPool(mkfifo, parent);
+        FifoPool.Pair pair = pool.take();
+
+        assertTrue(pair.dir().startsWith(parent), "made under the pool's parent directory");
+        assertTrue(Files.exists(pair.stdout()) && Files.exists(pair.stderr()));
+        pool.close();
+        FifoPool.delete(pair);
+        assertFalse(Files.exists(pair.dir()), "nothing is left once the pair and the unused ones are gone");
+    }
+
+    @Test
+    void the_default_directory_is_writable() {
+        Path parent = FifoPool.defaultParent();
+        assertTrue(Files.isDirectory(parent) && Files.isWritable(parent), parent.toString());
+    }
 }

@@ -74,7 +74,9 @@ public final class CoalescingHookQueue implements HookQueue {
         }
         if (!headClaimed) {
             headClaimed = true;
-            save();
+            if (pending.get(0).type() != ChangeType.CHANGED) {
+                save(); // see HookQueue#next: only a joined or a departed must not be coalesced once begun
+            }
         }
         return Optional.of(pending.get(0));
     }
