@@ -32,8 +32,6 @@ import org.junit.jupiter.api.Test;
  */
 class EnsembleDeployIT {
     private static final Duration UP = Duration.ofSeconds(45);
-    private static final Path EXAMPLES = Path.of(System.getProperty("jujube.itest.dist"), "../../../examples/charms")
-            .normalize();
     private Path home;
     private ZooKeeperEnsemble ensemble;
     private Environment env;
@@ -82,8 +80,8 @@ class EnsembleDeployIT {
             // the operator goes on deploying and relating while mysql/0 installs and the leader dies
             CompletableFuture<Void> operator = CompletableFuture.runAsync(() -> {
                 try {
-                    env.ok("deploy", "--repository", EXAMPLES.toString(), "local:mysql");
-                    env.ok("deploy", "--repository", EXAMPLES.toString(), "local:wordpress", "blog");
+                    env.ok("deploy", "--repository", Environment.EXAMPLES.toString(), "local:mysql");
+                    env.ok("deploy", "--repository", Environment.EXAMPLES.toString(), "local:wordpress", "blog");
                     env.ok("add-relation", "blog", "mysql");
                 } catch (Exception e) {
                     throw new CompletionException(e);

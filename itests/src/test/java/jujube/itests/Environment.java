@@ -21,6 +21,8 @@ import java.util.TreeMap;
  */
 final class Environment implements AutoCloseable {
     static final Duration CONVERGE = Duration.ofSeconds(60);
+    /** The example charms of the checkout the distribution was built from. */
+    static final Path EXAMPLES = Path.of(System.getProperty("jujube.itest.dist"), "../../../examples/charms").normalize();
     private static final ObjectMapper JSON = new ObjectMapper();
     final Distribution distribution;
     final String name;

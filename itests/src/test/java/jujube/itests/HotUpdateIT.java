@@ -23,16 +23,14 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class HotUpdateIT {
-    private static final Path EXAMPLES = Path.of(System.getProperty("jujube.itest.dist"), "../../../examples/charms")
-            .normalize();
     private Environment env;
     private int mysqlUnits = 1;
 
     @BeforeAll
     void relatedUnitsStarted() throws Exception {
         env = Environment.bootstrap(Files.createTempDirectory(Path.of("/tmp"), "jujube-hotupdate"), "local");
-        env.ok("deploy", "--repository", EXAMPLES.toString(), "local:mysql");
-        env.ok("deploy", "--repository", EXAMPLES.toString(), "local:wordpress", "blog");
+        env.ok("deploy", "--repository", Environment.EXAMPLES.toString(), "local:mysql");
+        env.ok("deploy", "--repository", Environment.EXAMPLES.toString(), "local:wordpress", "blog");
         env.ok("add-relation", "blog", "mysql");
         // the handshake's last hooks: after them nothing is due until something changes
         env.awaitHookLine("blog/0", "db-relation-changed mysql/0 ready");

@@ -25,8 +25,6 @@ import org.junit.jupiter.api.TestMethodOrder;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class LifecycleIT {
-    private static final Path EXAMPLES = Path.of(System.getProperty("jujube.itest.dist"), "../../../examples/charms")
-            .normalize();
     private Path home;
     private Environment env;
     private TestCharms charms;
@@ -55,8 +53,8 @@ class LifecycleIT {
     @Order(1)
     void deploy_runs_install_config_changed_start() throws Exception {
         assertEquals("pending", env.unitStates().get("flaky/0"), "install fails, and is retried before an error shows");
-        env.ok("deploy", "--repository", EXAMPLES.toString(), "local:mysql");
-        env.ok("deploy", "--repository", EXAMPLES.toString(), "local:wordpress", "blog");
+        env.ok("deploy", "--repository", Environment.EXAMPLES.toString(), "local:mysql");
+        env.ok("deploy", "--repository", Environment.EXAMPLES.toString(), "local:wordpress", "blog");
         env.awaitUnits(Map.of("flaky/0", "pending", "mysql/0", "started", "blog/0", "started"));
         assertEquals(List.of("install -", "config-changed - port=8080", "start - port=8080"), env.hookLog("blog/0"));
         assertEquals("local:precise/mysql-1", env.status().path("services").path("mysql").path("charm").asText());

@@ -33,8 +33,6 @@ class SessionExpiryIT {
     private static final int SESSION_MS = 4000;
     private static final Duration UP = Duration.ofSeconds(45);
     private static final String PRESENCE = "/machines/machine-0000000000/agent";
-    private static final Path EXAMPLES = Path.of(System.getProperty("jujube.itest.dist"), "../../../examples/charms")
-            .normalize();
     private Path home;
     private Environment env;
     private AgentProcess machine;
@@ -80,8 +78,8 @@ class SessionExpiryIT {
                     "--session-timeout", Integer.toString(SESSION_MS));
             machine.awaitUp(UP, () -> presenceOwner(zk) != 0);
 
-            env.ok("deploy", "--repository", EXAMPLES.toString(), "local:mysql");
-            env.ok("deploy", "--repository", EXAMPLES.toString(), "local:wordpress", "blog");
+            env.ok("deploy", "--repository", Environment.EXAMPLES.toString(), "local:mysql");
+            env.ok("deploy", "--repository", Environment.EXAMPLES.toString(), "local:wordpress", "blog");
             env.ok("add-relation", "blog", "mysql");
             awaitHookLine("blog/0", "db-relation-changed mysql/0 ready");
             awaitHookLine("mysql/0", "db-relation-changed blog/0 ready=true");

@@ -1,0 +1,65 @@
+package jujube.itests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Placement {@code unassigned} on the real distribution: every new unit gets an empty machine of its own,
+ * which the provisioning agent launches as a machine agent process; a machine that still runs a unit
+ * cannot be terminated; once {@code remove-unit} emptied it (its stop hook ran there), terminate-machine
+ * removes it from the topology and the provisioning agent stops its agent process, while the other
+ * machine's unit runs on untouched.
+ */
+class UnassignedPlacementIT {
+    private Environment env;
+
+    @AfterEach
+    void destroy() throws Exception {
+        if (env != null) {
+            env.close();
+        }
+    }
+
+    @Test
+    void each_unit_gets_a_machine_and_an_emptied_machine_is_terminated_with_its_agent() throws Exception {
+        env = Environment.bootstrap(Files.createTempDirectory(Path.of("/tmp"), "jujube-spread"), "spread",
+                "--placement", "unassigned");
+        env.ok("deploy", "--repository", Environment.EXAMPLES.toString(), "local:mysql");
+        env.ok("add-unit", "mysql");
+        env.awaitUnits(Map.of("mysql/0", "started", "mysql/1", "started"));
+        JsonNode status = env.status();
+        JsonNode units = status.path("services").path("mysql").path("units");
+        assertEquals(1, units.path("mysql/0").path("machine").asInt(), status.toString());
+        assertEquals(2, units.path("mysql/1").path("machine").asInt(), status.toString());
+        for (String machine : new String[] {"1", "2"}) {
+            assertEquals("running", status.path("machines").path(machine).path("agent-state").asText(), status.toString());
+        }
+        Path machine2 = env.dir().resolve("machines/machine-2");
+        assertFalse(Distribution.processesMentioning(machine2).isEmpty(), "machine 2's agent runs as a process");
+
+        Distribution.Run refused = env.run("terminate-machine", "2");
+        assertEquals(1, refused.exit());
+        assertTrue(refused.err().contains("Cannot terminate machine 2: units [mysql/1] are assigned to it"),
+                refused.err());
+
+        env.ok("remove-unit", "mysql/1");
+        env.awaitUnits(Map.of("mysql/0", "started"));
+        Poll.until("mysql/1's stop hook on machine 2", Environment.CONVERGE,
+                () -> env.machineLog(2).contains("unit=mysql/1 hook=stop: succeeded"));
+        env.ok("terminate-machine", "2");
+        Poll.until("machine 2 gone from status", Environment.CONVERGE,
+                () -> !env.status().path("machines").has("2"), () -> env.status().path("machines").toString());
+        Poll.until("machine 2's agent process stopped", Environment.CONVERGE,
+                () -> Distribution.processesMentioning(machine2).isEmpty());
+        assertEquals("running", env.status().path("machines").path("1").path("agent-state").asText());
+        env.awaitUnits(Map.of("mysql/0", "started"));
+    }
+}
