@@ -24,6 +24,14 @@ public interface Units {
     /** Every unit, by name. */
     List<UnitInfo> list();
 
+    /**
+     * Every unit's container by unit name: its principal for a subordinate, itself for a principal; from
+     * one reading of the topology (no unit node is read).
+     *
+     * @since 1.4
+     */
+    Map<UnitName, UnitName> containers();
+
     /** Every unit with its ports and relation workflow states, by name, from one reading of the topology. */
     List<UnitStatus> listStatus();
 

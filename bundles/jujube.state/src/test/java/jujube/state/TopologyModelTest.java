@@ -105,6 +105,7 @@ class TopologyModelTest extends ZooKeeperFixture {
                 new RelationEndpoint("logging", "info", RelationRole.CLIENT)));
         UnitInfo sub = state.units().addSubordinate("logging", principal.name());
         assertEquals(principal.name(), state.units().get(sub.name()).container().orElseThrow());
+        assertEquals(Map.of(principal.name(), principal.name(), sub.name(), principal.name()), state.units().containers());
         assertThrows(SubordinateUnitAssignmentException.class, () -> state.units().assign(sub.name(), 0));
         state.units().remove(principal.name());
         assertEquals(List.of(), state.units().list(), "the subordinate goes with its container");

@@ -100,6 +100,17 @@ final class CuratorUnits implements Units {
     }
 
     @Override
+    public Map<UnitName, UnitName> containers() {
+        Topology t = ctx.topology().read();
+        Map<UnitName, UnitName> result = new java.util.TreeMap<>();
+        for (String id : t.unitNames().keySet()) {
+            String container = t.unit(id).container();
+            result.put(t.unitName(id), t.unitName(container == null ? id : container));
+        }
+        return result;
+    }
+
+    @Override
     public List<UnitStatus> listStatus() {
         Topology t = ctx.topology().read();
         // three reads per unit, all sent before any answer is awaited

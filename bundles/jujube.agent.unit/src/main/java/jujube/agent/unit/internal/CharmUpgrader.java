@@ -29,9 +29,9 @@ import org.slf4j.LoggerFactory;
  * {@code state/charm.json} ({@code {"version":1,"charm_id":..}}), which makes an upgrade idempotent:
  * replaying one whose charm is already in place does nothing.
  *
- * <p>Design debt: the state API has no way to update the unit node's {@code charm}, so ZooKeeper (and the
- * hook contexts reading it: {@code JUJU_CHARM}, the config schema) keeps naming the charm the unit was
- * deployed with; this local record is the truth for the agent.
+ * <p>The local record is the truth for the agent; the unit node's {@code charm} (status, and the hook
+ * contexts: {@code JUJU_CHARM}, the config schema) is brought in line after it, also when an upgrade is
+ * replayed after a crash between the two writes.
  */
 final class CharmUpgrader {
     private static final Logger LOG = LoggerFactory.getLogger(CharmUpgrader.class);
@@ -80,7 +80,7 @@ final class CharmUpgrader {
             target = targetCharm();
             if (currentCharm().equals(target)) {
                 LOG.info("unit {}: already runs charm {}", settings.unit(), target);
-                return ActionResult.success();
+                return recordInState(target);
             }
         } catch (StateException e) {
             return ActionResult.hookFailed("charm upgrade failed: " + e.getMessage());
@@ -106,6 +106,19 @@ final class CharmUpgrader {
         }
         StateFiles.write(record, mapper.writeValueAsBytes(Map.of("version", VERSION, "charm_id", target)));
         LOG.info("unit {}: charm upgraded to {}", settings.unit(), target);
-        return ActionResult.success();
+        return recordInState(target);
+    }
+
+    /** Names {@code charmId} in the unit's node; a failure leaves the upgrade to be retried (it is idempotent). */
+    private ActionResult recordInState(String charmId) {
+        try {
+            if (!state.units().get(settings.unit()).charmId().equals(charmId)) {
+                state.units().setCharm(settings.unit(), charmId);
+            }
+            return ActionResult.success();
+        } catch (StateException e) {
+            return ActionResult.hookFailed("could not record charm " + charmId + " for unit " + settings.unit() + ": "
+                    + e.getMessage());
+        }
     }
 }

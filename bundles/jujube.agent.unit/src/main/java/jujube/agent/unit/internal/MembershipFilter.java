@@ -5,7 +5,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import jujube.spi.RelationScopeHandler;
-import jujube.state.NoSuchUnitException;
 import jujube.state.UnitName;
 import jujube.state.Units;
 import org.slf4j.Logger;
@@ -24,7 +23,7 @@ final class MembershipFilter {
     private final UnitName self;
     private final String scope;
     private final ScopeHandlers handlers;
-    /** A unit's container never changes, so one lookup per unit is enough. */
+    /** A unit's container never changes, so what was read once stays true. */
     private final Map<UnitName, UnitName> containers = new ConcurrentHashMap<>();
 
     MembershipFilter(Units units, UnitName self, String scope, ScopeHandlers handlers) {
@@ -65,12 +64,9 @@ final class MembershipFilter {
         if (known != null) {
             return known;
         }
-        try {
-            UnitName container = units.get(unit).container().orElse(unit);
-            containers.put(unit, container);
-            return container;
-        } catch (NoSuchUnitException e) {
-            return null; // removed meanwhile: its departure is on its way
-        }
+        // one topology read learns every unit's container: when many units join at once, each agent reads
+        // the topology once or twice instead of once per remote unit
+        containers.putAll(units.containers());
+        return containers.get(unit); // null: removed meanwhile, its departure is on its way
     }
 }

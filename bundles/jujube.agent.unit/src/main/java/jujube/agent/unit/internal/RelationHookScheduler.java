@@ -23,7 +23,8 @@ import org.slf4j.LoggerFactory;
  * Drives one unit relation's hook queue: while enabled and allowed to execute (the relation is up), it
  * keeps one job on the unit's hook executor that claims the queue's head, runs its hook and commits it
  * on success, in steps each persisted in the queue: the hook runs (its effects held back), the head is
- * marked executed with its effects, the effects are applied (idempotently), the head is committed. A
+ * marked executed with its effects, the effects are applied (idempotently), the head is committed (a hook
+ * that wrote nothing is committed at once: there is nothing a replay could apply twice). A
  * head found executed (the agent died after the hook) is not run again: its stored effects are applied
  * and it is committed. The head is claimed inside the job, when the hook is about to run, so changes waiting
  * behind other hooks of the unit can still be coalesced. A failed hook is retried in place as the
@@ -53,8 +54,6 @@ final class RelationHookScheduler {
     private int failures; // of the head, counted in memory: a restart grants a fresh set of attempts
     private int faults; // unexpected errors in a row
     private long notBefore; // System.nanoTime() before which no job is submitted (a pending retry)
-    /** Tests only: runs between applying a hook's effects and committing it, to simulate a crash there. */
-    static volatile Runnable beforeCommit = () -> { };
 
     RelationHookScheduler(String name, HookQueue queue, RelationHooks hooks, HookExecutor executor, RetryPolicy retry,
             BooleanSupplier mayExecute, FailureHandler onFailure) {
@@ -130,6 +129,13 @@ final class RelationHookScheduler {
                     return result;
                 }
                 effects = executed.effects();
+                if (effects.writesNothing()) {
+                    // nothing to apply, so nothing to apply twice: a crash before the commit runs the
+                    // hook again (at least once, as the original), and the write is spared
+                    queue.commit(change);
+                    resetFailures();
+                    return result;
+                }
                 queue.executed(change, hooks.encode(effects)); // persisted before any of it is applied
             }
             HookResult applied = hooks.apply(change, effects);
@@ -137,11 +143,8 @@ final class RelationHookScheduler {
                 headFailed(change, failed); // retried from the stored effects, the hook does not run again
                 return applied;
             }
-            beforeCommit.run();
             queue.commit(change);
-            synchronized (this) {
-                failures = 0;
-            }
+            resetFailures();
             return result;
         } finally {
             synchronized (this) {
@@ -149,6 +152,10 @@ final class RelationHookScheduler {
                 notifyAll();
             }
         }
+    }
+
+    private synchronized void resetFailures() {
+        failures = 0;
     }
 
     private void headFailed(RelationChange change, HookResult.Failed failed) {

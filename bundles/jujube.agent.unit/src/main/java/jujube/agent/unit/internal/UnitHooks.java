@@ -48,6 +48,11 @@ final class UnitHooks {
         return run(hookName);
     }
 
+    /** Later hooks run with {@code charmId} (JUJU_CHARM, config schema): the unit was upgraded to it. */
+    void charmChanged(String charmId) {
+        runner.charmChanged(charmId);
+    }
+
     HookExecutor executor() {
         return executor;
     }

@@ -77,7 +77,11 @@ final class UnitLifecycle {
     /** The risky part of {@code upgrade_charm}: hook execution stops first and stays stopped. */
     ActionResult upgradeCharm() throws Exception {
         hooks.executor().stop();
-        return upgrader.upgrade();
+        ActionResult result = upgrader.upgrade();
+        if (result instanceof ActionResult.Success) {
+            hooks.charmChanged(upgrader.currentCharm());
+        }
+        return result;
     }
 
     /** The end of a successful upgrade: upgrade-charm ahead of the queue, then hook execution again. */

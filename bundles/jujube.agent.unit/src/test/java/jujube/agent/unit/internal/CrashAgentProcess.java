@@ -28,13 +28,16 @@ final class CrashAgentProcess {
     /** What a kill interrupted: the hook that was running, if one was. */
     record Kill(Optional<String> hook) {}
 
+    /** Starts life {@code incarnation} of the agent, which records its pid in {@code <control>/agents}. */
     static CrashAgentProcess start(String connectString, String chroot, UnitName unit, Path unitDir, Path log,
-            List<ProcessHandle> orphans) throws IOException {
+            Path control, int incarnation, List<ProcessHandle> orphans) throws IOException {
         String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         ProcessBuilder builder = new ProcessBuilder(java.toString(), "-XX:TieredStopAtLevel=1", "-Xshare:auto",
                 "-XX:+UseSerialGC", "-Xmx96m", "-Dorg.slf4j.simpleLogger.showDateTime=true",
-                "-Dorg.slf4j.simpleLogger.dateTimeFormat=HH:mm:ss.SSS", "-cp", classPath,
+                "-Dorg.slf4j.simpleLogger.dateTimeFormat=HH:mm:ss.SSS",
+                "-D" + UnitAgentProcess.AGENTS_FILE + "=" + control.resolve("agents"),
+                "-D" + UnitAgentProcess.INCARNATION + "=" + incarnation, "-cp", classPath,
                 UnitAgentProcess.class.getName(), connectString, chroot, unit.toString(), unitDir.toString())
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));

@@ -9,9 +9,11 @@ import java.util.List;
 /**
  * The crash test's charm: every hook appends {@code begin <incarnation> <run> <hook> <remote>} to
  * {@code <control>/hooks.log}, sleeps (so that kills often land inside a hook), does its work and appends
- * {@code end … <value>}, its last act before exiting 0. The incarnation is read from
- * {@code <control>/incarnation}, which the harness writes before each start of the agent, so a left-over
- * hook of a killed agent is told apart from the next agent's hooks.
+ * {@code end … <value>}, its last act before exiting 0. The incarnation is that of the agent that
+ * started the hook: its parent's pid looked up in {@code <control>/agents}, where each agent process
+ * writes {@code <pid> <incarnation>} before it runs anything ({@code -1} when the parent is gone, a
+ * left-over of a killed agent). Reading a file the harness rewrites at each start would be a race: a hook
+ * spawned just as its agent was killed could read the next incarnation.
  *
  * <p>Relation hooks {@code relation-set run=<run>}, so the visible settings name the hook run that wrote
  * them last. One relation hook in a while fails (when it can take the {@code fail-next} token): it first
@@ -63,7 +65,8 @@ final class CrashCharm {
         Files.writeString(file, "#!/bin/sh\n"
                 + "CTL='" + control + "'\n"
                 + "HOOK=" + name + "\n"
-                + "INC=$(cat \"$CTL/incarnation\")\n"
+                + "INC=$(awk -v p=\"$PPID\" '$1 == p { print $2 }' \"$CTL/agents\")\n"
+                + "INC=${INC:--1}\n"
                 + "RUN=\"$$.$(date +%s%N)\"\n"
                 + "REMOTE=${JUJU_REMOTE_UNIT:--}\n"
                 + "echo \"begin $INC $RUN $HOOK $REMOTE\" >> \"$CTL/hooks.log\"\n"

@@ -22,6 +22,7 @@ import jujube.state.RelationScope;
 import jujube.state.StateConnection;
 import jujube.state.StateConnections;
 import jujube.state.UnitName;
+import jujube.state.UnitRelation;
 import jujube.workflow.RelationWorkflow;
 import jujube.workflow.UnitWorkflow;
 import jujube.workflow.Workflows;
@@ -122,8 +123,10 @@ final class CrashEnvironment implements AutoCloseable {
         });
         Path stateDir = unitDir.resolve("state");
         Path relations = stateDir.resolve("relations");
-        return new CrashInvariants("t" + title, members, everJoined,
-                state.relations().of(relationId, unit).settings().values(),
+        UnitRelation side = state.relations().of(relationId, unit);
+        Map<UnitName, Integer> related = new TreeMap<>();
+        side.relatedUnits().forEach(remote -> related.put(remote, side.settingsOf(remote).version()));
+        return new CrashInvariants("t" + title, members, everJoined, side.settings().values(), related,
                 Workflows.fileStore(stateDir.resolve("unit.json"), UnitWorkflow.DEFINITION, mapper).load(),
                 state.units().get(unit).workflowState(),
                 Workflows.fileStore(relations.resolve(relationId + ".json"), RelationWorkflow.DEFINITION, mapper)

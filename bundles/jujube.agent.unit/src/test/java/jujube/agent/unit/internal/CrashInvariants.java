@@ -22,6 +22,8 @@ import jujube.workflow.WorkflowState;
  * @param members the remote units in the relation now, with the {@code seq} setting each has last written
  * @param remotes every remote unit that ever took part
  * @param settings the unit's own relation settings, as other units see them
+ * @param related the remote units the unit sees in ZooKeeper now, with their settings versions (what the
+ *     agent's related-units watch delivers)
  * @param unitOnDisk the unit workflow's local state file
  * @param unitReplica the unit workflow state in ZooKeeper
  * @param relationOnDisk the unit relation's workflow state file
@@ -29,12 +31,16 @@ import jujube.workflow.WorkflowState;
  * @param queue the unit relation's persisted hook queue
  */
 record CrashInvariants(String title, Map<String, String> members, Set<String> remotes, Map<String, Object> settings,
-        WorkflowState unitOnDisk, String unitReplica, String relationOnDisk, String relationReplica, QueueState queue) {
+        Map<UnitName, Integer> related, WorkflowState unitOnDisk, String unitReplica, String relationOnDisk, String relationReplica, QueueState queue) {
 
-    /** Whether the agent has caught up with everything the test changed (what the harness waits for). */
+    /**
+     * Whether the agent has caught up with everything the test changed (what the harness waits for): its
+     * queue has taken in the membership and settings versions ZooKeeper has now (a restarted agent may
+     * not have looked yet: an empty queue alone says nothing) and has run every change.
+     */
     boolean settled(CrashHookLog log) {
         return unitOnDisk.inFlight() == null && "started".equals(unitOnDisk.state())
-                && queue.pending().isEmpty() && !queue.headClaimed()
+                && queue.seen().equals(related) && queue.pending().isEmpty() && !queue.headClaimed()
                 && log.lastDelivered("config-changed").map(r -> r.value().equals(title)).orElse(false)
                 && members.entrySet().stream().allMatch(m -> lastChanged(log, m.getKey()).equals(Optional.of(m.getValue())));
     }
@@ -97,6 +103,9 @@ record CrashInvariants(String title, Map<String, String> members, Set<String> re
     private static void oneHookAtATime(CrashHookLog log, List<String> found) {
         Map<Integer, Run> previous = new HashMap<>();
         for (Run run : log.runs()) {
+            if (run.incarnation() < 0) {
+                continue; // started as its agent died: no agent life to hold it to
+            }
             Run before = previous.put(run.incarnation(), run);
             if (before == null) {
                 continue;

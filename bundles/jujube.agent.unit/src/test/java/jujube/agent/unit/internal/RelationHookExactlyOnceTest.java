@@ -3,6 +3,8 @@ package jujube.agent.unit.internal;
 import static jujube.agent.unit.internal.RelationLifecyclesFixture.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -11,6 +13,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import jujube.agent.unit.internal.RelationLifecyclesFixture.Agent;
+import jujube.hooks.UnitHookRunner;
 import jujube.state.RelationEndpoint;
 import jujube.state.RelationInfo;
 import jujube.state.RelationRole;
@@ -36,7 +39,6 @@ class RelationHookExactlyOnceTest {
 
     @AfterEach
     void close() throws Exception {
-        RelationHookScheduler.beforeCommit = () -> { };
         if (fx != null) {
             fx.close();
         }
@@ -53,16 +55,10 @@ class RelationHookExactlyOnceTest {
         UnitName wp = fx.unit("wordpress");
         UnitName m0 = fx.unit("mysql");
 
-        Agent first = fx.agent(wp, "db");
-        counterHook(wp, "db-relation-joined");
         CountDownLatch crashed = new CountDownLatch(1);
         AtomicBoolean once = new AtomicBoolean();
-        RelationHookScheduler.beforeCommit = () -> {
-            if (once.compareAndSet(false, true)) {
-                crashed.countDown();
-                throw new IllegalStateException("simulated kill -9 between apply and commit");
-            }
-        };
+        Agent first = fx.agent(wp, runner -> dyingAfterFirstApply(runner, once, crashed), "db");
+        counterHook(wp, "db-relation-joined");
         first.executor().start();
         first.relations().start(true);
         fx.join(db.id(), m0);
@@ -80,6 +76,28 @@ class RelationHookExactlyOnceTest {
         await("changed after the recovered joined", () -> fx.log().size() >= 2);
         assertEquals(List.of("db-relation-joined mysql/0", "db-relation-changed mysql/0 mysql/0"), fx.log());
         assertEquals("1", count(db, wp, m0), "the joined hook's effects were committed once");
+    }
+
+    /**
+     * The runner, except that its first {@code apply} applies the effects and then throws, as if the agent
+     * had been killed right after applying them, before the queue step was committed.
+     */
+    private static UnitHookRunner dyingAfterFirstApply(UnitHookRunner runner, AtomicBoolean once,
+            CountDownLatch crashed) {
+        return (UnitHookRunner) Proxy.newProxyInstance(UnitHookRunner.class.getClassLoader(),
+                new Class<?>[] {UnitHookRunner.class}, (proxy, method, args) -> {
+                    Object result;
+                    try {
+                        result = method.invoke(runner, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                    if (method.getName().equals("apply") && once.compareAndSet(false, true)) {
+                        crashed.countDown();
+                        throw new IllegalStateException("simulated kill -9 between apply and commit");
+                    }
+                    return result;
+                });
     }
 
     private String count(RelationInfo db, UnitName wp, UnitName reader) {

@@ -84,6 +84,12 @@ final class RelationLifecyclesFixture implements AutoCloseable {
 
     /** Starts an agent for {@code unit}: its own directory, hook runner, executor (stopped) and lifecycles. */
     Agent agent(UnitName unit, String... relationNames) throws IOException {
+        return agent(unit, runner -> runner, relationNames);
+    }
+
+    /** As {@link #agent(UnitName, String...)}, its lifecycles using the hook runner {@code wrap} returns. */
+    Agent agent(UnitName unit, java.util.function.UnaryOperator<UnitHookRunner> wrap, String... relationNames)
+            throws IOException {
         Path unitDir = root.resolve("units").resolve(unit.service() + "-" + unit.number());
         Path charmDir = Files.createDirectories(unitDir.resolve("charm").resolve("hooks")).getParent();
         for (String relation : relationNames) {
@@ -96,7 +102,7 @@ final class RelationLifecyclesFixture implements AutoCloseable {
                 new ObjectMapper()));
         HookExecutor executor = new UnitHookExecutor(unit.toString());
         Agent agent = new Agent(runner, executor, new RelationLifecycles(new RelationLifecycleContext(state, unit,
-                unit.service(), unitDir.resolve("state"), runner, executor, scopes, RetryPolicy.NONE)),
+                unit.service(), unitDir.resolve("state"), wrap.apply(runner), executor, scopes, RetryPolicy.NONE)),
                 unitDir.resolve("state"));
         agents.add(agent);
         return agent;

@@ -69,9 +69,8 @@ class UnitAgentCrashTest {
                 CrashCharm.write(unitDir.resolve("charm"), control);
                 Path agentLog = root.resolve("agent-" + unit.number() + ".log");
                 for (int k = 0; k < KILLS_PER_UNIT; k++) {
-                    Files.writeString(control.resolve("incarnation"), String.valueOf(k));
                     CrashAgentProcess agent = CrashAgentProcess.start(zk.getConnectString(), "crash", unit, unitDir,
-                            agentLog, orphans);
+                            agentLog, control, k, orphans);
                     if (k < 4) {
                         // the first lives are killed somewhere in install, config-changed and start: a
                         // random delay counted from the life's first hook, as JVM start-up times vary
@@ -91,9 +90,8 @@ class UnitAgentCrashTest {
                         world.mutate(random, control); // while the agent is down
                     }
                 }
-                Files.writeString(control.resolve("incarnation"), String.valueOf(KILLS_PER_UNIT));
                 CrashAgentProcess last = CrashAgentProcess.start(zk.getConnectString(), "crash", unit, unitDir, agentLog,
-                        orphans);
+                        control, KILLS_PER_UNIT, orphans);
                 try {
                     CrashInvariants settled = awaitSettled(world, unit, unitDir, control.resolve("hooks.log"), agentLog);
                     List<String> violations = settled.violations(CrashHookLog.read(control.resolve("hooks.log")));

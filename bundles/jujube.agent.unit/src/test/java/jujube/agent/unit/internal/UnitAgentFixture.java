@@ -95,6 +95,7 @@ final class UnitAgentFixture implements AutoCloseable {
         for (String hook : HOOKS) {
             Path file = dir.resolve("hooks").resolve(hook);
             Files.writeString(file, "#!/bin/sh\necho \"" + hook + "$(cat VERSION)\" >> '" + hookLogFile() + "'\n"
+                    + "echo \"$JUJU_CHARM\" > '" + control.resolve("last-charm") + "'\n"
                     + "if [ -e '" + control.resolve("fail-" + hook) + "' ]; then exit 1; fi\n");
             Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwx------"));
         }
@@ -108,6 +109,11 @@ final class UnitAgentFixture implements AutoCloseable {
         StoredCharm stored = new CharmStorage(storageDir).put(CharmUrl.parse(charmId), archive);
         state.charms().publish(new CharmRecord(charmId, "file://" + storageDir.resolve(stored.key()),
                 stored.sha256().hex(), Map.of("name", "blog"), Map.of()));
+    }
+
+    /** The {@code JUJU_CHARM} the last hook was given. */
+    String lastCharmSeen() throws IOException {
+        return Files.readString(control.resolve("last-charm")).strip();
     }
 
     /** The hooks that ran, oldest first: the hook's name followed by the charm's VERSION marker. */

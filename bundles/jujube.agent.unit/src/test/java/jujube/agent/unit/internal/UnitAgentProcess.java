@@ -1,7 +1,10 @@
 package jujube.agent.unit.internal;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -26,10 +29,13 @@ import jujube.workflow.RetryPolicy;
 public final class UnitAgentProcess {
     /** Failed hooks are retried quickly: the harness injects failures and wants them over soon. */
     static final RetryPolicy RETRY = new RetryPolicy(Duration.ofMillis(20), 3);
+    /** System properties: where to record {@code <pid> <incarnation>} before starting, and the incarnation. */
+    static final String AGENTS_FILE = "jujube.crash.agents";
+    static final String INCARNATION = "jujube.crash.incarnation";
 
     private UnitAgentProcess() {}
 
-    public static void main(String[] args) throws InterruptedException {
+    public static void main(String[] args) throws InterruptedException, IOException {
         if (args.length != 4) {
             System.err.println("usage: UnitAgentProcess <zookeeper> <chroot> <unit> <unit dir>");
             System.exit(2);
@@ -45,6 +51,11 @@ public final class UnitAgentProcess {
                 new ProcessHookInvoker(Duration.ofSeconds(30), Duration.ofMillis(100)), new HookExecutorsComponent(),
                 new ObjectMapper(), Optional::empty, new RelationLifecyclesFixture.TestScopes(), RelationLifecycles::new,
                 Clock.systemUTC()));
+        String agents = System.getProperty(AGENTS_FILE);
+        if (agents != null) { // before the first hook, which looks its parent up there
+            Files.writeString(Path.of(agents), ProcessHandle.current().pid() + " " + System.getProperty(INCARNATION)
+                    + "\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        }
         agent.start();
         System.out.println("unit agent " + unit + " running, pid " + ProcessHandle.current().pid());
         new CountDownLatch(1).await(); // until killed

@@ -42,10 +42,13 @@ class UnitAgentUpgradeTest extends UnitAgentTestBase {
         WorkflowState stored = fx.storedState();
         assertEquals("started", stored.state());
         assertEquals(Map.of(), stored.vars(), "the upgrade marker is gone");
+        assertEquals(CHARM_2, fx.state.units().get(UNIT).charmId(), "the unit's node names the charm it runs now");
+        assertEquals(CHARM_2, fx.lastCharmSeen(), "upgrade-charm is told the new charm");
 
         // the hooks run from the new charm from now on
         fx.state.services().updateConfig("blog", Map.of("title", "after upgrade"));
         await("config-changed of v2", () -> fx.hookLog().contains("config-changed-v2"));
+        assertEquals(CHARM_2, fx.lastCharmSeen());
     }
 
     @Test
@@ -95,7 +98,7 @@ class UnitAgentUpgradeTest extends UnitAgentTestBase {
         await("flag cleared", () -> fx.state.units().flags(UNIT).upgrade().isEmpty());
         assertEquals("install_error", fx.storedState().state());
         assertEquals(List.of("install"), fx.hookLog());
-        assertEquals(CHARM_1, fx.state.units().get(UNIT).charmId(), "the state keeps the deployed charm (design debt)");
+        await("the unit's node names the charm it runs now", () -> CHARM_2.equals(fx.state.units().get(UNIT).charmId()));
     }
 
     private static String readVersion(UnitAgentFixture fx) {
