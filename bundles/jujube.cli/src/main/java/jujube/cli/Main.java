@@ -1,6 +1,8 @@
 package jujube.cli;
 
 import java.io.PrintWriter;
+import java.util.Arrays;
+import java.util.List;
 import jujube.charm.CharmException;
 import jujube.cli.internal.AddRelationCommand;
 import jujube.cli.internal.AddUnitCommand;
@@ -19,6 +21,7 @@ import jujube.cli.internal.StatusCommand;
 import jujube.cli.internal.TerminateMachineCommand;
 import jujube.cli.internal.UnexposeCommand;
 import jujube.cli.internal.UpgradeCharmCommand;
+import jujube.state.StateConnections;
 import jujube.state.StateException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -30,18 +33,25 @@ import picocli.CommandLine.Option;
  * command's usage, on stderr).
  */
 @Command(name = "jujube", mixinStandardHelpOptions = true, version = "jujube 0.1",
-        description = "Deploys services from charms onto machines and relates them.",
-        subcommands = {BootstrapCommand.class, DestroyEnvironmentCommand.class, DeployCommand.class,
-            AddUnitCommand.class, RemoveUnitCommand.class, AddRelationCommand.class, RemoveRelationCommand.class,
-            DestroyServiceCommand.class, ExposeCommand.class, UnexposeCommand.class, SetCommand.class,
-            GetCommand.class, ResolvedCommand.class, UpgradeCharmCommand.class, TerminateMachineCommand.class,
-            DebugLogCommand.class, StatusCommand.class})
+        description = "Deploys services from charms onto machines and relates them.")
 public final class Main {
     @Option(names = {"-v", "--verbose"}, scope = CommandLine.ScopeType.INHERIT,
             description = "Print stack traces of failures.")
     boolean verbose;
 
+    /**
+     * The commands, in the order usage lists them. Only the command a line names is given to picocli,
+     * which reflects over every command class it gets: building all of them cost status about 60 ms.
+     */
+    private static final List<Class<?>> COMMANDS = List.of(BootstrapCommand.class, DestroyEnvironmentCommand.class,
+            DeployCommand.class, AddUnitCommand.class, RemoveUnitCommand.class, AddRelationCommand.class,
+            RemoveRelationCommand.class, DestroyServiceCommand.class, ExposeCommand.class, UnexposeCommand.class,
+            SetCommand.class, GetCommand.class, ResolvedCommand.class, UpgradeCharmCommand.class,
+            TerminateMachineCommand.class, DebugLogCommand.class, StatusCommand.class);
+
     public static void main(String[] args) {
+        // most commands connect: let the ZooKeeper client's slow first set-up overlap the parsing below
+        StateConnections.prepare();
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 
@@ -49,6 +59,7 @@ public final class Main {
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         Main main = new Main();
         CommandLine cli = new CommandLine(main);
+        addCommands(cli, args);
         cli.setOut(out);
         cli.setErr(err);
         cli.setCaseInsensitiveEnumValuesAllowed(true);
@@ -81,6 +92,22 @@ public final class Main {
         int code = cli.execute(args);
         out.flush();
         return code;
+    }
+
+    /**
+     * Adds the command the line names, or every command when it names none (usage, a misspelt name: the
+     * usage lists them all and suggestions draw from them).
+     */
+    private static void addCommands(CommandLine cli, String[] args) {
+        // the top-level options take no value, so the first other word is the command's name
+        String name = Arrays.stream(args).filter(a -> !a.startsWith("-")).findFirst().orElse(null);
+        for (Class<?> command : COMMANDS) {
+            if (command.getAnnotation(Command.class).name().equals(name)) {
+                cli.addSubcommand(command);
+                return;
+            }
+        }
+        COMMANDS.forEach(cli::addSubcommand);
     }
 
     private static String firstLine(String message) {

@@ -22,6 +22,17 @@ public final class StateConnections {
         return open(config, found);
     }
 
+    /**
+     * Starts initializing the ZooKeeper client on a daemon thread, for a short-lived process that opens a
+     * connection soon: the client's first use sets up TLS defaults even for a plain connection (tens of
+     * milliseconds), which this lets run beside the process's own start-up on another core.
+     *
+     * @since 1.5
+     */
+    public static void prepare() {
+        CuratorStateConnection.prepare();
+    }
+
     /** Opens a connection with exactly these topology migrations. */
     public static StateConnection open(ConnectionConfig config, List<TopologyMigration> migrations) {
         List<TopologyMigration> steps = List.copyOf(migrations);

@@ -32,6 +32,8 @@ import org.apache.curator.framework.api.transaction.CuratorOp;
 import org.apache.curator.framework.recipes.cache.NodeCache;
 import org.apache.curator.retry.ExponentialBackoffRetry;
 import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.ZooKeeper;
+import org.apache.zookeeper.client.ZKClientConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -98,6 +100,13 @@ public final class CuratorStateConnection implements StateConnection {
         debugLog = new CuratorDebugLog(ctx);
         client.getConnectionStateListenable().addListener((c, newState) -> publish(map(newState)));
         client.start();
+    }
+
+    /** Initializes the ZooKeeper client's configuration classes (and with them TLS defaults) on a daemon thread. */
+    public static void prepare() {
+        Thread thread = new Thread(ZKClientConfig::new, "jujube-state-prepare");
+        thread.setDaemon(true);
+        thread.start();
     }
 
     private static ConnectionState map(org.apache.curator.framework.state.ConnectionState s) {
@@ -273,5 +282,29 @@ public final class CuratorStateConnection implements StateConnection {
         presences.close(); // while the client can still delete them: a session closing would too, but later
         watchExecutor.shutdownNow();
         client.close();
+    }
+
+    @Override
+    public void closeBeforeExit(Duration timeout) {
+        ZooKeeper zk;
+        try {
+            zk = client.getZookeeperClient().getZooKeeper();
+        } catch (Exception e) {
+            close(); // no usable session: nothing to wait for but the close itself
+            return;
+        }
+        Thread closing = new Thread(this::close, "jujube-state-close");
+        closing.setDaemon(true);
+        closing.start();
+        // ZooKeeper tells nobody when the server has answered closeSession: its state turns CLOSED then, and
+        // only after that does the client clean its socket up, with a fixed sleep. So that state is polled.
+        long deadline = System.nanoTime() + timeout.toNanos();
+        try {
+            while (closing.isAlive() && zk.getState().isAlive() && System.nanoTime() < deadline) {
+                closing.join(1);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -1,25 +1,42 @@
 package jujube.state.internal;
 
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 import jujube.state.StateException;
+import org.apache.curator.RetryLoop;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.api.CuratorEvent;
+import org.apache.curator.utils.ZKPaths;
 import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.Op;
+import org.apache.zookeeper.OpResult;
 
 /**
- * Reads many nodes at once: every request is sent before the first answer is awaited, so a hundred
- * reads cost about one round trip instead of a hundred (what status of a large environment needs).
- * The reads are not one snapshot: each node is as it was when its own request arrived.
+ * Reads many nodes at once, as ZooKeeper multi-reads of up to {@link #CHUNK} nodes each: every chunk is
+ * sent before the first answer is awaited, so a thousand reads cost a few requests instead of a thousand
+ * (what status of a large environment needs; one request per node costs the server far more than the
+ * round trips). The reads are not one snapshot: each node is as it was when its own read ran.
+ *
+ * <p>A chunk's answer is one packet, which the client refuses beyond {@code jute.maxbuffer} (1 MiB by
+ * default): the nodes read here (units, services, flags) are a few hundred bytes, far below the 16 KiB
+ * a chunk allows each. Multi-reads need a 3.6 or later server.
  */
 final class NodeBatch {
+    static final int CHUNK = 64;
     private static final long TIMEOUT_SECONDS = 60;
+    /** What Curator's retry policy retries: the request may not have reached the server. */
+    private static final Set<KeeperException.Code> RETRYABLE = EnumSet.of(KeeperException.Code.CONNECTIONLOSS,
+            KeeperException.Code.OPERATIONTIMEOUT, KeeperException.Code.SESSIONMOVED, KeeperException.Code.SESSIONEXPIRED);
     private final CuratorFramework client;
-    private final List<CompletableFuture<?>> pending = new ArrayList<>();
+    private final List<Chunk> chunks = new ArrayList<>();
+    private Chunk open = new Chunk();
 
     NodeBatch(CuratorFramework client) {
         this.client = client;
@@ -27,54 +44,109 @@ final class NodeBatch {
 
     /** The node's data, null when it does not exist; available after {@link #await()}. */
     CompletableFuture<byte[]> data(String path) {
-        CompletableFuture<byte[]> result = new CompletableFuture<>();
-        send(path, result, () -> client.getData().inBackground((c, e) -> complete(result, e, e.getData())).forPath(path));
-        return result;
+        return add(path, r -> r instanceof OpResult.GetDataResult d ? d.getData() : null);
     }
 
     /** Whether the node exists; available after {@link #await()}. */
     CompletableFuture<Boolean> exists(String path) {
-        CompletableFuture<Boolean> result = new CompletableFuture<>();
-        send(path, result, () -> client.checkExists().inBackground((c, e) -> complete(result, e, e.getStat() != null)).forPath(path));
+        return add(path, r -> r instanceof OpResult.GetDataResult);
+    }
+
+    private <T> CompletableFuture<T> add(String path, Function<OpResult, T> value) {
+        CompletableFuture<T> result = new CompletableFuture<>();
+        open.reads.add(new Read<>(path, result, value));
+        if (open.reads.size() == CHUNK) {
+            send(open);
+            open = new Chunk();
+        }
         return result;
-    }
-
-    private interface Request {
-        void send() throws Exception;
-    }
-
-    private void send(String path, CompletableFuture<?> result, Request request) {
-        pending.add(result);
-        try {
-            request.send();
-        } catch (Exception e) {
-            throw NodeReader.failure(path, e);
-        }
-    }
-
-    private static <T> void complete(CompletableFuture<T> result, CuratorEvent event, T value) {
-        KeeperException.Code code = KeeperException.Code.get(event.getResultCode());
-        if (code == KeeperException.Code.OK) {
-            result.complete(value);
-        } else if (code == KeeperException.Code.NONODE) {
-            result.complete(value instanceof Boolean ? value : null);
-        } else {
-            result.completeExceptionally(KeeperException.create(code, event.getPath()));
-        }
     }
 
     /** Waits for every answer; the first failure is thrown as a {@link StateException} naming its node. */
     void await() {
+        if (!open.reads.isEmpty()) {
+            send(open);
+            open = new Chunk();
+        }
+        for (Chunk chunk : chunks) {
+            chunk.await();
+        }
+        for (Chunk chunk : chunks) {
+            for (Read<?> read : chunk.reads) {
+                if (read.result().isCompletedExceptionally()) {
+                    try {
+                        read.result().join();
+                    } catch (CompletionException e) {
+                        throw NodeReader.failure(read.path(), e.getCause() instanceof Exception c ? c : e);
+                    }
+                }
+            }
+        }
+    }
+
+    private void send(Chunk chunk) {
+        chunks.add(chunk);
         try {
-            CompletableFuture.allOf(pending.toArray(CompletableFuture[]::new)).get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new StateException("interrupted while reading " + pending.size() + " nodes");
-        } catch (ExecutionException e) {
-            Exception cause = e.getCause() instanceof Exception c ? c : e;
-            throw NodeReader.failure(cause instanceof KeeperException k && k.getPath() != null ? k.getPath() : "(batch)", cause);
-        } catch (TimeoutException e) {
-            throw new StateException("no answer to " + pending.size() + " reads within " + TIMEOUT_SECONDS + " s");
+            client.getZookeeperClient().getZooKeeper().multi(chunk.ops(), (rc, path, ctx, results) -> {
+                if (results != null) {
+                    chunk.complete(results);
+                    chunk.answer.complete(KeeperException.Code.OK);
+                } else if (RETRYABLE.contains(KeeperException.Code.get(rc))) {
+                    chunk.answer.complete(KeeperException.Code.get(rc));
+                } else {
+                    chunk.answer.completeExceptionally(KeeperException.create(KeeperException.Code.get(rc)));
+                }
+            }, null);
+        } catch (Exception e) {
+            throw NodeReader.failure(chunk.reads.get(0).path(), e);
+        }
+    }
+
+    /** One multi-read; {@code answer} is OK once its reads completed, or the retryable code it failed with. */
+    private final class Chunk {
+        final List<Read<?>> reads = new ArrayList<>(CHUNK);
+        final CompletableFuture<KeeperException.Code> answer = new CompletableFuture<>();
+
+        List<Op> ops() {
+            String namespace = client.getNamespace();
+            return reads.stream().map(r -> Op.getData(namespace == null || namespace.isEmpty() ? r.path()
+                    : ZKPaths.makePath(namespace, r.path()))).toList();
+        }
+
+        /** Waits for the answer; reads again, with the client's retry policy, what the connection lost. */
+        void await() {
+            try {
+                KeeperException.Code code = answer.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+                if (code != KeeperException.Code.OK) {
+                    complete(RetryLoop.callWithRetry(client.getZookeeperClient(),
+                            () -> client.getZookeeperClient().getZooKeeper().multi(ops())));
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new StateException("interrupted while reading " + reads.size() + " nodes");
+            } catch (TimeoutException e) {
+                throw new StateException("no answer to " + reads.size() + " reads within " + TIMEOUT_SECONDS + " s");
+            } catch (ExecutionException e) {
+                throw NodeReader.failure(reads.get(0).path(), e.getCause() instanceof Exception c ? c : e);
+            } catch (Exception e) {
+                throw NodeReader.failure(reads.get(0).path(), e);
+            }
+        }
+
+        void complete(List<OpResult> results) {
+            for (int i = 0; i < reads.size(); i++) {
+                reads.get(i).complete(results.get(i));
+            }
+        }
+    }
+
+    private record Read<T>(String path, CompletableFuture<T> result, Function<OpResult, T> value) {
+        void complete(OpResult r) {
+            if (r instanceof OpResult.ErrorResult e && e.getErr() != KeeperException.Code.NONODE.intValue()) {
+                result.completeExceptionally(KeeperException.create(KeeperException.Code.get(e.getErr()), path));
+            } else {
+                result.complete(value.apply(r));
+            }
         }
     }
 }

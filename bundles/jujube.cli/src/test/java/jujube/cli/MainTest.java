@@ -1,0 +1,83 @@
+package jujube.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command line itself: usage, misspelt commands, options inherited by every command. */
+class MainTest {
+    private static final List<String> COMMANDS = List.of("bootstrap", "destroy-environment", "deploy", "add-unit",
+            "remove-unit", "add-relation", "remove-relation", "destroy-service", "expose", "unexpose", "set", "get",
+            "resolved", "upgrade-charm", "terminate-machine", "debug-log", "status");
+
+    @TempDir
+    Path home;
+
+    record Result(int code, String out, String err) {}
+
+    private Result run(String... args) {
+        System.setProperty("jujube.home", home.toString());
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    @AfterEach
+    void clearHome() {
+        System.clearProperty("jujube.home");
+    }
+
+    @Test
+    void help_lists_every_command_in_order() {
+        Result r = run("--help");
+        assertEquals(0, r.code());
+        int last = -1;
+        for (String command : COMMANDS) {
+            int at = r.out().indexOf("\n  " + command + " ");
+            assertTrue(at > last, command + " listed after the one before it:\n" + r.out());
+            last = at;
+        }
+    }
+
+    @Test
+    void a_usage_error_in_a_command_shows_that_commands_usage() {
+        Result r = run("-v", "status", "--bogus");
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("jujube: Unknown option: '--bogus'\n"), r.err());
+        assertTrue(r.err().contains("Usage: jujube status "), r.err());
+    }
+
+    @Test
+    void a_misspelt_command_is_a_usage_error_with_a_suggestion() {
+        Result r = run("stauts");
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("Did you mean: jujube status"), r.err());
+        assertTrue(r.err().contains("Usage: jujube "), r.err());
+    }
+
+    @Test
+    void no_command_is_a_usage_error_listing_the_commands() {
+        Result r = run();
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("\n  status "), r.err());
+    }
+
+    @Test
+    void verbose_is_accepted_before_and_after_the_command() {
+        for (String[] line : List.of(new String[] {"-v", "status", "-e", "nosuch"},
+                new String[] {"status", "--verbose", "-e", "nosuch"})) {
+            Result r = run(line);
+            assertEquals(1, r.code(), r.err());
+            assertTrue(r.err().contains("environment 'nosuch' is not bootstrapped"), r.err());
+            assertTrue(r.err().contains("\tat "), "a stack trace with --verbose:\n" + r.err());
+        }
+    }
+}
