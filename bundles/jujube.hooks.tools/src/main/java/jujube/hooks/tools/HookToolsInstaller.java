@@ -16,13 +16,19 @@ import java.util.stream.Collectors;
 /**
  * Puts the hook tools in a directory. When this bundle carries a native forwarder for this machine and
  * it runs ({@code jujube-hook-tool --probe}), the directory gets the binary and the nine tool names as
- * symbolic links to it; otherwise nine shell scripts that start {@link JavaToolClient} (the slow path).
+ * symbolic links to it, plus {@value #SESSION_LEADER}, the same binary acting as {@code setsid}; otherwise
+ * nine shell scripts that start {@link JavaToolClient} (the slow path).
  * Every file is written to a temporary name and renamed into place, so a hook running during an
  * install sees either the old tool or the new one, never half a file. Installing again is harmless.
  */
 public final class HookToolsInstaller {
     /** The forwarder's file name in the bin directory and in the bundle. */
     public static final String BINARY = "jujube-hook-tool";
+    /**
+     * The forwarder under this name runs {@code PROGRAM [ARG...]} as the leader of a new session, as
+     * {@code setsid(1)} does, without a dynamic loader's start-up: the hook invoker starts hooks through it.
+     */
+    public static final String SESSION_LEADER = "jujube-hook-leader";
 
     private final JavaFallback fallback;
     private final String nativeResource;
@@ -41,7 +47,7 @@ public final class HookToolsInstaller {
         Files.createDirectories(binDir);
         if (installNative(binDir)) {
             List<Path> links = new ArrayList<>();
-            for (String name : HookToolNames.ALL) {
+            for (String name : linkNames()) {
                 Path temp = binDir.resolve("." + name + "." + ProcessHandle.current().pid() + ".tmp");
                 Files.deleteIfExists(temp);
                 // Relative, so the directory can be moved or bind-mounted elsewhere.
@@ -49,13 +55,21 @@ public final class HookToolsInstaller {
                 links.add(Files.move(temp, binDir.resolve(name), StandardCopyOption.ATOMIC_MOVE,
                         StandardCopyOption.REPLACE_EXISTING));
             }
-            return new InstalledTools(binDir, InstalledTools.Mode.NATIVE, links);
+            return new InstalledTools(binDir, InstalledTools.Mode.NATIVE, links.subList(0, HookToolNames.ALL.size()));
         }
+        // A leader left by an earlier native install would point at a binary that does not run here.
+        Files.deleteIfExists(binDir.resolve(SESSION_LEADER));
         List<Path> scripts = new ArrayList<>();
         for (String name : HookToolNames.ALL) {
             scripts.add(writeAtomically(binDir, name, script().getBytes(StandardCharsets.UTF_8)));
         }
         return new InstalledTools(binDir, InstalledTools.Mode.JAVA, scripts);
+    }
+
+    private static List<String> linkNames() {
+        List<String> names = new ArrayList<>(HookToolNames.ALL);
+        names.add(SESSION_LEADER);
+        return names;
     }
 
     /** The resource path of the forwarder for this machine, e.g. {@code native/linux-x86_64/...}. */

@@ -2,6 +2,7 @@ package jujube.hooks.tools;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The hook tools as {@link HookToolsInstaller} left them.
@@ -13,6 +14,14 @@ import java.util.List;
 public record InstalledTools(Path binDir, Mode mode, List<Path> tools) {
     public InstalledTools {
         tools = List.copyOf(tools);
+    }
+
+    /**
+     * The forwarder acting as {@code setsid} ({@link HookToolsInstaller#SESSION_LEADER}), present with the
+     * native forwarder only.
+     */
+    public Optional<Path> sessionLeader() {
+        return mode == Mode.NATIVE ? Optional.of(binDir.resolve(HookToolsInstaller.SESSION_LEADER)) : Optional.empty();
     }
 
     /** Which forwarder runs behind the tool names. */

@@ -1,10 +1,12 @@
 package jujube.hooks.tools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
@@ -20,10 +22,15 @@ class InstallerFallbackTest {
         ObjectMapper json = new ObjectMapper();
         try (HookSocketServer server = HookSocketServer.start(dir.resolve("s"),
                 new ToolCommandHandler(new FakeHookToolBackend(), json), json, ServerLimits.defaults())) {
+            // A native install first: the fallback must not leave its session leader behind.
+            InstalledTools earlier = new HookToolsInstaller(JavaFallback.fromRuntime()).install(dir.resolve("bin"));
+            assertTrue(Files.isExecutable(earlier.sessionLeader().orElseThrow()));
             InstalledTools tools = new HookToolsInstaller(JavaFallback.fromRuntime(), "native/none/jujube-hook-tool")
                     .install(dir.resolve("bin"));
             assertEquals(InstalledTools.Mode.JAVA, tools.mode());
             assertEquals(9, tools.tools().size());
+            assertTrue(tools.sessionLeader().isEmpty());
+            assertFalse(Files.exists(tools.binDir().resolve(HookToolsInstaller.SESSION_LEADER), LinkOption.NOFOLLOW_LINKS));
             assertTrue(Files.isExecutable(tools.binDir().resolve("relation-set")));
             // One JVM start is enough to prove the path; stdin goes through need_stdin as with the forwarder.
             ProcessBuilder builder = new ProcessBuilder(tools.binDir().resolve("relation-set").toString(), "-");

@@ -52,6 +52,35 @@ class NativeForwarderTest {
     }
 
     @Test
+    void asTheSessionLeaderItRunsTheProgramInPlaceInANewSession() throws Exception {
+        Path leader = tools.sessionLeader().orElseThrow();
+        assertEquals(Path.of(HookToolsInstaller.BINARY), Files.readSymbolicLink(leader));
+        // The shell reports its own pid, process group and session: the leader exec'd it, so all three agree.
+        Process process = new ProcessBuilder(leader.toString(), "/bin/sh", "-c",
+                "read -r stat < /proc/$$/stat; echo \"$stat\"; exit 7").redirectErrorStream(true).start();
+        String stat = new String(process.getInputStream().readAllBytes()).strip();
+        assertEquals(7, process.waitFor(), stat);
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        String pid = Long.toString(process.pid());
+        assertEquals(List.of(pid, pid, pid), List.of(stat.substring(0, stat.indexOf(' ')), fields[2], fields[3]));
+    }
+
+    @Test
+    void asTheSessionLeaderItNamesWhatItCannotRun() throws Exception {
+        Path leader = tools.sessionLeader().orElseThrow();
+        Process missing = new ProcessBuilder(leader.toString(), dir.resolve("no-such-hook").toString())
+                .redirectErrorStream(true).start();
+        String output = new String(missing.getInputStream().readAllBytes()).strip();
+        assertEquals(127, missing.waitFor());
+        assertEquals("jujube-hook-leader: cannot run " + dir.resolve("no-such-hook") + ": No such file or directory",
+                output);
+        Process usage = new ProcessBuilder(leader.toString()).redirectErrorStream(true).start();
+        assertEquals("jujube-hook-leader: error: usage: jujube-hook-leader PROGRAM [ARG...]",
+                new String(usage.getInputStream().readAllBytes()).strip());
+        assertEquals(1, usage.waitFor());
+    }
+
+    @Test
     void reportsProtocolErrorsAndUnreadableAnswersWithExitOne() throws Exception {
         assertEquals(List.of("relation-get: error: the agent is confused (InternalError)"),
                 run((c, id, a) -> {

@@ -12,6 +12,9 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 import jujube.hooks.HookOutput;
@@ -19,8 +22,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A hook's stdout and stderr, carried by two named pipes and read line by line by two threads of
- * this invocation. Why not the JDK's process pipes: a child the hook leaves running in the
+ * A hook's stdout and stderr, carried by two named pipes and read line by line by two tasks on the
+ * invoker's reader threads (pooled: starting and ending two threads per hook cost more than the reads). Why not the JDK's process pipes: a child the hook leaves running in the
  * background keeps them open, and a thread blocked reading one can be released neither by close nor
  * by interrupt. A {@link FileChannel} on a FIFO can be closed under a blocked reader, so after the
  * hook exits the invoker waits a short grace period for the last output and then simply closes the
@@ -36,13 +39,22 @@ final class OutputPipes implements AutoCloseable {
     private final List<FileChannel> writeHolders;
     private final FileChannel stdoutChannel;
     private final FileChannel stderrChannel;
-    private final List<Thread> readers;
+    private final Executor readerThreads;
+    private final String readerName;
+    private final CountDownLatch readersDone = new CountDownLatch(2);
     private final HookOutput sink;
     private final Object sinkLock = new Object();
     private boolean delivering = true; // guarded by sinkLock
 
-    OutputPipes(FifoPool pool, String threadName, HookOutput sink) throws IOException, InterruptedException {
+    /**
+     * @param readerThreads runs the two reader tasks; each renames its thread {@code threadName-stdout}
+     *                      or {@code -stderr} while it reads
+     */
+    OutputPipes(FifoPool pool, Executor readerThreads, String threadName, HookOutput sink)
+            throws IOException, InterruptedException {
         this.sink = sink;
+        this.readerThreads = readerThreads;
+        this.readerName = threadName;
         fifos = pool.take(); // a pair no hook used before: a left-over child cannot hold it
         stdoutFifo = fifos.stdout();
         stderrFifo = fifos.stderr();
@@ -62,8 +74,6 @@ final class OutputPipes implements AutoCloseable {
         writeHolders = List.copyOf(opened.subList(0, 2));
         stdoutChannel = opened.get(2);
         stderrChannel = opened.get(3);
-        readers = List.of(reader(stdoutChannel, HookOutput::stdout, threadName + "-stdout"),
-                reader(stderrChannel, HookOutput::stderr, threadName + "-stderr"));
     }
 
     /** Points the process's stdout and stderr at the pipes. */
@@ -74,7 +84,8 @@ final class OutputPipes implements AutoCloseable {
     /** The hook holds its write ends now: let end-of-file mean "every writer is gone" and read. */
     void processStarted() {
         closeHolders();
-        readers.forEach(Thread::start);
+        read(stdoutChannel, HookOutput::stdout, "-stdout");
+        read(stderrChannel, HookOutput::stderr, "-stderr");
     }
 
     /**
@@ -82,20 +93,11 @@ final class OutputPipes implements AutoCloseable {
      * delivered after this returns.
      */
     void finish(Duration grace) throws InterruptedException {
-        long deadline = System.nanoTime() + grace.toNanos();
-        for (Thread reader : readers) {
-            long left = deadline - System.nanoTime();
-            if (left > 0) {
-                TimeUnit.NANOSECONDS.timedJoin(reader, left);
-            }
-        }
-        if (readers.stream().anyMatch(Thread::isAlive)) {
+        if (!readersDone.await(grace.toNanos(), TimeUnit.NANOSECONDS)) {
             LOG.debug("hook output still open after the hook exited: closing it");
         }
         close();
-        for (Thread reader : readers) {
-            reader.join(JOIN_AFTER_CLOSE.toMillis());
-        }
+        readersDone.await(JOIN_AFTER_CLOSE.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     /** Closes everything and stops delivering lines; idempotent. */
@@ -110,10 +112,24 @@ final class OutputPipes implements AutoCloseable {
         deleteQuietly();
     }
 
-    private Thread reader(FileChannel channel, BiConsumer<HookOutput, String> stream, String name) {
-        Thread thread = new Thread(() -> pump(channel, stream), name);
-        thread.setDaemon(true);
-        return thread;
+    private void read(FileChannel channel, BiConsumer<HookOutput, String> stream, String suffix) {
+        try {
+            readerThreads.execute(() -> {
+                Thread thread = Thread.currentThread();
+                String idle = thread.getName();
+                thread.setName(readerName + suffix);
+                try {
+                    pump(channel, stream);
+                } finally {
+                    thread.setName(idle);
+                    readersDone.countDown();
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            // The invoker is shutting down: nobody will read this output.
+            closeQuietly(channel);
+            readersDone.countDown();
+        }
     }
 
     private void pump(FileChannel channel, BiConsumer<HookOutput, String> stream) {

@@ -7,15 +7,20 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import jujube.hooks.tools.HookToolsInstaller;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Starts hooks in a process group of their own and kills such groups. A hook runs under
- * {@code setsid}: a child of the JVM is not a group leader, so {@code setsid} calls setsid(2) and
- * execs the hook in place, which makes the hook's pid also its process group id. Killing the group
- * reaches every child the hook started, including ones already orphaned. Without {@code setsid} or
- * {@code kill} on this host, hooks run in the agent's group and only their live descendants are killed.
+ * Starts hooks in a process group of their own and kills such groups. A hook runs under a session
+ * leader: the native forwarder installed beside the hook tools as
+ * {@value HookToolsInstaller#SESSION_LEADER} when there is one, else {@code setsid}. A child of the JVM
+ * is not a group leader, so the leader calls setsid(2) and execs the hook in place, which makes the
+ * hook's pid also its process group id: a hook's {@code kill 0} stays inside the hook, and killing the
+ * group reaches every child the hook started, including ones already orphaned. The forwarder is
+ * preferred because it is static: {@code setsid} is a dynamic binary, and on a machine where exec is
+ * dear its loader's start-up was the largest single cost of running a hook. Without either, or without
+ * {@code kill}, hooks run in the agent's group and only their live descendants are killed.
  */
 final class ProcessGroups {
     private static final Logger LOG = LoggerFactory.getLogger(ProcessGroups.class);
@@ -26,25 +31,45 @@ final class ProcessGroups {
     ProcessGroups() {
         setsid = firstExecutable("/usr/bin/setsid", "/bin/setsid");
         kill = firstExecutable("/bin/kill", "/usr/bin/kill");
-        if (setsid.isEmpty() || kill.isEmpty()) {
-            LOG.warn("setsid or kill not found: hook timeouts kill only the hook's descendants");
+        if (kill.isEmpty()) {
+            LOG.warn("kill not found: hook timeouts kill only the hook's descendants");
         }
     }
 
-    /** The command line that runs {@code hook} as the leader of a new process group. */
-    List<String> command(Path hook) {
+    /**
+     * The command line that runs {@code hook} as the leader of a new process group, through the
+     * session leader in {@code toolsDir} if it is installed there.
+     */
+    List<String> command(Path hook, Path toolsDir) {
+        Path leader = toolsDir.resolve(HookToolsInstaller.SESSION_LEADER);
+        if (Files.isExecutable(leader)) {
+            return List.of(leader.toString(), hook.toString());
+        }
         return setsid.map(s -> List.of(s.toString(), hook.toString())).orElse(List.of(hook.toString()));
     }
+
 
     /** Kills the group led by {@code process} (SIGKILL) and any descendant that left it. */
     void killGroup(Process process) throws InterruptedException {
         // Taken before the kill: once the leader dies its children are re-parented and lost to us.
         List<ProcessHandle> descendants = process.descendants().toList();
-        if (setsid.isPresent() && kill.isPresent()) {
+        if (leadsGroup(process) && kill.isPresent()) {
             signalGroup(process.pid());
         }
         descendants.forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
+    }
+
+    /** True when the process is its own group's leader (read before the kill, while it lives). */
+    private static boolean leadsGroup(Process process) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat"));
+            // After "(comm) ": state, ppid, pgrp.
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return fields.length > 2 && fields[2].equals(Long.toString(process.pid()));
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     private void signalGroup(long pgid) throws InterruptedException {

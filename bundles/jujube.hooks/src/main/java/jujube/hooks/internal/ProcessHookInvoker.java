@@ -6,7 +6,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import jujube.hooks.HookInvocation;
 import jujube.hooks.HookInvoker;
 import jujube.hooks.HookOutput;
@@ -38,6 +42,7 @@ public final class ProcessHookInvoker implements HookInvoker {
     private final Duration outputGrace;
     private final ProcessGroups groups = new ProcessGroups();
     private final FifoPool fifos = new FifoPool(MKFIFO);
+    private final ExecutorService outputReaders = Executors.newCachedThreadPool(new ReaderThreads());
 
     @Activate
     public ProcessHookInvoker(HookInvokerConfig config) {
@@ -56,10 +61,11 @@ public final class ProcessHookInvoker implements HookInvoker {
         }
     }
 
-    /** Removes the output pipes made ahead and not used. */
+    /** Removes the output pipes made ahead and not used, and ends the idle reader threads. */
     @Deactivate
     public void deactivate() {
         fifos.close();
+        outputReaders.shutdown();
     }
 
     @Override
@@ -92,14 +98,14 @@ public final class ProcessHookInvoker implements HookInvoker {
     }
 
     private HookResult run(HookInvocation invocation, Path hook, HookOutput output) throws InterruptedException {
-        ProcessBuilder builder = new ProcessBuilder(groups.command(hook))
+        ProcessBuilder builder = new ProcessBuilder(groups.command(hook, invocation.toolsDir()))
                 .directory(invocation.charmDir().toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(DEV_NULL));
         builder.environment().clear();
         builder.environment().putAll(HookEnvironment.of(invocation));
         OutputPipes pipes;
         try {
-            pipes = new OutputPipes(fifos, threadName(invocation), output);
+            pipes = new OutputPipes(fifos, outputReaders, threadName(invocation), output);
         } catch (IOException e) {
             return new HookResult.Failed("could not start: " + e.getMessage());
         }
@@ -152,5 +158,17 @@ public final class ProcessHookInvoker implements HookInvoker {
 
     private static String threadName(HookInvocation invocation) {
         return "jujube-" + ThreadNames.sanitize(invocation.unitName()) + "-hook";
+    }
+
+    /** Daemon threads named {@code jujube-hook-output-N} while idle (a reader renames its thread while it reads). */
+    private static final class ReaderThreads implements ThreadFactory {
+        private final AtomicInteger count = new AtomicInteger();
+
+        @Override
+        public Thread newThread(Runnable task) {
+            Thread thread = new Thread(task, "jujube-hook-output-" + count.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        }
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,9 +16,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import jujube.hooks.HookResult;
+import jujube.hooks.tools.HookToolsInstaller;
+import jujube.hooks.tools.InstalledTools;
+import jujube.hooks.tools.JavaFallback;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Timeouts, interrupts and children left behind: the hook never holds the agent hostage. */
@@ -40,8 +46,18 @@ class HookProcessControlTest {
         HookFixture.kill(leftovers);
     }
 
-    @Test
-    void aHookLeadsItsOwnSessionAndProcessGroup() throws IOException {
+    /** With the native session leader installed beside the tools, or through {@code setsid} without it. */
+    private void tools(boolean nativeLeader) throws IOException {
+        if (nativeLeader) {
+            InstalledTools tools = new HookToolsInstaller(JavaFallback.fromRuntime()).install(charm.toolsDir);
+            assertTrue(Files.isExecutable(tools.sessionLeader().orElseThrow()));
+        }
+    }
+
+    @ParameterizedTest(name = "native leader: {0}")
+    @ValueSource(booleans = {true, false})
+    void aHookLeadsItsOwnSessionAndProcessGroup(boolean nativeLeader) throws IOException {
+        tools(nativeLeader);
         charm.hook("install", "read -r stat < /proc/$$/stat; echo \"$stat\"");
         HookFixture.Recording output = new HookFixture.Recording();
 
@@ -55,8 +71,10 @@ class HookProcessControlTest {
         assertEquals(pid, fields[3], "session");
     }
 
-    @Test
-    void aTimeoutKillsTheWholeProcessGroup() throws IOException {
+    @ParameterizedTest(name = "native leader: {0}")
+    @ValueSource(booleans = {true, false})
+    void aTimeoutKillsTheWholeProcessGroup(boolean nativeLeader) throws IOException {
+        tools(nativeLeader);
         // One child of the hook and one orphaned grandchild (its subshell exits at once).
         charm.hook("install", """
                 sleep 1000 &
