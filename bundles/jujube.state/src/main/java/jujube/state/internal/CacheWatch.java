@@ -3,30 +3,29 @@ package jujube.state.internal;
 import java.util.function.Function;
 import jujube.state.StateException;
 import jujube.state.Watch;
-import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.recipes.cache.CuratorCache;
-import org.apache.curator.framework.recipes.cache.CuratorCacheListener;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A watch over a node (or a whole subtree) through Curator's {@link CuratorCache}: after the cache
- * has loaded, and on every event, the watch's value is computed from the cache's consistent copy
- * and offered to a {@link SerialDelivery}. The root may not exist yet; the cache waits for it.
+ * A watch over a node (or a whole subtree) through a {@link CuratorCache} shared with the other
+ * watches of that path in this connection ({@link SharedCaches}): after the cache has loaded, and on
+ * every event, the watch's value is computed from the cache's consistent copy and offered to a
+ * {@link SerialDelivery}. The root may not exist yet; the cache waits for it.
  */
 final class CacheWatch<T> implements Watch {
     private static final Logger LOG = LoggerFactory.getLogger(CacheWatch.class);
-    private final CuratorFramework client;
+    private final SharedCaches caches;
     private final String path;
     private final boolean singleNode;
     private final Function<CuratorCache, T> value;
     private final SerialDelivery<T> delivery;
-    private CuratorCache cache;
+    private SharedCaches.Subscription subscription;
     private boolean closed;
 
-    CacheWatch(CuratorFramework client, String path, boolean singleNode, Function<CuratorCache, T> value,
+    CacheWatch(SharedCaches caches, String path, boolean singleNode, Function<CuratorCache, T> value,
             SerialDelivery<T> delivery) {
-        this.client = client;
+        this.caches = caches;
         this.path = path;
         this.singleNode = singleNode;
         this.value = value;
@@ -35,53 +34,51 @@ final class CacheWatch<T> implements Watch {
     }
 
     @Override
-    public synchronized void start() {
-        if (cache != null || closed) {
-            return;
+    public void start() {
+        SharedCaches.Subscription opened;
+        synchronized (this) {
+            if (subscription != null || closed) {
+                return;
+            }
+            SharedCaches.Subscription[] self = new SharedCaches.Subscription[1];
+            self[0] = caches.subscription(path, singleNode, cache -> refresh(self[0], cache));
+            subscription = self[0];
+            opened = self[0];
         }
-        CuratorCache started = singleNode
-                ? CuratorCache.build(client, path, CuratorCache.Options.SINGLE_NODE_CACHE)
-                : CuratorCache.build(client, path);
-        boolean[] loaded = {false};
-        started.listenable().addListener(CuratorCacheListener.builder()
-                .forAll((type, before, after) -> {
-                    if (loaded[0]) {
-                        refresh(started);
-                    }
-                })
-                .forInitialized(() -> {
-                    loaded[0] = true;
-                    refresh(started);
-                })
-                .build());
-        cache = started;
-        started.start();
+        // outside this watch's lock: an initial call may come on this thread or on the cache's
+        opened.open();
     }
 
-    private void refresh(CuratorCache source) {
+    private void refresh(SharedCaches.Subscription source, CuratorCache cache) {
         synchronized (this) {
-            if (source != cache) {
-                return; // a stopped cache's late event
+            if (source != subscription) {
+                return; // a stopped watch's late event
             }
         }
         try {
-            delivery.offer(value.apply(source));
+            delivery.offer(value.apply(cache));
         } catch (StateException e) {
             LOG.warn("watch on {} cannot read the state: {}", path, e.getMessage());
         }
     }
 
     @Override
-    public synchronized void stop() {
-        if (cache != null) {
-            cache.close();
-            cache = null;
+    public void stop() {
+        SharedCaches.Subscription old;
+        synchronized (this) {
+            old = subscription;
+            subscription = null;
+        }
+        if (old != null) {
+            old.close();
         }
     }
 
     @Override
-    public synchronized void close() {
+    public void close() {
+        synchronized (this) {
+            closed = true;
+        }
         stop();
-        closed = true;
     }
 }

@@ -89,7 +89,7 @@ final class CuratorDebugLog implements DebugLog {
 
     @Override
     public Watch watchLatest(StateWatcher<Long> watcher) {
-        return new CacheWatch<>(ctx.client(), Paths.LOGS, false,
+        return new CacheWatch<>(ctx.caches(), Paths.LOGS, false,
                 cache -> cache.stream().map(d -> Paths.name(d.getPath())).filter(n -> n.startsWith("log-"))
                         .mapToLong(CuratorDebugLog::sequence).max().orElse(-1L),
                 new SerialDelivery<>(ctx.watchExecutor(), watcher, -1L));

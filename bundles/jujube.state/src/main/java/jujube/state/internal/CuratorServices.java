@@ -181,7 +181,7 @@ final class CuratorServices implements Services {
     @Override
     public Watch watchConfig(String name, StateWatcher<Map<String, Object>> watcher) {
         String path = configPath(name);
-        return new CacheWatch<>(ctx.client(), path, true,
+        return new CacheWatch<>(ctx.caches(), path, true,
                 cache -> cache.get(path).map(d -> java.util.Collections.unmodifiableMap(ctx.reader().parse(path, d.getData())))
                         .orElse(Map.of()),
                 new SerialDelivery<>(ctx.watchExecutor(), watcher, Map.of()));

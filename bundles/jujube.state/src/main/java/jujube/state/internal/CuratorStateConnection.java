@@ -91,7 +91,8 @@ public final class CuratorStateConnection implements StateConnection {
         topology = new TopologyStore(reader, nodes, new TopologyMigrator(migrations));
         watchExecutor = Executors.newCachedThreadPool(new WatchThreads());
         presences = new ParkedPresences(presenceGrace);
-        StateContext ctx = new StateContext(client, reader, nodes, topology, watchExecutor, presences);
+        StateContext ctx = new StateContext(client, reader, nodes, topology, watchExecutor, presences,
+                new SharedCaches(client));
         machines = new CuratorMachines(ctx);
         charms = new CuratorCharms(ctx);
         services = new CuratorServices(ctx);

@@ -160,7 +160,7 @@ final class CuratorUnitRelation implements UnitRelation {
         // the whole scope subtree: it may not exist yet (a container not joined), the cache waits for it
         String base = paths.base();
         String members = paths.roleContainer(role.counterpart()) + "/";
-        return new CacheWatch<>(ctx.client(), base, false, cache -> related(cache, members),
+        return new CacheWatch<>(ctx.caches(), base, false, cache -> related(cache, members),
                 new SerialDelivery<>(ctx.watchExecutor(), watcher, Map.of()));
     }
 

@@ -321,7 +321,7 @@ final class CuratorUnits implements Units {
     @Override
     public Watch watchFlags(UnitName unit, StateWatcher<UnitFlags> watcher) {
         String path = path(unit);
-        return new CacheWatch<>(ctx.client(), path, false,
+        return new CacheWatch<>(ctx.caches(), path, false,
                 cache -> UnitFlagNodes.read(path, child -> cache.get(path + "/" + child)
                         .map(d -> ctx.reader().parse(path + "/" + child, d.getData()))),
                 new SerialDelivery<>(ctx.watchExecutor(), watcher, UnitFlags.NONE));

@@ -15,13 +15,14 @@ import org.apache.curator.framework.CuratorFramework;
  * @param topology the topology's reader and writer
  * @param watchExecutor runs watch callbacks
  * @param presences presence nodes released for a successor in this process
+ * @param caches the node caches the watches of this connection share
  */
 record StateContext(CuratorFramework client, NodeReader reader, VersionedNodes nodes, TopologyStore topology,
-        Executor watchExecutor, ParkedPresences presences) {
+        Executor watchExecutor, ParkedPresences presences, SharedCaches caches) {
 
     /** A watch of something derived from the topology. */
     <T> Watch watchTopology(Function<Topology, T> derive, T empty, StateWatcher<T> watcher) {
-        return new CacheWatch<>(client, Paths.TOPOLOGY, true,
+        return new CacheWatch<>(caches, Paths.TOPOLOGY, true,
                 cache -> cache.get(Paths.TOPOLOGY).map(d -> derive.apply(topology.decode(d.getData()))).orElse(empty),
                 new SerialDelivery<>(watchExecutor, watcher, empty));
     }

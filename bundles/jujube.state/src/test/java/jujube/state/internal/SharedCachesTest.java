@@ -1,0 +1,107 @@
+package jujube.state.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BooleanSupplier;
+import java.util.concurrent.locks.LockSupport;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.framework.recipes.cache.CuratorCache;
+import org.apache.curator.retry.RetryOneTime;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Watches of one path in one connection share one cache, opened by the first and closed by the last. */
+class SharedCachesTest {
+    private TestingServer zk;
+    private CuratorFramework client;
+    private SharedCaches caches;
+
+    @BeforeEach
+    void start() throws Exception {
+        zk = new TestingServer(true);
+        client = CuratorFrameworkFactory.newClient(zk.getConnectString(), new RetryOneTime(100));
+        client.start();
+        client.create().forPath("/node", bytes("one"));
+        caches = new SharedCaches(client);
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        client.close();
+        zk.close();
+    }
+
+    @Test
+    void twoWatchesOfOnePathShareOneCacheAndBothSeeEveryChange() throws Exception {
+        List<String> first = new CopyOnWriteArrayList<>();
+        List<String> second = new CopyOnWriteArrayList<>();
+        SharedCaches.Subscription a = caches.subscription("/node", true, cache -> first.add(value(cache)));
+        a.open();
+        await(() -> first.contains("one"));
+        // opened after the load: called at once with what the cache holds
+        SharedCaches.Subscription b = caches.subscription("/node", true, cache -> second.add(value(cache)));
+        b.open();
+        assertEquals(List.of("one"), second);
+        assertEquals(1, caches.openCount());
+
+        client.setData().forPath("/node", bytes("two"));
+        await(() -> first.contains("two") && second.contains("two"));
+
+        a.close();
+        assertEquals(1, caches.openCount(), "the other watch still uses it");
+        client.setData().forPath("/node", bytes("three"));
+        await(() -> second.contains("three"));
+        assertTrue(!first.contains("three"), "a closed subscription is not called");
+
+        b.close();
+        assertEquals(0, caches.openCount(), "closed with its last subscriber");
+    }
+
+    @Test
+    void aSubscriptionClosedBeforeItOpenedNeverOpensACache() {
+        SharedCaches.Subscription s = caches.subscription("/node", true, cache -> {});
+        s.close();
+        s.open();
+        assertEquals(0, caches.openCount());
+    }
+
+    @Test
+    void aNodeAndTheSubtreeBelowItAreDifferentCaches() throws Exception {
+        List<String> seen = new CopyOnWriteArrayList<>();
+        SharedCaches.Subscription node = caches.subscription("/node", true, cache -> seen.add("node"));
+        SharedCaches.Subscription tree = caches.subscription("/node", false, cache -> seen.add("tree"));
+        node.open();
+        tree.open();
+        assertEquals(2, caches.openCount());
+        await(() -> seen.contains("node") && seen.contains("tree"));
+        node.close();
+        tree.close();
+        assertEquals(0, caches.openCount());
+    }
+
+    private static String value(CuratorCache cache) {
+        return cache.get("/node").map(d -> new String(d.getData(), StandardCharsets.UTF_8)).orElse("");
+    }
+
+    private static byte[] bytes(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static void await(BooleanSupplier condition) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("condition not met within 20 s");
+            }
+            LockSupport.parkNanos(Duration.ofMillis(10).toNanos());
+        }
+    }
+}
