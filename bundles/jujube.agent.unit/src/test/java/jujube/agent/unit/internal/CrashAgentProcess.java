@@ -2,11 +2,15 @@ package jujube.agent.unit.internal;
 
 import java.io.File;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import jujube.state.UnitName;
 
 /**
@@ -59,6 +63,24 @@ final class CrashAgentProcess {
         return new Kill(running.stream().map(p -> p.info().commandLine().orElse(""))
                 .filter(c -> c.contains(CHARM_HOOKS)).findFirst()
                 .map(c -> c.substring(c.lastIndexOf(CHARM_HOOKS) + CHARM_HOOKS.length()).split(" ")[0]));
+    }
+
+    /**
+     * Waits until this life of the agent has started (its "running, pid N" line is in the log), so that a
+     * random delay counted from here lands in the agent's work, whatever the JVM's start-up took.
+     */
+    void awaitRunning(Path log, Duration deadline) throws IOException {
+        String running = "running, pid " + process.pid();
+        long end = System.nanoTime() + deadline.toNanos();
+        while (!Files.readString(log, StandardCharsets.ISO_8859_1).contains(running)) {
+            if (!process.isAlive()) {
+                throw new AssertionError("the agent process died during its start; see " + log);
+            }
+            if (System.nanoTime() > end) {
+                throw new AssertionError("the agent did not start within " + deadline.toSeconds() + " s; see " + log);
+            }
+            LockSupport.parkNanos(Duration.ofMillis(10).toNanos());
+        }
     }
 
     boolean isAlive() {

@@ -77,7 +77,10 @@ class UnitAgentCrashTest {
                         awaitFirstHook(control.resolve("hooks.log"), k);
                         pause(random, 0, 1300);
                     } else {
-                        pause(random, 500, 1600);
+                        // counted from the agent's start, which takes seconds on a slow machine: counted
+                        // from the process's birth, the kills would all land in the JVM's start-up
+                        agent.awaitRunning(agentLog, SETTLE);
+                        pause(random, 0, 1100);
                     }
                     if (random.nextInt(4) > 0) {
                         world.mutate(random, control); // while the agent runs: its hooks follow at once
@@ -120,16 +123,25 @@ class UnitAgentCrashTest {
         return agent.kill();
     }
 
-    /** Polls until the agent caught up with the world; fails with the violations seen last. */
+    /**
+     * Polls until the agent caught up with the world and is at rest: settled in two observations in a row
+     * that are equal, hook log included. One observation reads ZooKeeper and the disk one part after the
+     * other, so while a hook completes it can pair the settings from before the hook with the queue from
+     * after it; two equal ones bracket a moment when nothing moved. Fails with the violations seen last.
+     */
     private static CrashInvariants awaitSettled(CrashEnvironment world, UnitName unit, Path unitDir, Path hookLog,
             Path agentLog) {
         long end = System.nanoTime() + SETTLE.toNanos();
+        CrashInvariants before = null;
+        CrashHookLog logBefore = null;
         while (true) {
             CrashInvariants now = world.observe(unit, unitDir);
             CrashHookLog log = CrashHookLog.read(hookLog);
-            if (now.settled(log)) {
+            if (now.settled(log) && now.equals(before) && log.equals(logBefore)) {
                 return now;
             }
+            before = now;
+            logBefore = log;
             if (System.nanoTime() > end) {
                 throw new AssertionError(unit + " did not settle within " + SETTLE.toSeconds() + " s: "
                         + now.violations(log) + " (state " + now + ", agent log " + agentLog + ")");
