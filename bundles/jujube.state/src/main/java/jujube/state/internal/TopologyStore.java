@@ -1,5 +1,9 @@
 package jujube.state.internal;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import jujube.state.EnvironmentNotInitializedException;
@@ -15,6 +19,15 @@ final class TopologyStore {
     private final NodeReader reader;
     private final VersionedNodes nodes;
     private final TopologyMigrator migrator;
+    /**
+     * The last {@code /topology} content parsed, with its parse: the same bytes are read again and again
+     * (a status reads the topology five times; the watches of fifty units sharing one cache each decode
+     * every change), and parsing 50 KB of YAML costs far more than comparing the bytes and copying the
+     * parse. Each caller gets its own deep copy, so nothing it does reaches the kept one.
+     */
+    private volatile Parsed last;
+
+    private record Parsed(byte[] data, Map<String, Object> content) {}
 
     TopologyStore(NodeReader reader, VersionedNodes nodes, TopologyMigrator migrator) {
         this.client = reader.client();
@@ -33,7 +46,7 @@ final class TopologyStore {
         } catch (Exception e) {
             throw NodeReader.failure(Paths.TOPOLOGY, e);
         }
-        Map<String, Object> raw = reader.parse(Paths.TOPOLOGY, data);
+        Map<String, Object> raw = parse(data);
         if (TopologyMigrator.needsMigration(TopologyCodec.version(raw))) {
             return update(t -> t);
         }
@@ -42,7 +55,32 @@ final class TopologyStore {
 
     /** Decodes content seen by a watch, migrating in memory only: watches never write. */
     Topology decode(byte[] data) {
-        return TopologyCodec.decode(migrator.migrate(reader.parse(Paths.TOPOLOGY, data)));
+        return TopologyCodec.decode(migrator.migrate(parse(data)));
+    }
+
+    /** The parsed content of {@code data}, a copy the caller may change. */
+    private Map<String, Object> parse(byte[] data) {
+        Parsed known = last;
+        if (known == null || !Arrays.equals(known.data(), data)) {
+            known = new Parsed(data == null ? null : data.clone(), reader.parse(Paths.TOPOLOGY, data));
+            last = known;
+        }
+        return deepCopy(known.content());
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> T deepCopy(T value) {
+        if (value instanceof Map<?, ?> map) {
+            Map<Object, Object> copy = new LinkedHashMap<>();
+            map.forEach((k, v) -> copy.put(k, deepCopy(v)));
+            return (T) copy;
+        }
+        if (value instanceof List<?> list) {
+            List<Object> copy = new ArrayList<>(list.size());
+            list.forEach(v -> copy.add(deepCopy(v)));
+            return (T) copy;
+        }
+        return value; // scalars of a YAML parse: strings, numbers, booleans, null
     }
 
     /** Applies {@code change} atomically; the topology it gets is always the latest, migrated. */

@@ -1,0 +1,68 @@
+package jujube.state.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryOneTime;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Reads of unchanged topology content reuse its parse, yet every reader gets a topology of its own. */
+class TopologyStoreTest {
+    private static final String CONTENT = """
+            version: 2
+            machines:
+              machine-0000000000: {provider-machine-id: local-0}
+            services: {}
+            unit-sequence: {}
+            relations: {}
+            """;
+    private TestingServer zk;
+    private CuratorFramework client;
+    private TopologyStore store;
+
+    @BeforeEach
+    void start() throws Exception {
+        zk = new TestingServer(true);
+        client = CuratorFrameworkFactory.newClient(zk.getConnectString(), new RetryOneTime(100));
+        client.start();
+        client.create().forPath(Paths.TOPOLOGY, CONTENT.getBytes(StandardCharsets.UTF_8));
+        NodeReader reader = new NodeReader(client, new ObjectMapper(new YAMLFactory()));
+        store = new TopologyStore(reader, new VersionedNodes(reader), new TopologyMigrator(List::of));
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        client.close();
+        zk.close();
+    }
+
+    @Test
+    void whatOneReaderChangesNoOtherReaderSees() {
+        Topology first = store.read();
+        first.machines.get("machine-0000000000").put("provider-machine-id", "changed by a reader");
+        first.machines.put("machine-0000000009", new java.util.LinkedHashMap<>());
+
+        Topology second = store.read();
+        assertNotSame(first, second);
+        assertEquals(Map.of("machine-0000000000", Map.of("provider-machine-id", "local-0")), Map.copyOf(second.machines));
+        Topology watched = store.decode(CONTENT.getBytes(StandardCharsets.UTF_8));
+        assertEquals("local-0", watched.machines.get("machine-0000000000").get("provider-machine-id"));
+    }
+
+    @Test
+    void changedContentIsParsedAgain() throws Exception {
+        store.read();
+        client.setData().forPath(Paths.TOPOLOGY, CONTENT.replace("local-0", "local-7").getBytes(StandardCharsets.UTF_8));
+        assertEquals("local-7", store.read().machines.get("machine-0000000000").get("provider-machine-id"));
+    }
+}
