@@ -20,7 +20,7 @@
  * then exec PROGRAM in place, so that the agent starts each hook as the leader of its own session and
  * process group (a hook's "kill 0" stays in the hook; a timeout kills the whole group). It replaces
  * /usr/bin/setsid only because this binary is static: an exec without the dynamic loader costs a
- * fraction, and every hook pays it.
+ * fraction, and every hook pays it. An exec that meets ETXTBSY is tried again for a moment (see there).
  */
 #include <errno.h>
 #include <stdint.h>
@@ -269,6 +269,13 @@ int main(int argc, char **argv) {
         if (argc < 2) die("usage: " LEADER " PROGRAM [ARG...]");
         if (setsid() < 0) die("setsid failed");
         execv(argv[1], argv + 1);
+        /* "Text file busy": a hook written moments ago (a freshly unpacked charm) while a process forked
+           meanwhile by another thread of the agent still holds the descriptor it was written through,
+           until that child reaches its own exec. It passes within milliseconds. */
+        for (unsigned attempt = 1; errno == ETXTBSY && attempt < 8; attempt++) {
+            usleep(20000u * attempt);
+            execv(argv[1], argv + 1);
+        }
         fprintf(stderr, "%s: cannot run %s: %s\n", tool, argv[1], strerror(errno));
         return errno == ENOENT ? 127 : 126;
     }

@@ -11,7 +11,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Puts the hook tools in a directory. When this bundle carries a native forwarder for this machine and
@@ -24,6 +27,8 @@ import java.util.stream.Collectors;
 public final class HookToolsInstaller {
     /** The forwarder's file name in the bin directory and in the bundle. */
     public static final String BINARY = "jujube-hook-tool";
+    private static final Logger LOG = LoggerFactory.getLogger(HookToolsInstaller.class);
+    private static final int PROBE_ATTEMPTS = 8;
     /**
      * The forwarder under this name runs {@code PROGRAM [ARG...]} as the leader of a new session, as
      * {@code setsid(1)} does, without a dynamic loader's start-up: the hook invoker starts hooks through it.
@@ -92,22 +97,38 @@ public final class HookToolsInstaller {
         return probe(installed);
     }
 
+    /**
+     * Whether the installed forwarder runs here. Tried a few times before giving up: an exec of a file
+     * just written fails with "Text file busy" while a process forked meanwhile by another thread of
+     * this JVM still holds the descriptor it was written through (until that child closes it before its
+     * own exec). Many unit agents installing at once in one machine agent meet that race, and a unit
+     * that fell back for it paid a JVM start at every tool call.
+     */
     private static boolean probe(Path binary) {
-        try {
-            Process process = new ProcessBuilder(binary.toString(), "--probe").redirectErrorStream(true).start();
-            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
+        String failure = "";
+        for (int attempt = 1; attempt <= PROBE_ATTEMPTS; attempt++) {
+            try {
+                Process process = new ProcessBuilder(binary.toString(), "--probe").redirectErrorStream(true).start();
+                String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                    failure = "no answer within 10 s";
+                } else if (process.exitValue() == 0 && output.strip().equals(BINARY)) {
+                    return true;
+                } else {
+                    failure = "exit " + process.exitValue() + ": " + output.strip();
+                }
+            } catch (IOException e) {
+                failure = e.getMessage(); // wrong architecture, a noexec mount, or the race above
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
                 return false;
             }
-            return process.exitValue() == 0 && output.strip().equals(BINARY);
-        } catch (IOException e) {
-            // Wrong architecture or a noexec mount: the exec itself fails.
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20L * attempt));
         }
+        LOG.warn("the native hook tool forwarder {} does not run here ({}): hook tools fall back to the Java "
+                + "client, a JVM start per call", binary, failure);
+        return false;
     }
 
     private String script() {

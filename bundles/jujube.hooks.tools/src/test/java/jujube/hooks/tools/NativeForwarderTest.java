@@ -66,6 +66,27 @@ class NativeForwarderTest {
     }
 
     @Test
+    void asTheSessionLeaderItWaitsOutAProgramThatIsStillOpenForWriting() throws Exception {
+        Path leader = tools.sessionLeader().orElseThrow();
+        Path hook = dir.resolve("fresh-hook");
+        Files.writeString(hook, "#!/bin/sh\nexit 3\n");
+        Files.setPosixFilePermissions(hook, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+        // a writer still holds the file (as a child forked by another thread may): exec fails "Text file busy"
+        java.nio.channels.FileChannel writer = java.nio.channels.FileChannel.open(hook, java.nio.file.StandardOpenOption.WRITE);
+        java.util.concurrent.CompletableFuture.delayedExecutor(150, java.util.concurrent.TimeUnit.MILLISECONDS)
+                .execute(() -> {
+                    try {
+                        writer.close();
+                    } catch (java.io.IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                });
+        Process process = new ProcessBuilder(leader.toString(), hook.toString()).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes()).strip();
+        assertEquals(3, process.waitFor(), output);
+    }
+
+    @Test
     void asTheSessionLeaderItNamesWhatItCannotRun() throws Exception {
         Path leader = tools.sessionLeader().orElseThrow();
         Process missing = new ProcessBuilder(leader.toString(), dir.resolve("no-such-hook").toString())
