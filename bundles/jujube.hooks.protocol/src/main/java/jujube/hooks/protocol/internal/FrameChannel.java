@@ -21,16 +21,17 @@ import jujube.hooks.protocol.FrameCodec;
  */
 final class FrameChannel implements Closeable {
     private final SocketChannel channel;
-    private final Selector selector;
-    private final SelectionKey key;
     private final FrameCodec codec;
+    // Opened at the first read or write that would block: a hook tool sends its request as it connects,
+    // so most connections never need one (and a selector is an epoll instance and a wake-up pipe).
+    private Selector selector; // guarded by this
+    private SelectionKey key;
+    private boolean closed; // guarded by this
 
     FrameChannel(SocketChannel channel, FrameCodec codec) throws IOException {
         this.channel = channel;
         this.codec = codec;
         channel.configureBlocking(false);
-        this.selector = Selector.open();
-        this.key = channel.register(selector, 0);
     }
 
     /**
@@ -81,9 +82,9 @@ final class FrameChannel implements Closeable {
         if (remaining <= 0) {
             throw new SocketTimeoutException("client did not complete a frame in time");
         }
-        key.interestOps(ops);
-        selector.select(Math.max(1, TimeUnit.NANOSECONDS.toMillis(remaining)));
-        selector.selectedKeys().clear();
+        Selector waitOn = selector(ops);
+        waitOn.select(Math.max(1, TimeUnit.NANOSECONDS.toMillis(remaining)));
+        waitOn.selectedKeys().clear();
         if (!channel.isOpen()) {
             throw new AsynchronousCloseException();
         }
@@ -92,10 +93,32 @@ final class FrameChannel implements Closeable {
     /** Safe from any thread: wakes a reader blocked in its selector. */
     @Override
     public void close() throws IOException {
+        Selector open;
+        synchronized (this) {
+            closed = true;
+            open = selector;
+        }
         try {
             channel.close();
         } finally {
-            selector.close();
+            if (open != null) {
+                open.close();
+            }
+        }
+    }
+
+    /** The selector to wait on, registered for {@code ops}; opened at the first wait. */
+    private Selector selector(int ops) throws IOException {
+        synchronized (this) {
+            if (closed) {
+                throw new AsynchronousCloseException();
+            }
+            if (selector == null) {
+                selector = Selector.open();
+                key = channel.register(selector, 0);
+            }
+            key.interestOps(ops);
+            return selector;
         }
     }
 }

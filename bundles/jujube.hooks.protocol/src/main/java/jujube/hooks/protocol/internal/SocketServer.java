@@ -52,14 +52,17 @@ public final class SocketServer implements AutoCloseable {
         this.dispatcher = new RequestDispatcher(codec, handler);
         this.server = bind(socketPath);
         AtomicInteger threadNumber = new AtomicInteger();
-        this.pool = new ThreadPoolExecutor(limits.maxConnections(), limits.maxConnections(), 5, TimeUnit.SECONDS,
-                new LinkedBlockingQueue<>(Math.max(1, limits.maxQueued())), r -> {
-                    Thread t = new Thread(r, "jujube-hooksocket-" + threadNumber.incrementAndGet());
-                    t.setDaemon(true);
-                    return t;
-                });
-        // Idle threads exit, so a unit agent between hooks holds no connection threads.
-        pool.allowCoreThreadTimeOut(true);
+        ConnectionQueue queue = new ConnectionQueue(limits.maxQueued());
+        // No core threads: a connection goes to an idle thread when there is one, else to a new thread up to
+        // the limit, else it waits (ConnectionQueue). With core threads, every connection started a thread
+        // of its own until the core was full, although the thread of the previous one sat idle.
+        this.pool = new ThreadPoolExecutor(0, limits.maxConnections(), 5, TimeUnit.SECONDS, queue, r -> {
+            Thread t = new Thread(r, "jujube-hooksocket-" + threadNumber.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+        queue.pool = pool;
+        // Idle threads exit after 5 s, so a unit agent between hooks holds no connection threads.
         this.acceptor = new Thread(this::acceptLoop, "jujube-hooksocket-accept");
         acceptor.setDaemon(true);
         acceptor.start();
@@ -180,6 +183,34 @@ public final class SocketServer implements AutoCloseable {
         }
         if (interrupted) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * The pool's queue, which makes {@link ThreadPoolExecutor} prefer a new thread to waiting while it is
+     * below its maximum and no thread is idle: a refused offer is how the executor learns to add one
+     * (its own rule only grows beyond the core size once the queue is full). At the maximum, connections
+     * wait here up to {@code capacity}; beyond that the executor rejects them (the "agent busy" answer).
+     */
+    private static final class ConnectionQueue extends LinkedBlockingQueue<Runnable> {
+        private final int capacity;
+        volatile ThreadPoolExecutor pool;
+
+        ConnectionQueue(int capacity) {
+            this.capacity = capacity;
+        }
+
+        @Override
+        public boolean offer(Runnable task) {
+            ThreadPoolExecutor executor = pool;
+            int threads = executor.getPoolSize();
+            if (threads > executor.getActiveCount()) {
+                return super.offer(task); // an idle thread is waiting on this queue
+            }
+            if (threads < executor.getMaximumPoolSize()) {
+                return false; // start another thread
+            }
+            return size() < capacity && super.offer(task);
         }
     }
 }
