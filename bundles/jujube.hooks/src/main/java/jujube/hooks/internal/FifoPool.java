@@ -9,6 +9,8 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,11 +25,14 @@ import org.slf4j.LoggerFactory;
  * the per-hook {@code mkfifo}, only their creation is batched. Thread-safe.
  */
 final class FifoPool implements AutoCloseable {
-    /** A stdout/stderr pair, and the directory that may be removed once both are gone. */
-    record Pair(Path stdout, Path stderr, Path dir) {
+    /**
+     * A stdout/stderr pair, and the directory that is removed when the last pair of its batch is deleted
+     * ({@code batchLeft}, shared by the batch). {@link #delete} may be called more than once per pair.
+     */
+    record Pair(Path stdout, Path stderr, Path dir, AtomicInteger batchLeft, AtomicBoolean deleted) {
     }
 
-    static final int BATCH = 32;
+    static final int BATCH = 64;
     private static final Logger LOG = LoggerFactory.getLogger(FifoPool.class);
 
     private final Path mkfifo;
@@ -83,6 +88,9 @@ final class FifoPool implements AutoCloseable {
 
     /** Deletes a pair's names, and its directory once it is empty. */
     static void delete(Pair pair) {
+        if (pair.deleted().getAndSet(true)) {
+            return;
+        }
         for (Path path : List.of(pair.stdout(), pair.stderr())) {
             try {
                 Files.deleteIfExists(path);
@@ -90,10 +98,11 @@ final class FifoPool implements AutoCloseable {
                 LOG.debug("could not delete {}", path, e);
             }
         }
+        if (pair.batchLeft().decrementAndGet() > 0) {
+            return; // other pairs of the batch are still waiting or in use: the last one removes it
+        }
         try {
             Files.deleteIfExists(pair.dir());
-        } catch (java.nio.file.DirectoryNotEmptyException stillInUse) {
-            // other pairs of the batch are still waiting or in use: the last one removes it
         } catch (IOException e) {
             LOG.debug("could not delete {}", pair.dir(), e);
         }
@@ -113,8 +122,9 @@ final class FifoPool implements AutoCloseable {
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         List<Pair> batch = new ArrayList<>(BATCH);
         List<String> command = new ArrayList<>(List.of(mkfifo.toString(), "-m", "600"));
+        AtomicInteger left = new AtomicInteger(BATCH);
         for (int i = 0; i < BATCH; i++) {
-            Pair pair = new Pair(dir.resolve(i + ".stdout"), dir.resolve(i + ".stderr"), dir);
+            Pair pair = new Pair(dir.resolve(i + ".stdout"), dir.resolve(i + ".stderr"), dir, left, new AtomicBoolean());
             batch.add(pair);
             command.add(pair.stdout().toString());
             command.add(pair.stderr().toString());
