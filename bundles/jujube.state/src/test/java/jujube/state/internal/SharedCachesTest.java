@@ -9,34 +9,18 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BooleanSupplier;
 import java.util.concurrent.locks.LockSupport;
-import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.recipes.cache.CuratorCache;
-import org.apache.curator.retry.RetryOneTime;
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Watches of one path in one connection share one cache, opened by the first and closed by the last. */
-class SharedCachesTest {
-    private TestingServer zk;
-    private CuratorFramework client;
+class SharedCachesTest extends CuratorFixture {
     private SharedCaches caches;
 
     @BeforeEach
     void start() throws Exception {
-        zk = new TestingServer(true);
-        client = CuratorFrameworkFactory.newClient(zk.getConnectString(), new RetryOneTime(100));
-        client.start();
         client.create().forPath("/node", bytes("one"));
         caches = new SharedCaches(client);
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        client.close();
-        zk.close();
     }
 
     @Test

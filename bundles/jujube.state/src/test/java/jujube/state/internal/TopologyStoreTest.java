@@ -8,16 +8,11 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
-import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.CuratorFrameworkFactory;
-import org.apache.curator.retry.RetryOneTime;
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Reads of unchanged topology content reuse its parse, yet every reader gets a topology of its own. */
-class TopologyStoreTest {
+class TopologyStoreTest extends CuratorFixture {
     private static final String CONTENT = """
             version: 2
             machines:
@@ -26,24 +21,13 @@ class TopologyStoreTest {
             unit-sequence: {}
             relations: {}
             """;
-    private TestingServer zk;
-    private CuratorFramework client;
     private TopologyStore store;
 
     @BeforeEach
     void start() throws Exception {
-        zk = new TestingServer(true);
-        client = CuratorFrameworkFactory.newClient(zk.getConnectString(), new RetryOneTime(100));
-        client.start();
         client.create().forPath(Paths.TOPOLOGY, CONTENT.getBytes(StandardCharsets.UTF_8));
         NodeReader reader = new NodeReader(client, new ObjectMapper(new YAMLFactory()));
         store = new TopologyStore(reader, new VersionedNodes(reader), new TopologyMigrator(List::of));
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        client.close();
-        zk.close();
     }
 
     @Test

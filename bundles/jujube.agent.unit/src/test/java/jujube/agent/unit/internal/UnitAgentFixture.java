@@ -94,8 +94,10 @@ final class UnitAgentFixture implements AutoCloseable {
         Files.writeString(dir.resolve("VERSION"), marker + "\n");
         for (String hook : HOOKS) {
             Path file = dir.resolve("hooks").resolve(hook);
-            Files.writeString(file, "#!/bin/sh\necho \"" + hook + "$(cat VERSION)\" >> '" + hookLogFile() + "'\n"
-                    + "echo \"$JUJU_CHARM\" > '" + control.resolve("last-charm") + "'\n"
+            // last-charm first, whole (renamed into place): a test that saw the hook's log line reads it complete
+            Files.writeString(file, "#!/bin/sh\necho \"$JUJU_CHARM\" > '" + control.resolve("last-charm.tmp") + "'\n"
+                    + "mv '" + control.resolve("last-charm.tmp") + "' '" + control.resolve("last-charm") + "'\n"
+                    + "echo \"" + hook + "$(cat VERSION)\" >> '" + hookLogFile() + "'\n"
                     + "if [ -e '" + control.resolve("fail-" + hook) + "' ]; then exit 1; fi\n");
             Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwx------"));
         }
