@@ -50,10 +50,11 @@ final class CuratorCharms implements Charms {
     @Override
     public Optional<CharmRecord> find(String charmId) {
         String path = Paths.charm(charmId);
-        if (!ctx.reader().exists(path)) {
+        Optional<Map<String, Object>> present = ctx.reader().presentYamlMap(path);
+        if (present.isEmpty()) {
             return Optional.empty();
         }
-        Map<String, Object> node = ctx.reader().yamlMap(path);
+        Map<String, Object> node = present.get();
         Fields f = new Fields(path);
         return Optional.of(new CharmRecord(charmId, f.string(node.get("url"), "url"),
                 f.string(node.get("sha256"), "sha256"), f.map(node.get("metadata"), "metadata"),

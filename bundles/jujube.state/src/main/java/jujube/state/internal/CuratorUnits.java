@@ -235,8 +235,7 @@ final class CuratorUnits implements Units {
     @Override
     public UnitFlags flags(UnitName unit) {
         String path = path(unit);
-        return UnitFlagNodes.read(path, child -> ctx.reader().exists(path + "/" + child)
-                ? Optional.of(ctx.reader().optionalYamlMap(path + "/" + child)) : Optional.empty());
+        return UnitFlagNodes.read(path, child -> ctx.reader().presentYamlMap(path + "/" + child));
     }
 
     @Override

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.Map;
+import java.util.Optional;
 import jujube.state.CorruptStateException;
 import jujube.state.StateException;
 import org.apache.curator.framework.CuratorFramework;
@@ -45,6 +46,22 @@ final class NodeReader {
     }
 
     /** The node's YAML content as a map; empty when the node is missing or empty. */
+    /**
+     * The node's YAML content as a map, or empty when the node does not exist: one read, so a node
+     * deleted between a check and a read cannot look like an existing node without content.
+     */
+    Optional<Map<String, Object>> presentYamlMap(String path) {
+        try {
+            return Optional.of(parse(path, client.getData().forPath(path)));
+        } catch (KeeperException.NoNodeException e) {
+            return Optional.empty();
+        } catch (StateException e) {
+            throw e;
+        } catch (Exception e) {
+            throw failure(path, e);
+        }
+    }
+
     Map<String, Object> optionalYamlMap(String path) {
         try {
             return parse(path, client.getData().forPath(path));
