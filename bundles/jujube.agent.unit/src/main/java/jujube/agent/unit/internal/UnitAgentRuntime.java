@@ -114,12 +114,13 @@ final class UnitAgentRuntime implements AutoCloseable {
             retired = true;
             return;
         }
+        boolean done = false;
         try (Parts parts = new Parts()) {
             parts.build();
             UnitAgentLoop current = new UnitAgentLoop(settings.unit(), with.state(), parts.operations, signals);
             parts.loop = current;
             loop = current;
-            retired = current.run();
+            done = current.run();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (Exception e) {
@@ -127,6 +128,8 @@ final class UnitAgentRuntime implements AutoCloseable {
         } finally {
             loop = null;
         }
+        // only now, with its parts closed: whoever sees the agent retired sees it let go of everything
+        retired = done;
     }
 
     private WorkflowStore store() {
