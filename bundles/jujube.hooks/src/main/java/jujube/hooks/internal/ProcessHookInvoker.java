@@ -7,8 +7,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import jujube.hooks.HookInvocation;
@@ -42,7 +43,9 @@ public final class ProcessHookInvoker implements HookInvoker {
     private final Duration outputGrace;
     private final ProcessGroups groups = new ProcessGroups();
     private final FifoPool fifos = new FifoPool(MKFIFO);
-    private final ExecutorService outputReaders = Executors.newCachedThreadPool(new ReaderThreads());
+    // two readers a running hook; idle ones end after 5 s, so a quiet agent keeps none
+    private final ExecutorService outputReaders = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 5, TimeUnit.SECONDS,
+            new SynchronousQueue<>(), new ReaderThreads());
 
     @Activate
     public ProcessHookInvoker(HookInvokerConfig config) {
