@@ -62,16 +62,9 @@ final class NodeReader {
         }
     }
 
+    /** The node's YAML content as a map, or an empty map when the node does not exist. */
     Map<String, Object> optionalYamlMap(String path) {
-        try {
-            return parse(path, client.getData().forPath(path));
-        } catch (KeeperException.NoNodeException e) {
-            return Map.of();
-        } catch (StateException e) {
-            throw e;
-        } catch (Exception e) {
-            throw failure(path, e);
-        }
+        return presentYamlMap(path).orElse(Map.of());
     }
 
     /** Parses YAML node content into a mutable map, naming the node when it cannot. */
