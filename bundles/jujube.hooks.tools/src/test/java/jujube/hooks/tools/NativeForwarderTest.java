@@ -5,11 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import jujube.hooks.protocol.CommandHandler;
 import jujube.hooks.protocol.ErrorCode;
@@ -70,15 +77,15 @@ class NativeForwarderTest {
         Path leader = tools.sessionLeader().orElseThrow();
         Path hook = dir.resolve("fresh-hook");
         Files.writeString(hook, "#!/bin/sh\nexit 3\n");
-        Files.setPosixFilePermissions(hook, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+        Files.setPosixFilePermissions(hook, PosixFilePermissions.fromString("rwx------"));
         // a writer still holds the file (as a child forked by another thread may): exec fails "Text file busy"
-        java.nio.channels.FileChannel writer = java.nio.channels.FileChannel.open(hook, java.nio.file.StandardOpenOption.WRITE);
-        java.util.concurrent.CompletableFuture.delayedExecutor(150, java.util.concurrent.TimeUnit.MILLISECONDS)
+        FileChannel writer = FileChannel.open(hook, StandardOpenOption.WRITE);
+        CompletableFuture.delayedExecutor(150, TimeUnit.MILLISECONDS)
                 .execute(() -> {
                     try {
                         writer.close();
-                    } catch (java.io.IOException e) {
-                        throw new java.io.UncheckedIOException(e);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
                     }
                 });
         Process process = new ProcessBuilder(leader.toString(), hook.toString()).redirectErrorStream(true).start();

@@ -23,9 +23,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A hook's stdout and stderr, carried by two named pipes and read line by line by two tasks on the
- * invoker's reader threads (pooled: starting and ending two threads per hook cost more than the reads). Why not the JDK's process pipes: a child the hook leaves running in the
- * background keeps them open, and a thread blocked reading one can be released neither by close nor
- * by interrupt. A {@link FileChannel} on a FIFO can be closed under a blocked reader, so after the
+ * invoker's reader threads (pooled: starting and ending two threads per hook cost more than the reads).
+ * Why not the JDK's process pipes: a child the hook leaves running in the background keeps them open,
+ * and a thread blocked reading one can be released neither by close nor by interrupt. A {@link FileChannel} on a FIFO can be closed under a blocked reader, so after the
  * hook exits the invoker waits a short grace period for the last output and then simply closes the
  * pipes (such a child then gets EPIPE on its next write, as with Go's {@code exec.Cmd.WaitDelay}).
  */
