@@ -40,10 +40,8 @@ final class CacheWatch<T> implements Watch {
             if (subscription != null || closed) {
                 return;
             }
-            SharedCaches.Subscription[] self = new SharedCaches.Subscription[1];
-            self[0] = caches.subscription(path, singleNode, cache -> refresh(self[0], cache));
-            subscription = self[0];
-            opened = self[0];
+            opened = caches.subscription(path, singleNode, this::refresh);
+            subscription = opened;
         }
         // outside this watch's lock: an initial call may come on this thread or on the cache's
         opened.open();

@@ -4,7 +4,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.recipes.cache.CuratorCache;
 import org.apache.curator.framework.recipes.cache.CuratorCacheListener;
@@ -30,11 +30,11 @@ final class SharedCaches {
     /** One watch's interest in a path: called with the cache after it loaded and at every change. */
     final class Subscription {
         private final Key key;
-        private final Consumer<CuratorCache> onChange;
+        private final BiConsumer<Subscription, CuratorCache> onChange;
         private Shared shared; // guarded by SharedCaches.this; null before open and after close
         private boolean ended; // guarded by SharedCaches.this: closed, perhaps before it was opened
 
-        private Subscription(Key key, Consumer<CuratorCache> onChange) {
+        private Subscription(Key key, BiConsumer<Subscription, CuratorCache> onChange) {
             this.key = key;
             this.onChange = onChange;
         }
@@ -52,7 +52,7 @@ final class SharedCaches {
                 target.startOnce();
             }
             if (target.loaded) {
-                onChange.accept(target.cache); // a duplicate of an initial call in flight is harmless: values are compared
+                onChange.accept(this, target.cache); // a duplicate of an initial call in flight is harmless: values are compared
             }
         }
 
@@ -78,8 +78,8 @@ final class SharedCaches {
         return caches.size();
     }
 
-    /** A subscription to {@code path}, not yet open. */
-    Subscription subscription(String path, boolean singleNode, Consumer<CuratorCache> onChange) {
+    /** A subscription to {@code path}, not yet open; {@code onChange} is told which subscription it serves. */
+    Subscription subscription(String path, boolean singleNode, BiConsumer<Subscription, CuratorCache> onChange) {
         return new Subscription(new Key(path, singleNode), onChange);
     }
 
@@ -114,7 +114,7 @@ final class SharedCaches {
 
         private void notifySubscribers() {
             for (Subscription subscription : subscribers) {
-                subscription.onChange.accept(cache);
+                subscription.onChange.accept(subscription, cache);
             }
         }
     }
