@@ -25,12 +25,17 @@ public final class StateConnections {
     /**
      * Starts initializing the ZooKeeper client on a daemon thread, for a short-lived process that opens a
      * connection soon: the client's first use sets up TLS defaults even for a plain connection (tens of
-     * milliseconds), which this lets run beside the process's own start-up on another core.
+     * milliseconds), which this lets run beside the process's own start-up on another core, and so does
+     * the logging back-end's binding.
      *
      * @since 1.5
      */
     public static void prepare() {
-        CuratorStateConnection.prepare();
+        // the thread, not this one, must be the first to touch CuratorStateConnection: its initializer
+        // (the logging back-end's binding scans every jar) then runs there too
+        Thread thread = new Thread(CuratorStateConnection::warmUp, "jujube-state-prepare");
+        thread.setDaemon(true);
+        thread.start();
     }
 
     /** Opens a connection with exactly these topology migrations. */

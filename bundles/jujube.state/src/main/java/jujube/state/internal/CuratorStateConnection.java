@@ -103,11 +103,13 @@ public final class CuratorStateConnection implements StateConnection {
         client.start();
     }
 
-    /** Initializes the ZooKeeper client's configuration classes (and with them TLS defaults) on a daemon thread. */
-    public static void prepare() {
-        Thread thread = new Thread(ZKClientConfig::new, "jujube-state-prepare");
-        thread.setDaemon(true);
-        thread.start();
+    /**
+     * Initializes the ZooKeeper client's configuration classes (and with them TLS defaults) and, by being
+     * called, this class (and with it the logging back-end, whose binding scans every jar of the class
+     * path). See {@link jujube.state.StateConnections#prepare}: it calls this on a daemon thread.
+     */
+    public static void warmUp() {
+        new ZKClientConfig();
     }
 
     private static ConnectionState map(org.apache.curator.framework.state.ConnectionState s) {
