@@ -21,7 +21,9 @@ final class AtomicFile {
         Path dir = target.toAbsolutePath().getParent();
         Path temp = null;
         try {
-            Files.createDirectories(dir);
+            if (!Files.isDirectory(dir)) { // createDirectories alone throws and catches when it exists
+                Files.createDirectories(dir);
+            }
             temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
             try (FileChannel out = FileChannel.open(temp, StandardOpenOption.WRITE)) {
                 ByteBuffer buffer = ByteBuffer.wrap(content);
@@ -49,7 +51,10 @@ final class AtomicFile {
     /** Appends one line and fsyncs it: the history must hold every step that was stored. */
     static void appendLine(Path target, String line) {
         try {
-            Files.createDirectories(target.toAbsolutePath().getParent());
+            Path dir = target.toAbsolutePath().getParent();
+            if (!Files.isDirectory(dir)) {
+                Files.createDirectories(dir);
+            }
             try (FileChannel out = FileChannel.open(target, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                     StandardOpenOption.APPEND)) {
                 ByteBuffer buffer = ByteBuffer.wrap((line + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));

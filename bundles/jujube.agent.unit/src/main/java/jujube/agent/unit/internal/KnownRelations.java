@@ -6,13 +6,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.Collections;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -97,31 +93,9 @@ final class KnownRelations {
         relations.values().forEach(r -> list.addObject().put("id", r.stateId()).put("hook_id", r.hookId())
                 .put("name", r.relationName()).put("scope", r.scope()));
         try {
-            writeAtomically(mapper.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));
+            StateFiles.write(file, mapper.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));
         } catch (IOException e) {
             throw new UncheckedIOException("could not write " + file, e);
-        }
-    }
-
-    private void writeAtomically(byte[] content) throws IOException {
-        Path dir = file.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
-        Path temp = Files.createTempFile(dir, "." + file.getFileName() + ".", ".tmp");
-        try {
-            try (FileChannel out = FileChannel.open(temp, StandardOpenOption.WRITE)) {
-                ByteBuffer buffer = ByteBuffer.wrap(content);
-                while (buffer.hasRemaining()) {
-                    out.write(buffer);
-                }
-                out.force(true);
-            }
-            Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            // the rename is durable only once the directory entry is
-            try (FileChannel directory = FileChannel.open(dir, StandardOpenOption.READ)) {
-                directory.force(true);
-            }
-        } finally {
-            Files.deleteIfExists(temp);
         }
     }
 }
