@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
 import jujube.hooks.tools.HookToolException;
 
@@ -24,11 +23,6 @@ final class ConfigGetTool implements HookTool {
     @Override
     public String usage() {
         return "config-get [KEY]";
-    }
-
-    @Override
-    public Set<ToolOption> extraOptions() {
-        return Set.of();
     }
 
     @Override

@@ -12,8 +12,10 @@ interface HookTool {
     /** The usage line after {@code usage: }, without the common options. */
     String usage();
 
-    /** Options beyond {@link ToolOption#COMMON}. */
-    Set<ToolOption> extraOptions();
+    /** Options beyond {@link ToolOption#COMMON}: none unless the tool says otherwise. */
+    default Set<ToolOption> extraOptions() {
+        return Set.of();
+    }
 
     /** Whether this command line reads stdin; asked before {@link #run}, so stdin is only read when needed. */
     default boolean needsStdin(ParsedArgs args) {

@@ -2,7 +2,6 @@ package jujube.hooks.tools.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Optional;
-import java.util.Set;
 import jujube.hooks.tools.HookToolException;
 import jujube.hooks.tools.Port;
 
@@ -22,11 +21,6 @@ final class PortTool implements HookTool {
     @Override
     public String usage() {
         return name() + " PORT[/PROTOCOL]";
-    }
-
-    @Override
-    public Set<ToolOption> extraOptions() {
-        return Set.of();
     }
 
     @Override

@@ -2,7 +2,6 @@ package jujube.hooks.tools.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Optional;
-import java.util.Set;
 import jujube.hooks.tools.HookToolException;
 
 /** {@code relation-ids [NAME]}: the ids of the unit's relations with that name (default: the hook's). */
@@ -15,11 +14,6 @@ final class RelationIdsTool implements HookTool {
     @Override
     public String usage() {
         return "relation-ids [NAME]";
-    }
-
-    @Override
-    public Set<ToolOption> extraOptions() {
-        return Set.of();
     }
 
     @Override

@@ -3,7 +3,6 @@ package jujube.hooks.tools.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.util.Optional;
-import java.util.Set;
 import jujube.hooks.tools.HookToolException;
 import jujube.hooks.tools.UnitAddress;
 
@@ -17,11 +16,6 @@ final class UnitGetTool implements HookTool {
     @Override
     public String usage() {
         return "unit-get private-address|public-address";
-    }
-
-    @Override
-    public Set<ToolOption> extraOptions() {
-        return Set.of();
     }
 
     @Override
