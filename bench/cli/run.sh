@@ -99,8 +99,16 @@ small Python driver timing fork to exit; load averages 2.4-7, so compare within 
    pays about 1.5 s for recording. A JVM drops all class sharing when a static archive does not match,
    so bin/jujube maps it only in the directory it was dumped in; after a JDK upgrade, rebuild.
    Steps 4 and 5 together: 0.506 s -> 0.459 s (load 2.4-4.4).
+6. (2026-11-24, machine B) The logging back-end binds on the prepare thread: slf4j 1.7 looks for
+   its bindings by asking the class path for a resource, which opens every jar (about 50 ms of the main
+   thread here); \`StateConnections.prepare\` now starts the thread first and lets it be the one to
+   initialize the connection class (and with it slf4j). \`bin/jujube\` runs one C1 compiler thread
+   (\`-XX:CICompilerCount=1\`) and a small young generation (\`-Xms24m -Xmn8m\`): on two cores a short
+   command is CPU-bound, and a second compiler thread took CPU from the main one. The class list was
+   re-recorded (classes added since, like \`SharedCaches\`, were loaded from their jars).
+   Interleaved runs (15 each): 0.842 s (old flags) -> 0.767 s (one C1 thread) -> 0.692 s (all of step 6).
 
-Tried and not kept: JVM flags \`-XX:-UsePerfData\`, \`-XX:CICompilerCount=1\`, lower or higher C1
+Tried and not kept: JVM flags \`-XX:-UsePerfData\`, lower or higher C1
 thresholds (\`-XX:Tier3*\`): within the noise (30 runs each); G1 instead of Serial (only G1 maps the JDK's
 archived heap objects): no better, so \`-XX:TieredStopAtLevel=1 -XX:+UseSerialGC\` stay. ZooKeeper's Netty
 client has no close sleep, but needs netty-transport-classes-epoll (not in lib/cli) and was slower to
