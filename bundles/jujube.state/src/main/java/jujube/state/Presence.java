@@ -15,7 +15,9 @@ public interface Presence extends AutoCloseable {
     boolean isPresent();
 
     /**
-     * Removes the node now: the agent leaves (a unit retired, a relation departed).
+     * Removes the node now: the agent leaves (a unit retired, a relation departed). While ZooKeeper cannot
+     * be reached this returns at once instead of waiting for it: the removal is retried when the
+     * connection is back, and the node, being ephemeral, goes with its session in any case.
      */
     @Override
     void close();

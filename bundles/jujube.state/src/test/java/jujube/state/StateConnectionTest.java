@@ -3,6 +3,7 @@ package jujube.state;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
@@ -141,6 +142,32 @@ class StateConnectionTest {
                 awaitTrue(() -> admin.machines().list().get(0).agentConnected());
                 assertTrue(p.isPresent());
             }
+            awaitTrue(() -> !admin.machines().list().get(0).agentConnected());
+        }
+    }
+
+    @Test
+    void closing_a_presence_while_zookeeper_is_down_returns_at_once_and_the_node_goes_when_it_is_back()
+            throws Exception {
+        List<ConnectionState> seen = new CopyOnWriteArrayList<>();
+        try (StateConnection admin = connect();
+                StateConnection agent = StateConnections.open(new ConnectionConfig(zk.getConnectString(),
+                        Duration.ofSeconds(30), Duration.ofSeconds(2), ""))) { // a session that outlives the outage
+            agent.awaitConnected(Duration.ofSeconds(10));
+            admin.initialize(LOCAL);
+            agent.addListener(seen::add);
+            Presence p = agent.machines().connectAgent(0);
+            awaitTrue(() -> admin.machines().list().get(0).agentConnected());
+
+            zk.stop();
+            awaitTrue(() -> seen.contains(ConnectionState.SUSPENDED));
+            // a stopping agent whose ZooKeeper died must not wait out the retry policy (it did: 30 s and more)
+            assertTimeoutPreemptively(Duration.ofSeconds(10), p::close);
+            zk.restart();
+
+            awaitTrue(() -> seen.contains(ConnectionState.RECONNECTED));
+            // the same session came back, so only the delete, retried on reconnection, removes the node
+            assertFalse(seen.contains(ConnectionState.LOST), "the session survived: " + seen);
             awaitTrue(() -> !admin.machines().list().get(0).agentConnected());
         }
     }

@@ -2,10 +2,12 @@ package jujube.state.internal;
 
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import jujube.state.Presence;
 import jujube.state.StateException;
+import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.recipes.nodes.PersistentNode;
 import org.apache.zookeeper.CreateMode;
 import org.slf4j.Logger;
@@ -39,7 +41,7 @@ final class PresenceNode implements Presence {
             }
             return;
         }
-        this.node = new PersistentNode(ctx.client(), CreateMode.EPHEMERAL, false, path, data);
+        this.node = new Node(ctx.client(), path, data);
         node.start();
         try {
             // callers (tests, status right after connect) expect the node once this returns; when
@@ -76,6 +78,41 @@ final class PresenceNode implements Presence {
             node.close();
         } catch (IOException e) {
             throw new StateException("could not remove presence node " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The recipe, with a removal that never waits out the connection's retry policy: the recipe's own
+     * deletes in the foreground, retried for up to minutes while ZooKeeper is unreachable, which kept a
+     * stopping agent from exiting for half a minute after its controller died. The node is ephemeral, so
+     * the end of its session removes it anyway; the delete here is guaranteed (Curator retries it when the
+     * connection is back, for as long as the client is open) and waited for only while connected.
+     */
+    private static final class Node extends PersistentNode {
+        private static final long CONNECTED_WAIT_SECONDS = 5;
+        private final CuratorFramework client;
+
+        Node(CuratorFramework client, String path, byte[] data) {
+            super(client, CreateMode.EPHEMERAL, false, path, data);
+            this.client = client;
+        }
+
+        @Override
+        protected void deleteNode() throws Exception {
+            String actual = getActualPath();
+            if (actual == null) {
+                return; // never created, or already gone with its session
+            }
+            CountDownLatch deleted = new CountDownLatch(1);
+            client.delete().guaranteed().inBackground((c, event) -> deleted.countDown()).forPath(actual);
+            if (!client.getZookeeperClient().isConnected()) {
+                LOG.info("presence {}: ZooKeeper unreachable, its removal waits for the connection (or the session's end)",
+                        actual);
+                return;
+            }
+            if (!deleted.await(CONNECTED_WAIT_SECONDS, TimeUnit.SECONDS)) {
+                LOG.info("presence {}: removal not confirmed yet, left to the connection", actual);
+            }
         }
     }
 }
