@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
+import java.net.ServerSocket;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -33,6 +35,46 @@ class MainTest {
     @AfterEach
     void clearHome() {
         System.clearProperty("jujube.home");
+    }
+
+    @Test
+    void a_command_against_an_environment_whose_controller_died_says_so_instead_of_guessing() throws Exception {
+        // an environment as bootstrap leaves it, but nothing listens on its port and its controller is gone
+        Path dir = home.resolve("environments").resolve("dead");
+        Files.createDirectories(dir.resolve("pids"));
+        int port;
+        try (ServerSocket free = new ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        Files.writeString(dir.resolve("environment.yaml"),
+                "name: dead\nprovider: local\nzookeeper-port: " + port + "\nplacement: local\n");
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        Files.writeString(dir.resolve("pids").resolve("controller.pid"), gone.pid() + "\n");
+
+        Result r = run("status", "-e", "dead");
+
+        assertEquals(1, r.code());
+        assertEquals("jujube: environment 'dead' exists but its controller is not running (logs in "
+                + dir.resolve("logs") + "); 'jujube destroy-environment' removes it", r.err().strip());
+    }
+
+    @Test
+    void without_a_recorded_controller_an_unreachable_environment_is_reported_after_the_wait() throws Exception {
+        Path dir = home.resolve("environments").resolve("away");
+        Files.createDirectories(dir);
+        int port;
+        try (ServerSocket free = new ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        Files.writeString(dir.resolve("environment.yaml"),
+                "name: away\nprovider: local\nzookeeper-port: " + port + "\nplacement: local\n");
+
+        Result r = run("status", "-e", "away");
+
+        assertEquals(1, r.code());
+        assertEquals("jujube: cannot reach environment 'away' at 127.0.0.1:" + port
+                + ": is its controller running? (logs in " + dir.resolve("logs") + ")", r.err().strip());
     }
 
     @Test

@@ -51,19 +51,24 @@ final class AgentProcesses {
         }
     }
 
-    /** The live process recorded under {@code name}, if any. */
-    Optional<ProcessHandle> find(String name) {
+    /** The live process recorded under {@code name} in {@code env}'s pid files, if any. */
+    static Optional<ProcessHandle> find(LocalEnvironment env, String name) {
         Path file = env.pids().resolve(name + ".pid");
         try {
             String text = Files.readString(file, StandardCharsets.US_ASCII).trim();
-            return ProcessHandle.of(Long.parseLong(text)).filter(ProcessHandle::isAlive).filter(this::ours);
+            return ProcessHandle.of(Long.parseLong(text)).filter(ProcessHandle::isAlive).filter(p -> ours(env, p));
         } catch (IOException | NumberFormatException e) {
             return Optional.empty();
         }
     }
 
-    /** Whether the process's command line refers to this environment. */
-    boolean ours(ProcessHandle p) {
+    /** Whether a process was recorded under {@code name} in {@code env}'s pid files and is no longer running. */
+    static boolean recordedAndGone(LocalEnvironment env, String name) {
+        return Files.exists(env.pids().resolve(name + ".pid")) && find(env, name).isEmpty();
+    }
+
+    /** Whether the process's command line refers to {@code env}. */
+    private static boolean ours(LocalEnvironment env, ProcessHandle p) {
         try {
             byte[] raw = Files.readAllBytes(Path.of("/proc", Long.toString(p.pid()), "cmdline"));
             String cmdline = new String(raw, StandardCharsets.UTF_8).replace('\0', ' ');
@@ -83,12 +88,12 @@ final class AgentProcesses {
         try (Stream<Path> files = Files.exists(env.pids()) ? Files.list(env.pids()) : Stream.empty()) {
             files.filter(f -> f.toString().endsWith(".pid"))
                     .map(f -> f.getFileName().toString().replace(".pid", ""))
-                    .forEach(n -> find(n).ifPresent(targets::add));
+                    .forEach(n -> find(env, n).ifPresent(targets::add));
         } catch (IOException e) {
             throw new CliException("cannot read " + env.pids() + ": " + e.getMessage(), e);
         }
         ProcessHandle.allProcesses().filter(p -> p.pid() != ProcessHandle.current().pid())
-                .filter(this::ours).filter(p -> !targets.contains(p)).forEach(targets::add);
+                .filter(p -> ours(env, p)).filter(p -> !targets.contains(p)).forEach(targets::add);
         List<ProcessHandle> all = new ArrayList<>(targets);
         for (ProcessHandle p : targets) {
             p.descendants().forEach(all::add);

@@ -46,12 +46,11 @@ public final class BootstrapCommand implements Callable<Integer> {
         String name = environment.name();
         if (LocalEnvironment.exists(dir)) {
             LocalEnvironment env = LocalEnvironment.load(name, dir);
-            if (new AgentProcesses(env, Distribution.dir()).find("controller").isPresent()) {
+            if (AgentProcesses.find(env, "controller").isPresent()) {
                 spec.commandLine().getErr().println("jujube: environment '" + name + "' already bootstrapped");
                 return 0;
             }
-            throw new CliException("environment '" + name + "' exists but its controller is not running (logs in "
-                    + env.logs() + "); 'jujube destroy-environment' removes it");
+            throw env.controllerNotRunning();
         }
         long t0 = System.nanoTime();
         LocalEnvironment env = new LocalEnvironment(name, dir, freePort(), placement);

@@ -17,6 +17,8 @@ import jujube.state.StateConnections;
  */
 final class EnvironmentSession implements AutoCloseable {
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
+    /** How long a connection may take before an embedded environment's controller process is looked for. */
+    private static final Duration FIRST_WAIT = Duration.ofSeconds(1);
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
     private final LocalEnvironment env;
     private final StateConnection state;
@@ -31,7 +33,7 @@ final class EnvironmentSession implements AutoCloseable {
         LocalEnvironment env = LocalEnvironment.load(option.name(), option.dir());
         StateConnection state = StateConnections.open(env.connection());
         try {
-            state.awaitConnected(CONNECT_TIMEOUT);
+            awaitConnected(env, state);
             if (!state.isInitialized()) {
                 throw new CliException("environment '" + env.name() + "' at " + env.connectString()
                         + " is not initialized: is its bootstrap still running? (logs in " + env.logs() + ")");
@@ -45,6 +47,23 @@ final class EnvironmentSession implements AutoCloseable {
             throw e;
         }
         return new EnvironmentSession(env, state);
+    }
+
+    /**
+     * Waits for the connection; when it is slow to come and the environment's ZooKeeper is embedded in
+     * its controller, a controller recorded by bootstrap and found dead ends the wait at once, with what
+     * to do (instead of ten seconds of retries and a guess).
+     */
+    private static void awaitConnected(LocalEnvironment env, StateConnection state) {
+        try {
+            state.awaitConnected(FIRST_WAIT);
+            return;
+        } catch (NotConnectedException e) {
+            if (env.embedded() && AgentProcesses.recordedAndGone(env, "controller")) {
+                throw env.controllerNotRunning();
+            }
+        }
+        state.awaitConnected(CONNECT_TIMEOUT.minus(FIRST_WAIT));
     }
 
     LocalEnvironment environment() {

@@ -50,6 +50,17 @@ record LocalEnvironment(String name, Path dir, int zookeeperPort, String placeme
         return zookeeper.isEmpty() ? "127.0.0.1:" + zookeeperPort : zookeeper;
     }
 
+    /** Whether the environment's ZooKeeper is the one its controller process embeds. */
+    boolean embedded() {
+        return zookeeper.isEmpty();
+    }
+
+    /** The failure of a command that finds the environment but not its controller process. */
+    CliException controllerNotRunning() {
+        return new CliException("environment '" + name + "' exists but its controller is not running (logs in "
+                + logs() + "); 'jujube destroy-environment' removes it");
+    }
+
     /** Whether {@code connect} is a non-empty list of {@code host:port}, comma-separated, ports 1 to 65535. */
     static boolean validEnsemble(String connect) {
         if (connect.isEmpty()) {
