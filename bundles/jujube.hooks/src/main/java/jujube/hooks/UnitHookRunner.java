@@ -18,7 +18,9 @@ import org.osgi.annotation.versioning.ProviderType;
  *       each settings node's current content (keys the hook did not set keep whatever another writer
  *       put there meanwhile) and its port changes applied; every real change is logged
  *       ({@code Setting changed: 'k'='v' (was 'old')}, {@code … (was unset)},
- *       {@code Setting deleted: 'k' (was 'v')}), nothing when nothing changed.</li>
+ *       {@code Setting deleted: 'k' (was 'v')}), nothing when nothing changed; the values of keys
+ *       named like secrets ({@code password}, {@code secret}, {@code token}, {@code api-key}, ...) show
+ *       as {@code <not logged>}.</li>
  *   <li>On failure nothing the hook wrote reaches ZooKeeper.</li>
  *   <li>When the writes cannot be saved (ZooKeeper unreachable) the result is a
  *       {@link HookResult.Failed} {@code could not save settings: …}, so the caller treats the hook

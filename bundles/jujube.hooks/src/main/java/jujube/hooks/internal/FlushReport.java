@@ -1,6 +1,7 @@
 package jujube.hooks.internal;
 
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * What a flush really changed in ZooKeeper, in the order it changed it; empty when the hook's writes
@@ -28,12 +29,24 @@ record FlushReport(List<SettingChange> settings, List<PortChange> ports, List<St
      * @param after  null when the key was deleted
      */
     record SettingChange(String relationId, String key, String before, String after) {
-        /** The operator's line: {@code Setting changed: 'k'='v' (was 'old')} and its variants. */
+        /** Keys whose values are credentials by their name: the log says they changed, never to what. */
+        private static final Pattern SECRET = Pattern.compile(
+                "password|passwd|passphrase|secret|token|credential|(private|api|access|auth)[-_]?key",
+                Pattern.CASE_INSENSITIVE);
+
+        /**
+         * The operator's line: {@code Setting changed: 'k'='v' (was 'old')} and its variants, with
+         * {@code <not logged>} for the values of a key named like a secret.
+         */
         String describe() {
             if (after == null) {
-                return "Setting deleted: '" + key + "' (was '" + before + "')";
+                return "Setting deleted: '" + key + "' (was " + shown(before) + ")";
             }
-            return "Setting changed: '" + key + "'='" + after + "' (was " + (before == null ? "unset" : "'" + before + "'") + ")";
+            return "Setting changed: '" + key + "'=" + shown(after) + " (was " + (before == null ? "unset" : shown(before)) + ")";
+        }
+
+        private String shown(String value) {
+            return SECRET.matcher(key).find() ? "<not logged>" : "'" + value + "'";
         }
     }
 
