@@ -40,6 +40,12 @@ charm benchapp 'requires:
 '
 
 "$jujube" bootstrap >/dev/null
+# CONVERGENCE_MAX_HOOKS=N: machine 0 runs at most N hooks at once (the invoker's maxConcurrentHooks)
+if [ -n "${CONVERGENCE_MAX_HOOKS:-}" ]; then
+  deploy="$JUJUBE_HOME/environments/local/machines/machine-0/deploy"
+  printf 'maxConcurrentHooks=%s\n' "$CONVERGENCE_MAX_HOOKS" > "$deploy/.invoker.tmp"
+  mv "$deploy/.invoker.tmp" "$deploy/jujube.hooks.invoker.cfg"
+fi
 "$jujube" deploy -n "$units" --repository "$work/repo" local:benchdb >/dev/null
 "$jujube" deploy -n "$units" --repository "$work/repo" local:benchapp >/dev/null
 unit_dirs="$JUJUBE_HOME/environments/local/machines/machine-0/units"

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -41,6 +42,8 @@ public final class ProcessHookInvoker implements HookInvoker {
 
     private final Duration defaultTimeout;
     private final Duration outputGrace;
+    private final Semaphore slots; // null: no limit on concurrent hooks
+    private final int maxConcurrentHooks;
     private final ProcessGroups groups = new ProcessGroups();
     private final FifoPool fifos = new FifoPool(MKFIFO);
     // two readers a running hook; idle ones end after 5 s, so a quiet agent keeps none
@@ -49,20 +52,36 @@ public final class ProcessHookInvoker implements HookInvoker {
 
     @Activate
     public ProcessHookInvoker(HookInvokerConfig config) {
-        this(Duration.ofSeconds(config.timeoutSeconds()), Duration.ofMillis(config.outputGraceMillis()));
+        this(Duration.ofSeconds(config.timeoutSeconds()), Duration.ofMillis(config.outputGraceMillis()),
+                config.maxConcurrentHooks());
+    }
+
+    /** An invoker with no limit on concurrent hooks. */
+    public ProcessHookInvoker(Duration defaultTimeout, Duration outputGrace) {
+        this(defaultTimeout, outputGrace, 0);
     }
 
     /**
      * @param defaultTimeout for invocations that name none; {@link Duration#ZERO} means no timeout
      * @param outputGrace how long to read output after the hook exited while its children hold it open
+     * @param maxConcurrentHooks how many hooks may run at once, 0 for no limit; a hook's wait for its turn
+     *        does not count against its timeout
      */
-    public ProcessHookInvoker(Duration defaultTimeout, Duration outputGrace) {
+    public ProcessHookInvoker(Duration defaultTimeout, Duration outputGrace, int maxConcurrentHooks) {
         this.defaultTimeout = Objects.requireNonNull(defaultTimeout, "defaultTimeout");
         this.outputGrace = Objects.requireNonNull(outputGrace, "outputGrace");
         if (defaultTimeout.isNegative() || outputGrace.isNegative()) {
-            throw new IllegalArgumentException("negative timeout or grace");
+            throw new IllegalArgumentException("jujube.hooks.invoker: timeoutSeconds and outputGraceMillis must "
+                    + "not be negative, got " + defaultTimeout.toSeconds() + " and " + outputGrace.toMillis());
         }
+        if (maxConcurrentHooks < 0) {
+            throw new IllegalArgumentException("jujube.hooks.invoker: maxConcurrentHooks must be 0 (no limit) "
+                    + "or more, got " + maxConcurrentHooks);
+        }
+        this.slots = maxConcurrentHooks == 0 ? null : new Semaphore(maxConcurrentHooks, true);
+        this.maxConcurrentHooks = maxConcurrentHooks;
     }
+
 
     /** Removes the output pipes made ahead and not used, and ends the idle reader threads. */
     @Deactivate
@@ -87,7 +106,7 @@ public final class ProcessHookInvoker implements HookInvoker {
         LOG.info("unit={} hook={}: running", unit, hookName);
         HookResult result;
         try {
-            result = run(invocation, hook, output);
+            result = runInTurn(invocation, hook, output);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             result = new HookResult.Failed("interrupted");
@@ -98,6 +117,23 @@ public final class ProcessHookInvoker implements HookInvoker {
             LOG.info("unit={} hook={}: succeeded", unit, hookName);
         }
         return result;
+    }
+
+    /** Runs the hook once one of the limited slots is free (at once when there is no limit). */
+    private HookResult runInTurn(HookInvocation invocation, Path hook, HookOutput output) throws InterruptedException {
+        if (slots == null) {
+            return run(invocation, hook, output);
+        }
+        if (!slots.tryAcquire()) {
+            LOG.info("unit={} hook={}: waiting for another unit's hook to end (at most {} run at once)",
+                    invocation.unitName(), invocation.hookName(), maxConcurrentHooks);
+            slots.acquire();
+        }
+        try {
+            return run(invocation, hook, output);
+        } finally {
+            slots.release();
+        }
     }
 
     private HookResult run(HookInvocation invocation, Path hook, HookOutput output) throws InterruptedException {
