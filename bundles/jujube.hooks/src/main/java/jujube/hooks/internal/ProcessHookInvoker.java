@@ -82,7 +82,6 @@ public final class ProcessHookInvoker implements HookInvoker {
         this.maxConcurrentHooks = maxConcurrentHooks;
     }
 
-
     /** Removes the output pipes made ahead and not used, and ends the idle reader threads. */
     @Deactivate
     public void deactivate() {
@@ -103,7 +102,6 @@ public final class ProcessHookInvoker implements HookInvoker {
             LOG.error("unit={} hook={}: not executable: {}", unit, hookName, hook);
             return HookResult.Failed.notExecutable(hook);
         }
-        LOG.info("unit={} hook={}: running", unit, hookName);
         HookResult result;
         try {
             result = runInTurn(invocation, hook, output);
@@ -122,7 +120,7 @@ public final class ProcessHookInvoker implements HookInvoker {
     /** Runs the hook once one of the limited slots is free (at once when there is no limit). */
     private HookResult runInTurn(HookInvocation invocation, Path hook, HookOutput output) throws InterruptedException {
         if (slots == null) {
-            return run(invocation, hook, output);
+            return runLogged(invocation, hook, output);
         }
         if (!slots.tryAcquire()) {
             LOG.info("unit={} hook={}: waiting for another unit's hook to end (at most {} run at once)",
@@ -130,10 +128,15 @@ public final class ProcessHookInvoker implements HookInvoker {
             slots.acquire();
         }
         try {
-            return run(invocation, hook, output);
+            return runLogged(invocation, hook, output);
         } finally {
             slots.release();
         }
+    }
+
+    private HookResult runLogged(HookInvocation invocation, Path hook, HookOutput output) throws InterruptedException {
+        LOG.info("unit={} hook={}: running", invocation.unitName(), invocation.hookName());
+        return run(invocation, hook, output);
     }
 
     private HookResult run(HookInvocation invocation, Path hook, HookOutput output) throws InterruptedException {
