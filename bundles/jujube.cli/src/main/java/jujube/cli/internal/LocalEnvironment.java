@@ -47,7 +47,7 @@ record LocalEnvironment(String name, Path dir, int zookeeperPort, String placeme
 
     /** The external ensemble when {@code environment.yaml} names one, else the embedded server on loopback. */
     String connectString() {
-        return zookeeper.isEmpty() ? "127.0.0.1:" + zookeeperPort : zookeeper;
+        return embedded() ? "127.0.0.1:" + zookeeperPort : zookeeper;
     }
 
     /** Whether the environment's ZooKeeper is the one its controller process embeds. */
