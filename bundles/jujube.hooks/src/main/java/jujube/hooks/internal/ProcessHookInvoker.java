@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -42,8 +41,7 @@ public final class ProcessHookInvoker implements HookInvoker {
 
     private final Duration defaultTimeout;
     private final Duration outputGrace;
-    private final Semaphore slots; // null: no limit on concurrent hooks
-    private final int maxConcurrentHooks;
+    private final HookSlots slots;
     private final ProcessGroups groups = new ProcessGroups();
     private final FifoPool fifos = new FifoPool(MKFIFO);
     // two readers a running hook; idle ones end after 5 s, so a quiet agent keeps none
@@ -53,33 +51,30 @@ public final class ProcessHookInvoker implements HookInvoker {
     @Activate
     public ProcessHookInvoker(HookInvokerConfig config) {
         this(Duration.ofSeconds(config.timeoutSeconds()), Duration.ofMillis(config.outputGraceMillis()),
-                config.maxConcurrentHooks());
+                HookSlots.configured(config.maxConcurrentHooks(), Duration.ofMillis(config.slotHoldMillis())));
     }
 
     /** An invoker with no limit on concurrent hooks. */
     public ProcessHookInvoker(Duration defaultTimeout, Duration outputGrace) {
-        this(defaultTimeout, outputGrace, 0);
+        this(defaultTimeout, outputGrace, HookSlots.unlimited());
     }
 
     /**
      * @param defaultTimeout for invocations that name none; {@link Duration#ZERO} means no timeout
      * @param outputGrace how long to read output after the hook exited while its children hold it open
-     * @param maxConcurrentHooks how many hooks may run at once, 0 for no limit; a hook's wait for its turn
-     *        does not count against its timeout
+     * @param slots how many hooks start at once; a hook's wait for its turn does not count against its timeout
      */
-    public ProcessHookInvoker(Duration defaultTimeout, Duration outputGrace, int maxConcurrentHooks) {
+    ProcessHookInvoker(Duration defaultTimeout, Duration outputGrace, HookSlots slots) {
         this.defaultTimeout = Objects.requireNonNull(defaultTimeout, "defaultTimeout");
         this.outputGrace = Objects.requireNonNull(outputGrace, "outputGrace");
         if (defaultTimeout.isNegative() || outputGrace.isNegative()) {
             throw new IllegalArgumentException("jujube.hooks.invoker: timeoutSeconds and outputGraceMillis must "
                     + "not be negative, got " + defaultTimeout.toSeconds() + " and " + outputGrace.toMillis());
         }
-        if (maxConcurrentHooks < 0) {
-            throw new IllegalArgumentException("jujube.hooks.invoker: maxConcurrentHooks must be 0 (no limit) "
-                    + "or more, got " + maxConcurrentHooks);
+        this.slots = Objects.requireNonNull(slots, "slots");
+        if (slots.count() > 0) {
+            LOG.info("at most {} hooks start at once", slots.count());
         }
-        this.slots = maxConcurrentHooks == 0 ? null : new Semaphore(maxConcurrentHooks, true);
-        this.maxConcurrentHooks = maxConcurrentHooks;
     }
 
     /** Removes the output pipes made ahead and not used, and ends the idle reader threads. */
@@ -119,27 +114,14 @@ public final class ProcessHookInvoker implements HookInvoker {
 
     /** Runs the hook once one of the limited slots is free (at once when there is no limit). */
     private HookResult runInTurn(HookInvocation invocation, Path hook, HookOutput output) throws InterruptedException {
-        if (slots == null) {
-            return runLogged(invocation, hook, output);
-        }
-        if (!slots.tryAcquire()) {
-            LOG.info("unit={} hook={}: waiting for another unit's hook to end (at most {} run at once)",
-                    invocation.unitName(), invocation.hookName(), maxConcurrentHooks);
-            slots.acquire();
-        }
-        try {
-            return runLogged(invocation, hook, output);
-        } finally {
-            slots.release();
+        try (HookSlots.Slot slot = slots.take(invocation)) {
+            LOG.info("unit={} hook={}: running", invocation.unitName(), invocation.hookName());
+            return run(invocation, hook, output, slot);
         }
     }
 
-    private HookResult runLogged(HookInvocation invocation, Path hook, HookOutput output) throws InterruptedException {
-        LOG.info("unit={} hook={}: running", invocation.unitName(), invocation.hookName());
-        return run(invocation, hook, output);
-    }
-
-    private HookResult run(HookInvocation invocation, Path hook, HookOutput output) throws InterruptedException {
+    private HookResult run(HookInvocation invocation, Path hook, HookOutput output, HookSlots.Slot slot)
+            throws InterruptedException {
         ProcessBuilder builder = new ProcessBuilder(groups.command(hook, invocation.toolsDir()))
                 .directory(invocation.charmDir().toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(DEV_NULL));
@@ -160,7 +142,7 @@ public final class ProcessHookInvoker implements HookInvoker {
                 return new HookResult.Failed("could not start: " + e.getMessage());
             }
             pipes.processStarted();
-            HookResult result = await(process, invocation.timeout().orElse(defaultTimeout));
+            HookResult result = await(process, invocation.timeout().orElse(defaultTimeout), slot);
             try {
                 pipes.finish(outputGrace);
             } catch (InterruptedException e) {
@@ -171,11 +153,14 @@ public final class ProcessHookInvoker implements HookInvoker {
         }
     }
 
-    private HookResult await(Process process, Duration timeout) throws InterruptedException {
+    private HookResult await(Process process, Duration timeout, HookSlots.Slot slot) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
         try {
+            slot.holdWhileRunning(process, timeout);
+            slot.close(); // ended, or ran for the hold time: either way other hooks may start
             if (timeout.isZero()) {
                 process.waitFor();
-            } else if (!process.waitFor(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
+            } else if (!process.waitFor(deadline - System.nanoTime(), TimeUnit.NANOSECONDS)) {
                 groups.killGroup(process);
                 process.waitFor();
                 return HookResult.Failed.timedOut(timeout);

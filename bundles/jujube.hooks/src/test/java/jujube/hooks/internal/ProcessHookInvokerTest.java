@@ -35,43 +35,6 @@ class ProcessHookInvokerTest {
     }
 
     @Test
-    void aLimitOfOneRunsTheHooksOfTwoUnitsOneAfterTheOther() throws Exception {
-        ProcessHookInvoker limited = new ProcessHookInvoker(Duration.ofSeconds(60), Duration.ofMillis(200), 1);
-        Path lock = root.resolve("one-at-a-time");
-        // a hook finding the other one running fails; the sleep makes an overlap certain without the limit
-        String body = "mkdir '" + lock + "' 2>/dev/null || exit 3\nsleep 0.5\nrmdir '" + lock + "'";
-        List<HookFixture> units = List.of(new HookFixture(root.resolve("a")), new HookFixture(root.resolve("b")));
-        for (HookFixture unit : units) {
-            unit.hook("install", body);
-        }
-        java.util.concurrent.ExecutorService two = java.util.concurrent.Executors.newFixedThreadPool(2);
-        try {
-            java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
-            List<java.util.concurrent.Future<HookResult>> results = new java.util.ArrayList<>();
-            for (HookFixture unit : units) {
-                results.add(two.submit(() -> {
-                    go.await();
-                    return limited.invoke(unit.invocation("install"), new HookFixture.Recording());
-                }));
-            }
-            go.countDown();
-            for (java.util.concurrent.Future<HookResult> result : results) {
-                assertEquals(new HookResult.Succeeded(), result.get(30, java.util.concurrent.TimeUnit.SECONDS));
-            }
-        } finally {
-            two.shutdownNow();
-            limited.deactivate();
-        }
-    }
-
-    @Test
-    void aNegativeLimitIsRefusedWithItsName() {
-        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-                () -> new ProcessHookInvoker(Duration.ofSeconds(60), Duration.ofMillis(200), -1));
-        assertEquals("jujube.hooks.invoker: maxConcurrentHooks must be 0 (no limit) or more, got -1", e.getMessage());
-    }
-
-    @Test
     void replacesTheEnvironment() throws IOException {
         charm.hook("install", "env > \"$CHARM_DIR/env.out\"");
 
