@@ -63,32 +63,9 @@ public final class Main {
         cli.setOut(out);
         cli.setErr(err);
         cli.setCaseInsensitiveEnumValuesAllowed(true);
-        cli.setParameterExceptionHandler((e, parsed) -> {
-            // a usage error: the problem on one line, suggestions for a misspelt command, then the usage
-            if (main.verbose) {
-                e.printStackTrace(err);
-            }
-            err.println("jujube: " + e.getMessage());
-            CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
-            e.getCommandLine().usage(err);
-            err.flush();
-            return 2;
-        });
-        cli.setExecutionExceptionHandler((e, cmd, parsed) -> {
-            if (e instanceof CommandLine.ParameterException usage) {
-                return cli.getParameterExceptionHandler().handleParseException(usage, parsed.originalArgs().toArray(String[]::new));
-            }
-            if (main.verbose) {
-                e.printStackTrace(err);
-            }
-            boolean expected = e instanceof CliException || e instanceof StateException
-                    || e instanceof CharmException || e instanceof IllegalArgumentException;
-            String message = e.getMessage() == null ? e.toString() : e.getMessage();
-            err.println("jujube: " + (expected ? firstLine(message) : "internal error: " + e
-                    + (main.verbose ? "" : " (--verbose shows where)")));
-            err.flush();
-            return 1;
-        });
+        Failures failures = new Failures(main, err);
+        cli.setParameterExceptionHandler(failures);
+        cli.setExecutionExceptionHandler(failures);
         int code = cli.execute(args);
         out.flush();
         return code;
@@ -113,5 +90,53 @@ public final class Main {
     private static String firstLine(String message) {
         int newline = message.indexOf('\n');
         return newline < 0 ? message : message.substring(0, newline);
+    }
+
+    /**
+     * How a command line fails: a usage error prints the problem, suggestions and the usage (exit 2); any
+     * other failure one line (exit 1), its stack trace only with --verbose. A named class rather than two
+     * lambdas: a lambda implementing a picocli interface makes the class-data archive's dump link picocli's
+     * Java 5 classes, which JDK 17 then leaves out of the archive (CommandLine alone: 15 ms of verification
+     * per run).
+     */
+    private static final class Failures
+            implements CommandLine.IParameterExceptionHandler, CommandLine.IExecutionExceptionHandler {
+        private final Main main;
+        private final PrintWriter err;
+
+        Failures(Main main, PrintWriter err) {
+            this.main = main;
+            this.err = err;
+        }
+
+        @Override
+        public int handleParseException(CommandLine.ParameterException e, String[] args) {
+            // a usage error: the problem on one line, suggestions for a misspelt command, then the usage
+            if (main.verbose) {
+                e.printStackTrace(err);
+            }
+            err.println("jujube: " + e.getMessage());
+            CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
+            e.getCommandLine().usage(err);
+            err.flush();
+            return 2;
+        }
+
+        @Override
+        public int handleExecutionException(Exception e, CommandLine cmd, CommandLine.ParseResult parsed) {
+            if (e instanceof CommandLine.ParameterException usage) {
+                return handleParseException(usage, parsed.originalArgs().toArray(String[]::new));
+            }
+            if (main.verbose) {
+                e.printStackTrace(err);
+            }
+            boolean expected = e instanceof CliException || e instanceof StateException
+                    || e instanceof CharmException || e instanceof IllegalArgumentException;
+            String message = e.getMessage() == null ? e.toString() : e.getMessage();
+            err.println("jujube: " + (expected ? firstLine(message) : "internal error: " + e
+                    + (main.verbose ? "" : " (--verbose shows where)")));
+            err.flush();
+            return 1;
+        }
     }
 }

@@ -24,9 +24,8 @@ public final class StateConnections {
 
     /**
      * Starts initializing the ZooKeeper client on a daemon thread, for a short-lived process that opens a
-     * connection soon: the client's first use sets up TLS defaults even for a plain connection (tens of
-     * milliseconds), which this lets run beside the process's own start-up on another core, and so does
-     * the logging back-end's binding.
+     * connection soon: loading its classes and binding the logging back-end (tens of milliseconds) then
+     * run beside the process's own start-up on another core.
      *
      * @since 1.5
      */

@@ -33,7 +33,6 @@ import org.apache.curator.framework.recipes.cache.NodeCache;
 import org.apache.curator.retry.ExponentialBackoffRetry;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.ZooKeeper;
-import org.apache.zookeeper.client.ZKClientConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -79,6 +78,7 @@ public final class CuratorStateConnection implements StateConnection {
                 .connectString(config.connectString())
                 .sessionTimeoutMs((int) config.sessionTimeout().toMillis())
                 .connectionTimeoutMs((int) config.connectionTimeout().toMillis())
+                .zkClientConfig(new PlainClientConfig())
                 // retry forever at a bounded pace: an agent outlives any ZooKeeper outage
                 .retryPolicy(new ExponentialBackoffRetry(100, 29, 5_000));
         if (!config.chroot().isEmpty()) {
@@ -104,12 +104,12 @@ public final class CuratorStateConnection implements StateConnection {
     }
 
     /**
-     * Initializes the ZooKeeper client's configuration classes (and with them TLS defaults) and, by being
+     * Loads the ZooKeeper client's configuration classes (TLS defaults only if TLS is asked for) and, by being
      * called, this class (and with it the logging back-end, whose binding scans every jar of the class
      * path). See {@link jujube.state.StateConnections#prepare}: it calls this on a daemon thread.
      */
     public static void warmUp() {
-        new ZKClientConfig();
+        new PlainClientConfig();
     }
 
     private static ConnectionState map(org.apache.curator.framework.state.ConnectionState s) {
