@@ -148,6 +148,7 @@ final class UnitAgentRuntime implements AutoCloseable {
         void build() throws Exception {
             UnitName unit = settings.unit();
             Files.createDirectories(settings.stateDir());
+            StaleTempFiles.sweep(settings.stateDir(), java.time.Instant.now()); // file times are the system clock's
             HookInvoker invoker = settings.hookTimeout().<HookInvoker>map(t -> new TimeoutHookInvoker(with.invoker(), t))
                     .orElse(with.invoker());
             runner = UnitHookRunners.start(UnitHookSetup.of(with.state(), invoker, unit, settings.unitDir(),

@@ -4,10 +4,15 @@ import static jujube.agent.unit.internal.UnitAgentFixture.UNIT;
 import static jujube.agent.unit.internal.UnitAgentFixture.await;
 import static jujube.agent.unit.internal.UnitAgentFixture.awaitQuiet;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import jujube.state.ResolvedMode;
@@ -47,6 +52,27 @@ class UnitAgentLifecycleTest extends UnitAgentTestBase {
 
         assertEquals(List.of("install", "config-changed", "start"), fx.hookLog());
         assertEquals(List.of("start(false)"), fx.relations.calls());
+        assertEquals("started", second.workflowState());
+    }
+
+    @Test
+    void aRestartedAgentRemovesTheTempFilesOfWritesAKillInterruptedButNotFreshOnes() throws IOException {
+        UnitAgentRuntime first = fx.startAgent(0);
+        await("started", () -> "started".equals(first.workflowState()));
+        awaitQuiet(first);
+        first.close();
+        // what kill -9 between creating a temp file and renaming it leaves, an hour ago and just now
+        Path state = fx.unitDir.resolve("state");
+        Path stale = Files.writeString(state.resolve(".unit.json.123456.tmp"), "{\"vers");
+        Files.setLastModifiedTime(stale,
+                FileTime.from(Instant.now().minus(Duration.ofHours(1))));
+        Path fresh = Files.writeString(state.resolve(".unit.json.654321.tmp"), "{");
+
+        UnitAgentRuntime second = fx.startAgent(0);
+        awaitQuiet(second);
+
+        assertFalse(Files.exists(stale), "a temp file older than a minute is removed");
+        assertTrue(Files.exists(fresh), "a fresh one may be another instance's write in flight");
         assertEquals("started", second.workflowState());
     }
 
