@@ -9,7 +9,7 @@ import java.security.MessageDigest;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
-import jujube.charm.internal.AtomicFiles;
+import jujube.files.AtomicFiles;
 
 /**
  * The environment's charm storage, kept in a directory ({@code charms/} of a local environment). A

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import jujube.charm.CharmArchiveException;
+import jujube.files.AtomicFiles;
 
 /**
  * Zips a charm directory: every file, directory and relative inside symlink with its unix mode, in

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 import jujube.cli.CliException;
+import jujube.files.AtomicFiles;
 
 /**
  * The processes a local environment started, each recorded by a pid file under {@code pids/}.

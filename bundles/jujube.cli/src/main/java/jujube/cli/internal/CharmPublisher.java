@@ -16,6 +16,7 @@ import jujube.charm.CharmUrl;
 import jujube.charm.Sha256;
 import jujube.charm.StoredCharm;
 import jujube.cli.CliException;
+import jujube.files.AtomicFiles;
 import jujube.state.CharmRecord;
 
 /**

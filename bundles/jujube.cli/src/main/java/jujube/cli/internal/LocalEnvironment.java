@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import jujube.cli.CliException;
+import jujube.files.AtomicFiles;
 import jujube.state.ConnectionConfig;
 
 /**

@@ -16,6 +16,7 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import jujube.files.AtomicFiles;
 import jujube.workflow.HistoryEntry;
 import jujube.workflow.HistoryLog;
 import jujube.workflow.WorkflowState;
@@ -45,9 +46,10 @@ public final class FileHistoryLog implements HistoryLog {
         line.put("state", stored.state());
         line.put("in_flight", stored.inFlight());
         try {
-            AtomicFile.appendLine(file, mapper.writeValueAsString(line));
+            AtomicFiles.appendLine(file, mapper.writeValueAsString(line));
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("could not encode history entry", e);
+            throw new IllegalStateException("could not encode history entry", e);        } catch (IOException e) {
+            throw new UncheckedIOException("could not append to " + file, e);
         }
     }
 

@@ -17,6 +17,7 @@ import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import jujube.files.AtomicFiles;
 import jujube.state.UnitName;
 import jujube.workflow.ChangeType;
 import jujube.workflow.QueueState;
@@ -121,9 +122,10 @@ public final class FileQueueStore implements QueueStore {
             writeUnits(node.putArray("members"), change.members());
         }
         try {
-            AtomicFile.write(file, mapper.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));
+            AtomicFiles.write(file, mapper.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("could not encode hook queue", e);
+            throw new IllegalStateException("could not encode hook queue", e);        } catch (IOException e) {
+            throw new UncheckedIOException("could not write " + file, e);
         }
     }
 

@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import jujube.files.AtomicFiles;
 import jujube.workflow.Transition;
 import jujube.workflow.WorkflowDefinition;
 import jujube.workflow.WorkflowState;
@@ -67,9 +68,10 @@ public final class FileWorkflowStore implements WorkflowStore {
         state.vars().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
                 .forEach(e -> vars.put(e.getKey(), e.getValue()));
         try {
-            AtomicFile.write(file, mapper.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));
+            AtomicFiles.write(file, mapper.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("could not encode workflow state", e);
+            throw new IllegalStateException("could not encode workflow state", e);        } catch (IOException e) {
+            throw new UncheckedIOException("could not write " + file, e);
         }
     }
 

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import jujube.charm.Sha256;
+import jujube.files.AtomicFiles;
 
 /**
  * Which service configuration the unit's config-changed hook last ran with, as a digest in
@@ -63,6 +64,6 @@ final class AppliedConfig {
     }
 
     void record(Map<String, Object> config) throws IOException {
-        StateFiles.write(file, mapper.writeValueAsBytes(Map.of("version", VERSION, "applied", digest(config))));
+        AtomicFiles.write(file, mapper.writeValueAsBytes(Map.of("version", VERSION, "applied", digest(config))));
     }
 }

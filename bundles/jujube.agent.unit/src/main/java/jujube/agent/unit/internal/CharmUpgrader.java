@@ -12,6 +12,7 @@ import jujube.charm.CharmException;
 import jujube.charm.CharmStorage;
 import jujube.charm.CharmUrl;
 import jujube.charm.Sha256;
+import jujube.files.AtomicFiles;
 import jujube.spi.CharmUpgrade;
 import jujube.spi.CharmUpgradeException;
 import jujube.spi.CharmUpgradeHandler;
@@ -104,7 +105,7 @@ final class CharmUpgrader {
         } finally {
             Files.deleteIfExists(archive);
         }
-        StateFiles.write(record, mapper.writeValueAsBytes(Map.of("version", VERSION, "charm_id", target)));
+        AtomicFiles.write(record, mapper.writeValueAsBytes(Map.of("version", VERSION, "charm_id", target)));
         LOG.info("unit {}: charm upgraded to {}", settings.unit(), target);
         return recordInState(target);
     }

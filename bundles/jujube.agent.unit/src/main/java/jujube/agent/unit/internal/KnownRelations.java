@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.Collections;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import jujube.files.AtomicFiles;
 import jujube.workflow.CorruptStateFileException;
 
 /**
@@ -93,7 +94,7 @@ final class KnownRelations {
         relations.values().forEach(r -> list.addObject().put("id", r.stateId()).put("hook_id", r.hookId())
                 .put("name", r.relationName()).put("scope", r.scope()));
         try {
-            StateFiles.write(file, mapper.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));
+            AtomicFiles.write(file, mapper.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));
         } catch (IOException e) {
             throw new UncheckedIOException("could not write " + file, e);
         }

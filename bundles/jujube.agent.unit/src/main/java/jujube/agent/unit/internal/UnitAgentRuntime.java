@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import jujube.agent.unit.internal.AgentSignals.Signal;
+import jujube.files.AtomicFiles;
 import jujube.hooks.HookExecutor;
 import jujube.hooks.HookExecutors;
 import jujube.hooks.HookInvoker;
@@ -148,7 +149,8 @@ final class UnitAgentRuntime implements AutoCloseable {
         void build() throws Exception {
             UnitName unit = settings.unit();
             Files.createDirectories(settings.stateDir());
-            StaleTempFiles.sweep(settings.stateDir(), java.time.Instant.now()); // file times are the system clock's
+            // a kill -9 between a write's temp file and its rename leaves the temp file: litter, never read
+            AtomicFiles.sweepStaleTemps(settings.stateDir(), java.time.Instant.now()); // file times: system clock
             HookInvoker invoker = settings.hookTimeout().<HookInvoker>map(t -> new TimeoutHookInvoker(with.invoker(), t))
                     .orElse(with.invoker());
             runner = UnitHookRunners.start(UnitHookSetup.of(with.state(), invoker, unit, settings.unitDir(),

@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;
+import jujube.files.AtomicFiles;
 import jujube.state.ResolvedMode;
 import jujube.workflow.ActionResult;
 import jujube.workflow.FireResult;
@@ -104,7 +105,7 @@ final class UnitOperations {
             LOG.info("unit {}: retiring from {}: stop hook {}", unit, current.stateName(), lifecycle.stopHook());
         }
         lifecycle.departAll();
-        StateFiles.write(retiredMarker, "retired\n".getBytes(StandardCharsets.UTF_8));
+        AtomicFiles.write(retiredMarker, "retired\n".getBytes(StandardCharsets.UTF_8));
         lifecycle.suspend();
         LOG.info("unit {}: retired", unit);
     }

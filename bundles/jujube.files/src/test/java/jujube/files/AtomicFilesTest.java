@@ -1,0 +1,115 @@
+package jujube.files;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class AtomicFilesTest {
+    @TempDir
+    Path root;
+
+    @Test
+    void writeReplacesTheFileWholeCreatingItsDirectoryAndLeavesNoTempFile() throws IOException {
+        Path target = root.resolve("state/relations/0.json");
+        AtomicFiles.write(target, "first".getBytes(StandardCharsets.UTF_8));
+        AtomicFiles.write(target, "second, longer".getBytes(StandardCharsets.UTF_8));
+
+        assertEquals("second, longer", Files.readString(target));
+        assertEquals(List.of(target), files(root));
+    }
+
+    @Test
+    void aFailingWriterLeavesTheOldContentAndNoTempFile() throws IOException {
+        Path target = root.resolve("unit.json");
+        AtomicFiles.write(target, "old".getBytes(StandardCharsets.UTF_8));
+
+        IOException e = assertThrows(IOException.class, () -> AtomicFiles.write(target, out -> {
+            out.write("half of the ne".getBytes(StandardCharsets.UTF_8));
+            throw new IOException("disk full");
+        }));
+
+        assertEquals("disk full", e.getMessage());
+        assertEquals("old", Files.readString(target));
+        assertEquals(List.of(target), files(root));
+    }
+
+    @Test
+    void appendLineAddsLinesToTheEnd() throws IOException {
+        Path history = root.resolve("logs/unit.history");
+        AtomicFiles.appendLine(history, "{\"a\":1}");
+        AtomicFiles.appendLine(history, "{\"b\":2}");
+
+        assertEquals(List.of("{\"a\":1}", "{\"b\":2}"), Files.readAllLines(history));
+    }
+
+    @Test
+    void theSweepRemovesOldTempFilesAtAnyDepthAndKeepsFreshOnesAndEverythingElse() throws IOException {
+        Instant now = Instant.now();
+        Path oldTemp = aged(root.resolve("state/.unit.json.123.tmp"), now.minus(Duration.ofMinutes(5)));
+        Path deepOldTemp = aged(root.resolve("state/relations/.0.json.456.tmp"), now.minus(Duration.ofHours(3)));
+        Path freshTemp = aged(root.resolve("state/.unit.json.789.tmp"), now.minusSeconds(10));
+        Path oldState = aged(root.resolve("state/unit.json"), now.minus(Duration.ofDays(2)));
+        Path oldVisibleTmp = aged(root.resolve("state/notes.tmp"), now.minus(Duration.ofDays(2)));
+
+        assertEquals(2, AtomicFiles.sweepStaleTemps(root.resolve("state"), now));
+
+        assertFalse(Files.exists(oldTemp));
+        assertFalse(Files.exists(deepOldTemp));
+        assertTrue(Files.exists(freshTemp), "younger than a minute: perhaps a write in flight");
+        assertTrue(Files.exists(oldState));
+        assertTrue(Files.exists(oldVisibleTmp), "not a name our writes use");
+        assertEquals(0, AtomicFiles.sweepStaleTemps(root.resolve("nowhere"), now));
+    }
+
+    @Test
+    void aWriterKilledAtAnyInstantLeavesOneWholeVersion() throws Exception {
+        Path target = root.resolve("queue.json");
+        String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        for (int round = 0; round < 4; round++) {
+            Process writer = new ProcessBuilder(java.toString(), "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-cp",
+                    classPath, WriterLoop.class.getName(), target.toString())
+                    .redirectErrorStream(true).redirectOutput(root.resolve("writer.log").toFile()).start();
+            while (!Files.exists(target) && writer.isAlive()) {
+                Thread.sleep(5);
+            }
+            Thread.sleep(50 + 70L * round); // well into the loop, at a different point each round
+            writer.destroyForcibly(); // SIGKILL
+            writer.waitFor();
+
+            byte[] content = Files.readAllBytes(target);
+            assertEquals(WriterLoop.SIZE, content.length, "round " + round + ": a torn file");
+            byte[] whole = new byte[WriterLoop.SIZE];
+            Arrays.fill(whole, content[0]);
+            assertArrayEquals(whole, content, "round " + round + ": two versions mixed");
+        }
+    }
+
+    private static Path aged(Path file, Instant modified) throws IOException {
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, "x");
+        Files.setLastModifiedTime(file, FileTime.from(modified));
+        return file;
+    }
+
+    private static List<Path> files(Path dir) throws IOException {
+        try (Stream<Path> all = Files.walk(dir)) {
+            return all.filter(Files::isRegularFile).sorted().toList();
+        }
+    }
+}
