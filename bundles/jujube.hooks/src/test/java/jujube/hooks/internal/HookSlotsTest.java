@@ -42,31 +42,17 @@ class HookSlotsTest {
 
     @Test
     void aHookRunningPastTheHoldTimeLetsTheNextOneStart() throws Exception {
-        Path started = root.resolve("long-started");
-        Path released = root.resolve("short-ran");
-        // the long hook waits for the short one: with its slot held to the end, it would wait until timed out
-        String waitsForTheOther = "touch '" + started + "'\n"
-                + "for i in $(seq 100); do [ -e '" + released + "' ] && exit 0; sleep 0.1; done\nexit 4";
-        String short_ = "touch '" + released + "'";
-
-        List<HookResult> results = runTwoUnits(HookSlots.of(1, Duration.ofMillis(300)), waitsForTheOther, short_,
-                started);
+        // unit a's hook waits (up to 10 s) for unit b's: with its slot held to the end, b could not start
+        List<HookResult> results = waitingForTheOtherUnit(Duration.ofMillis(300), 100);
 
         assertEquals(List.of(new HookResult.Succeeded(), new HookResult.Succeeded()), results);
     }
 
     @Test
     void withTheSlotHeldToTheEndTheSameHooksWaitForEachOther() throws Exception {
-        Path started = root.resolve("long-started");
-        Path released = root.resolve("short-ran");
-        String waitsForTheOther = "touch '" + started + "'\n"
-                + "for i in $(seq 10); do [ -e '" + released + "' ] && exit 0; sleep 0.1; done\nexit 4";
+        List<HookResult> results = waitingForTheOtherUnit(Duration.ZERO, 10);
 
-        List<HookResult> results = runTwoUnits(HookSlots.of(1, Duration.ZERO), waitsForTheOther,
-                "touch '" + released + "'", started);
-
-        assertEquals(HookResult.Failed.exitCode(4), results.get(0));
-        assertEquals(new HookResult.Succeeded(), results.get(1));
+        assertEquals(List.of(HookResult.Failed.exitCode(4), new HookResult.Succeeded()), results);
     }
 
     @Test
@@ -85,6 +71,18 @@ class HookSlotsTest {
         IllegalArgumentException hold = assertThrows(IllegalArgumentException.class,
                 () -> HookSlots.configured(0, Duration.ofMillis(-5)));
         assertEquals("jujube.hooks.invoker: slotHoldMillis must not be negative, got -5", hold.getMessage());
+    }
+
+    /**
+     * One slot; unit a's hook polls {@code tenths} times, 0.1 s apart, for a file unit b's hook creates,
+     * and fails with exit code 4 if it never comes; b's hook is asked for once a's is running.
+     */
+    private List<HookResult> waitingForTheOtherUnit(Duration hold, int tenths) throws Exception {
+        Path started = root.resolve("a-started");
+        Path ran = root.resolve("b-ran");
+        String waits = "touch '" + started + "'\n"
+                + "for i in $(seq " + tenths + "); do [ -e '" + ran + "' ] && exit 0; sleep 0.1; done\nexit 4";
+        return runTwoUnits(HookSlots.of(1, hold), waits, "touch '" + ran + "'", started);
     }
 
     private List<HookResult> runTwoUnits(HookSlots slots, String firstBody, String secondBody) throws Exception {
