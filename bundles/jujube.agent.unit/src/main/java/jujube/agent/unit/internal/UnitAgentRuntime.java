@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
@@ -150,7 +151,7 @@ final class UnitAgentRuntime implements AutoCloseable {
             UnitName unit = settings.unit();
             Files.createDirectories(settings.stateDir());
             // a kill -9 between a write's temp file and its rename leaves the temp file: litter, never read
-            AtomicFiles.sweepStaleTemps(settings.stateDir(), java.time.Instant.now()); // file times: system clock
+            AtomicFiles.sweepStaleTemps(settings.stateDir(), Instant.now()); // file times: system clock
             HookInvoker invoker = settings.hookTimeout().<HookInvoker>map(t -> new TimeoutHookInvoker(with.invoker(), t))
                     .orElse(with.invoker());
             runner = UnitHookRunners.start(UnitHookSetup.of(with.state(), invoker, unit, settings.unitDir(),
