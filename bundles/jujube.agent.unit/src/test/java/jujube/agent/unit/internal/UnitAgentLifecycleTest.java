@@ -39,10 +39,7 @@ class UnitAgentLifecycleTest extends UnitAgentTestBase {
 
     @Test
     void aRestartedAgentFiresNoHookAgainAndResumesItsRelationsWithoutMovingThem() throws IOException {
-        UnitAgentRuntime first = fx.startAgent(0);
-        await("started", () -> "started".equals(first.workflowState()));
-        awaitQuiet(first);
-        first.close();
+        startedThenStopped();
         assertEquals(List.of("start(true)", "stop(false)", "close"), fx.relations.calls(), "a clean stop moves nothing");
         assertEquals("started", fx.storedState().state());
         fx.relations.clear();
@@ -57,10 +54,7 @@ class UnitAgentLifecycleTest extends UnitAgentTestBase {
 
     @Test
     void aRestartedAgentRemovesTheTempFilesOfWritesAKillInterruptedButNotFreshOnes() throws IOException {
-        UnitAgentRuntime first = fx.startAgent(0);
-        await("started", () -> "started".equals(first.workflowState()));
-        awaitQuiet(first);
-        first.close();
+        startedThenStopped();
         // what kill -9 between creating a temp file and renaming it leaves, an hour ago and just now
         Path state = fx.unitDir.resolve("state");
         Path stale = Files.writeString(state.resolve(".unit.json.123456.tmp"), "{\"vers");
@@ -176,5 +170,13 @@ class UnitAgentLifecycleTest extends UnitAgentTestBase {
 
     private static long count(UnitAgentFixture fx, String hook) {
         return fx.hookLog().stream().filter(hook::equals).count();
+    }
+
+    /** An agent that installed and started the unit, then stopped cleanly. */
+    private void startedThenStopped() {
+        UnitAgentRuntime first = fx.startAgent(0);
+        await("started", () -> "started".equals(first.workflowState()));
+        awaitQuiet(first);
+        first.close();
     }
 }
