@@ -15,4 +15,15 @@ public record Port(int number, String protocol) {
             throw new IllegalArgumentException("protocol must be tcp or udp, got '" + protocol + "'");
         }
     }
+
+    // written out for the reason given in UnitName
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Port other && number == other.number && protocol.equals(other.protocol);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * protocol.hashCode() + number;
+    }
 }

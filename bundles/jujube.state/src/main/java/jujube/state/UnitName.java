@@ -22,11 +22,36 @@ public record UnitName(String service, int number) implements Comparable<UnitNam
 
     /** Parses {@code mysql/0}; fails with a message naming the text. */
     public static UnitName parse(String text) {
-        int slash = text == null ? -1 : text.lastIndexOf('/');
-        if (slash <= 0 || !text.substring(slash + 1).matches("[0-9]{1,9}")) {
+        int slash = text == null ? -1 : text.indexOf('/');
+        if (slash <= 0 || !isNumber(text, slash + 1)) { // a second slash is no digit: rejected here too
             throw new IllegalArgumentException("'" + text + "' is not a unit name <service>/<n>");
         }
         return new UnitName(text.substring(0, slash), Integer.parseInt(text.substring(slash + 1)));
+    }
+
+    private static boolean isNumber(String text, int from) {
+        int digits = text.length() - from;
+        if (digits < 1 || digits > 9) {
+            return false;
+        }
+        for (int i = from; i < text.length(); i++) {
+            if (text.charAt(i) < '0' || text.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    // equals and hashCode written out: a record's generated ones link through invokedynamic on first use,
+    // which costs a short command like `jujube status` milliseconds of cold method-handle set-up
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof UnitName other && number == other.number && service.equals(other.service);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * service.hashCode() + number;
     }
 
     @Override

@@ -31,9 +31,15 @@ final class Topology {
         return findServiceId(name).orElseThrow(() -> new NoSuchServiceException(name));
     }
 
+    // The lookups below are plain loops, not streams: a status of 200 units calls them for every unit, in
+    // a JVM that has just started, where each stream stage is interpreted, cold code.
     Optional<String> findServiceId(String name) {
-        return services.entrySet().stream().filter(e -> e.getValue().name().equals(name))
-                .map(Map.Entry::getKey).findFirst();
+        for (Map.Entry<String, ServiceEntry> e : services.entrySet()) {
+            if (e.getValue().name().equals(name)) {
+                return Optional.of(e.getKey());
+            }
+        }
+        return Optional.empty();
     }
 
     ServiceEntry service(String serviceId) {
@@ -45,15 +51,25 @@ final class Topology {
     }
 
     String unitId(UnitName name) {
-        return findServiceId(name.service()).flatMap(sid -> services.get(sid).units().entrySet().stream()
-                .filter(e -> e.getValue().sequence() == name.number()).map(Map.Entry::getKey).findFirst())
-                .orElseThrow(() -> new NoSuchUnitException(name.toString()));
+        Optional<String> serviceId = findServiceId(name.service());
+        if (serviceId.isPresent()) {
+            for (Map.Entry<String, UnitEntry> e : services.get(serviceId.get()).units().entrySet()) {
+                if (e.getValue().sequence() == name.number()) {
+                    return e.getKey();
+                }
+            }
+        }
+        throw new NoSuchUnitException(name.toString());
     }
 
     /** The service id owning a unit id. */
     String serviceOfUnit(String unitId) {
-        return services.entrySet().stream().filter(e -> e.getValue().units().containsKey(unitId))
-                .map(Map.Entry::getKey).findFirst().orElseThrow(() -> new NoSuchUnitException(unitId));
+        for (Map.Entry<String, ServiceEntry> e : services.entrySet()) {
+            if (e.getValue().units().containsKey(unitId)) {
+                return e.getKey();
+            }
+        }
+        throw new NoSuchUnitException(unitId);
     }
 
     UnitEntry unit(String unitId) {
@@ -61,8 +77,8 @@ final class Topology {
     }
 
     UnitName unitName(String unitId) {
-        String sid = serviceOfUnit(unitId);
-        return new UnitName(services.get(sid).name(), services.get(sid).units().get(unitId).sequence());
+        ServiceEntry service = services.get(serviceOfUnit(unitId));
+        return new UnitName(service.name(), service.units().get(unitId).sequence());
     }
 
     void requireMachine(String machineKey) {
