@@ -39,7 +39,12 @@ public final class Workflows {
         return new FileHistoryLog(file, mapper, clock);
     }
 
-    /** A hook queue file. */
+    /**
+     * A hook queue file: a journal of checksummed lines, one per save (see the package documentation).
+     * Saves append; a file of the earlier format (version 1) is read, and replaced on the next save.
+     *
+     * @since 1.3 (the journal; version 1 files before)
+     */
     public static QueueStore fileQueueStore(Path file, ObjectMapper mapper) {
         return new FileQueueStore(file, mapper);
     }

@@ -1,42 +1,54 @@
 package jujube.workflow.internal;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Set;
-import java.util.SortedSet;
-import java.util.TreeMap;
-import java.util.TreeSet;
+import java.util.Arrays;
+import java.util.zip.CRC32;
 import jujube.files.AtomicFiles;
-import jujube.state.UnitName;
-import jujube.workflow.ChangeType;
+import jujube.workflow.CorruptStateFileException;
 import jujube.workflow.QueueState;
 import jujube.workflow.QueueStore;
-import jujube.workflow.RelationChange;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * One unit relation's hook queue in a JSON file, replaced atomically:
- * {@code {"version":1,"seen":{"mysql/0":3},"members":["mysql/0"],"head_claimed":false,
- * "pending":[{"type":"changed","unit":"mysql/0","settings_version":3,"members":["mysql/0"]}]}}.
+ * One unit relation's hook queue in a journal file: a header line, then one line per save, each the
+ * whole state ({@link QueueCodec}) after its CRC-32: {@code 5f0e2a71 {"seen":{..},..}}. A save appends
+ * and fsyncs one line, which costs a fraction of replacing the file (a queue is saved two or three times
+ * per relation hook); once the file passes {@link #COMPACT_AT_BYTES} the next save replaces it atomically
+ * with the header and that save's line.
+ *
+ * <p>The state is the last line whose checksum holds. Lines after it are a save that a kill or a power
+ * loss cut short: it never returned, so dropping it loses nothing that was acknowledged, and the next save
+ * replaces the file instead of appending behind the damage. A damaged line followed by a whole one is
+ * corruption, reported, never skipped. A file of version 1 (one JSON document, replaced atomically) is
+ * read too, and replaced by a journal on the next save.
  */
 public final class FileQueueStore implements QueueStore {
-    static final int FORMAT_VERSION = 1;
+    static final int LEGACY_VERSION = 1;
+    /** Version 1 readers reject it ("unsupported version 2"), rather than misread a journal. */
+    static final String HEADER = "{\"version\":2,\"format\":\"hook queue journal\"}";
+    static final int COMPACT_AT_BYTES = 64 * 1024;
+    private static final byte[] HEADER_LINE = (HEADER + "\n").getBytes(StandardCharsets.UTF_8);
+    private static final Logger LOG = LoggerFactory.getLogger(FileQueueStore.class);
+
     private final Path file;
     private final ObjectMapper mapper;
+    private final QueueCodec codec;
+    /** The journal's length as this store last saw it; -1 when the next save must replace the file. */
+    private long journalBytes = -1;
 
     public FileQueueStore(Path file, ObjectMapper mapper) {
         this.file = file;
         this.mapper = mapper;
+        this.codec = new QueueCodec(mapper);
     }
 
     @Override
@@ -45,110 +57,125 @@ public final class FileQueueStore implements QueueStore {
         try {
             content = Files.readAllBytes(file);
         } catch (NoSuchFileException e) {
+            journalBytes = -1;
             return QueueState.empty();
         } catch (IOException e) {
             throw new UncheckedIOException("could not read " + file, e);
         }
-        JsonReader json = new JsonReader(file);
-        JsonNode root = json.parse(mapper, content);
-        json.requireVersion(root, FORMAT_VERSION);
-        TreeMap<UnitName, Integer> seen = new TreeMap<>();
-        json.object(root, "seen").fields().forEachRemaining(e -> {
-            if (!e.getValue().isInt() || e.getValue().intValue() < 0) {
-                throw json.fail("settings version of '" + e.getKey() + "' must be a non-negative integer");
-            }
-            seen.put(unit(json, e.getKey()), e.getValue().intValue());
-        });
-        SortedSet<UnitName> members = units(json, json.array(root, "members"));
-        JsonNode claimed = root.get("head_claimed");
-        if (claimed == null || !claimed.isBoolean()) {
-            throw json.fail("missing boolean field 'head_claimed'");
+        if (!startsWithHeader(content)) {
+            JsonReader json = new JsonReader(file);
+            var root = json.parse(mapper, content);
+            json.requireVersion(root, LEGACY_VERSION);
+            journalBytes = -1;
+            return codec.decode(json, root);
         }
-        List<RelationChange> pending = new ArrayList<>();
-        Set<UnitName> coalescible = new HashSet<>();
-        for (JsonNode node : json.array(root, "pending")) {
-            String typeName = json.string(node, "type");
-            ChangeType type = ChangeType.named(typeName)
-                    .orElseThrow(() -> json.fail("unknown change type '" + typeName + "'"));
-            UnitName unit = unit(json, json.string(node, "unit"));
-            boolean head = pending.isEmpty() && claimed.booleanValue();
-            if (!head && !coalescible.add(unit)) {
-                throw json.fail("two pending changes for " + unit + " outside the claimed head");
+        return loadJournal(content);
+    }
+
+    private QueueState loadJournal(byte[] content) {
+        int firstDamaged = 0; // line numbers count the header as line 1
+        byte[] last = null;
+        int lastNumber = 0;
+        int lineNumber = 2;
+        for (int start = HEADER_LINE.length; start < content.length; lineNumber++) {
+            int end = indexOf(content, (byte) '\n', start);
+            byte[] payload = end < 0 ? null : verified(content, start, end);
+            if (payload == null) {
+                firstDamaged = firstDamaged == 0 ? lineNumber : firstDamaged;
+            } else if (firstDamaged != 0) {
+                throw new CorruptStateFileException(file, "line " + firstDamaged
+                        + " is damaged (checksum or end of line missing) but line " + lineNumber + " is whole");
+            } else {
+                last = payload;
+                lastNumber = lineNumber;
             }
-            try {
-                pending.add(new RelationChange(type, unit, json.integer(node, "settings_version"),
-                        units(json, json.array(node, "members"))));
-            } catch (IllegalArgumentException e) {
-                throw json.fail("invalid change: " + e.getMessage());
-            }
+            start = end < 0 ? content.length : end + 1;
         }
-        if (claimed.booleanValue() && pending.isEmpty()) {
-            throw json.fail("head_claimed is true but nothing is pending");
+        if (last == null) {
+            throw new CorruptStateFileException(file, "no whole queue state after the header");
         }
-        JsonNode effects = root.get("head_effects"); // absent in files written before 1.1
-        String headEffects = null;
-        if (effects != null && !effects.isNull()) {
-            if (!effects.isObject() || !claimed.booleanValue()) {
-                throw json.fail("head_effects must be an object, and only of a claimed head");
-            }
-            headEffects = effects.toString();
+        if (firstDamaged != 0) {
+            LOG.info("{}: dropped an unfinished save from line {} on (the process died while writing it)",
+                    file, firstDamaged);
         }
-        return new QueueState(seen, members, pending, claimed.booleanValue(), headEffects);
+        journalBytes = firstDamaged != 0 ? -1 : content.length;
+        JsonReader json = new JsonReader(file, "line " + lastNumber);
+        return codec.decode(json, json.parse(mapper, last));
     }
 
     @Override
     public void save(QueueState state) {
-        ObjectNode root = mapper.createObjectNode();
-        root.put("version", FORMAT_VERSION);
-        ObjectNode seen = root.putObject("seen");
-        state.seen().forEach((unit, version) -> seen.put(unit.toString(), version));
-        writeUnits(root.putArray("members"), state.members());
-        root.put("head_claimed", state.headClaimed());
-        if (state.headEffects() == null) {
-            root.putNull("head_effects");
-        } else {
-            try {
-                root.set("head_effects", mapper.readTree(state.headEffects()));
-            } catch (JsonProcessingException e) {
-                throw new IllegalArgumentException("head effects are not a JSON document", e);
-            }
-        }
-        ArrayNode pending = root.putArray("pending");
-        for (RelationChange change : state.pending()) {
-            ObjectNode node = pending.addObject();
-            node.put("type", change.type().hookName());
-            node.put("unit", change.unit().toString());
-            node.put("settings_version", change.settingsVersion());
-            writeUnits(node.putArray("members"), change.members());
-        }
+        byte[] line = line(state);
         try {
-            AtomicFiles.write(file, mapper.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("could not encode hook queue", e);        } catch (IOException e) {
+            if (journalBytes >= 0 && journalBytes + line.length <= COMPACT_AT_BYTES) {
+                try {
+                    AtomicFiles.append(file, line);
+                    journalBytes += line.length;
+                    return;
+                } catch (NoSuchFileException e) {
+                    // removed behind this store's back: start a new journal
+                }
+            }
+            ByteArrayOutputStream whole = new ByteArrayOutputStream(HEADER_LINE.length + line.length);
+            whole.write(HEADER_LINE);
+            whole.write(line);
+            AtomicFiles.write(file, whole.toByteArray());
+            journalBytes = whole.size();
+        } catch (IOException e) {
+            journalBytes = -1; // a partial append may be on disk: replace the file next time
             throw new UncheckedIOException("could not write " + file, e);
         }
     }
 
-    private static void writeUnits(ArrayNode array, SortedSet<UnitName> units) {
-        units.forEach(u -> array.add(u.toString()));
-    }
-
-    private static SortedSet<UnitName> units(JsonReader json, JsonNode array) {
-        SortedSet<UnitName> units = new TreeSet<>();
-        for (JsonNode node : array) {
-            if (!node.isTextual()) {
-                throw json.fail("unit names must be strings, found " + node);
-            }
-            units.add(unit(json, node.textValue()));
-        }
-        return units;
-    }
-
-    private static UnitName unit(JsonReader json, String text) {
+    private byte[] line(QueueState state) {
+        byte[] json;
         try {
-            return UnitName.parse(text);
-        } catch (IllegalArgumentException e) {
-            throw json.fail(e.getMessage());
+            json = mapper.writeValueAsBytes(codec.encode(state));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("could not encode hook queue", e);
         }
+        CRC32 crc = new CRC32();
+        crc.update(json);
+        byte[] line = new byte[9 + json.length + 1];
+        long value = crc.getValue();
+        for (int i = 7; i >= 0; i--, value >>>= 4) {
+            line[i] = (byte) Character.forDigit((int) (value & 0xf), 16);
+        }
+        line[8] = ' ';
+        System.arraycopy(json, 0, line, 9, json.length);
+        line[line.length - 1] = '\n';
+        return line;
+    }
+
+    /** The JSON of the line {@code content[start, end)} when its checksum holds, else null. */
+    private static byte[] verified(byte[] content, int start, int end) {
+        if (end - start < 10 || content[start + 8] != ' ') {
+            return null;
+        }
+        long expected = 0;
+        for (int i = start; i < start + 8; i++) {
+            int digit = Character.digit(content[i], 16);
+            if (digit < 0) {
+                return null;
+            }
+            expected = expected << 4 | digit;
+        }
+        CRC32 crc = new CRC32();
+        crc.update(content, start + 9, end - start - 9);
+        return crc.getValue() == expected ? Arrays.copyOfRange(content, start + 9, end) : null;
+    }
+
+    private static boolean startsWithHeader(byte[] content) {
+        return content.length >= HEADER_LINE.length
+                && Arrays.equals(content, 0, HEADER_LINE.length, HEADER_LINE, 0, HEADER_LINE.length);
+    }
+
+    private static int indexOf(byte[] content, byte b, int from) {
+        for (int i = from; i < content.length; i++) {
+            if (content[i] == b) {
+                return i;
+            }
+        }
+        return -1;
     }
 }

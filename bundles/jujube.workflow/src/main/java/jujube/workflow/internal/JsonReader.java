@@ -12,9 +12,16 @@ import jujube.workflow.CorruptStateFileException;
 /** Reads and checks the fields of one persisted JSON document, naming the file in every failure. */
 final class JsonReader {
     private final Path file;
+    private final String where;
 
     JsonReader(Path file) {
+        this(file, null);
+    }
+
+    /** A reader of one part of the file ({@code "line 3"}), which every failure names after the file. */
+    JsonReader(Path file, String where) {
         this.file = file;
+        this.where = where;
     }
 
     JsonNode parse(ObjectMapper mapper, byte[] content) {
@@ -25,9 +32,9 @@ final class JsonReader {
             }
             return root;
         } catch (JsonProcessingException e) {
-            throw new CorruptStateFileException(file, "not valid JSON (" + e.getOriginalMessage() + ")", e);
+            throw new CorruptStateFileException(file, located("not valid JSON (" + e.getOriginalMessage() + ")"), e);
         } catch (IOException e) {
-            throw new CorruptStateFileException(file, "unreadable (" + e.getMessage() + ")", e);
+            throw new CorruptStateFileException(file, located("unreadable (" + e.getMessage() + ")"), e);
         }
     }
 
@@ -96,6 +103,10 @@ final class JsonReader {
     }
 
     CorruptStateFileException fail(String problem) {
-        return new CorruptStateFileException(file, problem);
+        return new CorruptStateFileException(file, located(problem));
+    }
+
+    private String located(String problem) {
+        return where == null ? problem : where + ": " + problem;
     }
 }

@@ -25,7 +25,9 @@ import jujube.state.StateConnection;
 import jujube.state.UnitName;
 import jujube.testkit.ZooKeeperEnvironment;
 import jujube.testkit.ZooKeeperServer;
+import jujube.workflow.QueueState;
 import jujube.workflow.RetryPolicy;
+import jujube.workflow.Workflows;
 
 /**
  * A unit agent's relation side on a real ZooKeeper (a fresh chroot per fixture) and real disk: a charm
@@ -147,9 +149,10 @@ final class RelationLifecyclesFixture implements AutoCloseable {
     record Agent(UnitHookRunner runner, HookExecutor executor, RelationLifecycles relations, Path stateDir)
             implements AutoCloseable {
 
-        /** The persisted hook queue of a relation. */
-        String queueFile(String relationId) {
-            return read(stateDir.resolve("relations").resolve(relationId + ".queue.json"));
+        /** The persisted hook queue of a relation (empty before the first save). */
+        QueueState queue(String relationId, ObjectMapper mapper) {
+            return Workflows.fileQueueStore(stateDir.resolve("relations").resolve(relationId + ".queue.json"), mapper)
+                    .load();
         }
 
         String knownFile() {

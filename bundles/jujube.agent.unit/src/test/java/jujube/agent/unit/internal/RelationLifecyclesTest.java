@@ -20,6 +20,7 @@ import jujube.state.RelationRole;
 import jujube.state.RelationScope;
 import jujube.state.UnitName;
 import jujube.testkit.ZooKeeperServer;
+import jujube.workflow.QueueState;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -92,12 +93,12 @@ class RelationLifecyclesTest {
         agent.relations().start(true); // executor stopped: changes only queue
         fx.join(db.id(), m0);
         fx.join(db.id(), m1);
-        await("both queued", () -> read(agent).path("pending").size() == 2);
+        await("both queued", () -> read(agent).pending().size() == 2);
         fx.leave(m1);
-        await("mysql/1 coalesced away", () -> read(agent).path("pending").size() == 1);
+        await("mysql/1 coalesced away", () -> read(agent).pending().size() == 1);
         agent.executor().start();
         awaitLog(2);
-        await("queue drained", () -> read(agent).path("pending").size() == 0);
+        await("queue drained", () -> read(agent).pending().size() == 0);
         assertEquals(List.of("db-relation-joined mysql/0 mysql/0", "db-relation-changed mysql/0 mysql/0"), fx.log());
     }
 
@@ -115,7 +116,7 @@ class RelationLifecyclesTest {
         await("replicated", () -> "error".equals(fx.state.units().relationWorkflowStates(wp).get(db.id())));
 
         fx.join(db.id(), m1);
-        await("mysql/1 queued behind the failed head", () -> read(agent).path("pending").size() == 2);
+        await("mysql/1 queued behind the failed head", () -> read(agent).pending().size() == 2);
         assertEquals(2, fx.log().size());
 
         Files.delete(fx.out.resolve("fail-db-relation-changed"));
@@ -181,7 +182,7 @@ class RelationLifecyclesTest {
         for (UnitName unit : List.of(m0, m1, m2)) {
             fx.join(db.id(), unit);
         }
-        await("three joined queued", () -> read(first).path("pending").size() == 3);
+        await("three joined queued", () -> read(first).pending().size() == 3);
         Path gate = fx.out.resolve("gate-db-relation-changed-mysql-1");
         assertEquals(0, new ProcessBuilder("mkfifo", gate.toString()).start().waitFor());
         first.executor().start();
@@ -197,7 +198,7 @@ class RelationLifecyclesTest {
         second.executor().start();
         second.relations().start(true);
         awaitLog(6);
-        await("drained", () -> read(second).path("pending").size() == 0);
+        await("drained", () -> read(second).pending().size() == 0);
         assertEquals(List.of("db-relation-joined mysql/0 mysql/0", "db-relation-changed mysql/0 mysql/0",
                 "db-relation-joined mysql/1 mysql/0 mysql/1", "db-relation-changed mysql/1 mysql/0 mysql/1",
                 "db-relation-joined mysql/2 mysql/0 mysql/1 mysql/2",
@@ -262,27 +263,17 @@ class RelationLifecyclesTest {
         fx.join(info.id(), log1);
         fx.join(info.id(), blog0);
         awaitLog(2);
-        await("drained", () -> readQueue(agent, info.id()).path("pending").size() == 0);
+        await("drained", () -> readQueue(agent, info.id()).pending().size() == 0);
         assertEquals(List.of("info-relation-joined blog/0 blog/0", "info-relation-changed blog/0 blog/0"), fx.log());
-        assertEquals(List.of("blog/0"), List.copyOf(iterable(readQueue(agent, info.id()).path("members"))));
+        assertEquals(List.of("blog/0"), readQueue(agent, info.id()).members().stream().map(Object::toString).toList());
     }
 
-    private JsonNode read(Agent agent) {
+    private QueueState read(Agent agent) {
         return readQueue(agent, db.id());
     }
 
-    private JsonNode readQueue(Agent agent, String relationId) {
-        try {
-            String content = agent.queueFile(relationId);
-            return content.isEmpty() ? mapper.createObjectNode() : mapper.readTree(content);
-        } catch (Exception e) {
-            throw new AssertionError(e);
-        }
-    }
-
-    private static List<String> iterable(JsonNode array) {
-        List<String> result = new java.util.ArrayList<>();
-        array.forEach(n -> result.add(n.asText()));
-        return result;
+    /** The persisted hook queue, as a restarted agent would load it. */
+    private QueueState readQueue(Agent agent, String relationId) {
+        return agent.queue(relationId, mapper);
     }
 }
