@@ -16,6 +16,7 @@ import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
+import jujube.testkit.TestJvm;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -79,11 +80,8 @@ class AtomicFilesTest {
     @Test
     void aWriterKilledAtAnyInstantLeavesOneWholeVersion() throws Exception {
         Path target = root.resolve("queue.json");
-        String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         for (int round = 0; round < 4; round++) {
-            Process writer = new ProcessBuilder(java.toString(), "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-cp",
-                    classPath, WriterLoop.class.getName(), target.toString())
+            Process writer = TestJvm.builder(WriterLoop.class, List.of(), target.toString())
                     .redirectErrorStream(true).redirectOutput(root.resolve("writer.log").toFile()).start();
             while (!Files.exists(target) && writer.isAlive()) {
                 Thread.sleep(5);

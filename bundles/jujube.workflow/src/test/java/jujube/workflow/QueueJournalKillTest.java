@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import jujube.state.UnitName;
+import jujube.testkit.TestJvm;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,11 +20,8 @@ class QueueJournalKillTest extends QueueFixture {
     void aWriterKilledAtAnyInstantLosesNoAcknowledgedSave() throws Exception {
         Path file = dir.resolve("relation-1.queue.json");
         Path acknowledged = dir.resolve("acknowledged.txt");
-        String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         for (int round = 0; round < 4; round++) {
-            Process writer = new ProcessBuilder(java.toString(), "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-cp",
-                    classPath, QueueSaveLoop.class.getName(), file.toString())
+            Process writer = TestJvm.builder(QueueSaveLoop.class, List.of(), file.toString())
                     .redirectErrorStream(true).redirectOutput(acknowledged.toFile()).start();
             while (Files.size(acknowledged) == 0 && writer.isAlive()) {
                 Thread.sleep(5);

@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import jujube.state.UnitName;
+import jujube.testkit.TestJvm;
 
 /**
  * A {@link UnitAgentProcess} in a child JVM on this test's class path, killed with SIGKILL:
@@ -35,14 +36,11 @@ final class CrashAgentProcess {
     /** Starts life {@code incarnation} of the agent, which records its pid in {@code <control>/agents}. */
     static CrashAgentProcess start(String connectString, String chroot, UnitName unit, Path unitDir, Path log,
             Path control, int incarnation, List<ProcessHandle> orphans) throws IOException {
-        String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        ProcessBuilder builder = new ProcessBuilder(java.toString(), "-XX:TieredStopAtLevel=1", "-Xshare:auto",
-                "-XX:+UseSerialGC", "-Xmx96m", "-Dorg.slf4j.simpleLogger.showDateTime=true",
-                "-Dorg.slf4j.simpleLogger.dateTimeFormat=HH:mm:ss.SSS",
-                "-D" + UnitAgentProcess.AGENTS_FILE + "=" + control.resolve("agents"),
-                "-D" + UnitAgentProcess.INCARNATION + "=" + incarnation, "-cp", classPath,
-                UnitAgentProcess.class.getName(), connectString, chroot, unit.toString(), unitDir.toString())
+        ProcessBuilder builder = TestJvm.builder(UnitAgentProcess.class, List.of("-XX:+UseSerialGC", "-Xmx96m",
+                        "-Dorg.slf4j.simpleLogger.showDateTime=true", "-Dorg.slf4j.simpleLogger.dateTimeFormat=HH:mm:ss.SSS",
+                        "-D" + UnitAgentProcess.AGENTS_FILE + "=" + control.resolve("agents"),
+                        "-D" + UnitAgentProcess.INCARNATION + "=" + incarnation),
+                connectString, chroot, unit.toString(), unitDir.toString())
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         return new CrashAgentProcess(builder.start(), orphans);
