@@ -1,8 +1,9 @@
 /**
  * Crash-safe writes of the small files agents and the command line keep on disk: a file is replaced
- * whole or not at all ({@link jujube.files.AtomicFiles#write}), a line appended is on disk when the call
- * returns ({@link jujube.files.AtomicFiles#appendLine}, {@link jujube.files.AtomicFiles#append}), and what a write interrupted by {@code kill -9}
- * left beside its target can be swept ({@link jujube.files.AtomicFiles#sweepStaleTemps}).
+ * whole or not at all ({@link jujube.files.AtomicFiles#write}), what is appended is on disk when the call
+ * returns ({@link jujube.files.AtomicFiles#appendLine}, {@link jujube.files.AtomicFiles#append}), and what
+ * a write interrupted by {@code kill -9} left beside its target can be swept
+ * ({@link jujube.files.AtomicFiles#sweepStaleTemps}).
  */
 @org.osgi.annotation.bundle.Export
 @org.osgi.annotation.versioning.Version("1.1.0")

@@ -1,6 +1,7 @@
 package jujube.workflow.internal;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -64,7 +65,7 @@ public final class FileQueueStore implements QueueStore {
         }
         if (!startsWithHeader(content)) {
             JsonReader json = new JsonReader(file);
-            var root = json.parse(mapper, content);
+            JsonNode root = json.parse(mapper, content);
             json.requireVersion(root, LEGACY_VERSION);
             journalBytes = -1;
             return codec.decode(json, root);
