@@ -121,12 +121,23 @@ public final class AtomicFiles {
      * @return how many were removed; failures are logged, not thrown (they are litter, not state)
      */
     public static int sweepStaleTemps(Path dir, Instant now) {
+        return sweepStaleTemps(dir, Integer.MAX_VALUE, now);
+    }
+
+    /**
+     * As {@link #sweepStaleTemps(Path, Instant)}, looking no deeper than {@code maxDepth} under {@code dir}
+     * (1: its own entries only), for a directory whose subdirectories belong to another process.
+     */
+    public static int sweepStaleTemps(Path dir, int maxDepth, Instant now) {
+        if (maxDepth < 1) {
+            throw new IllegalArgumentException("maxDepth must be at least 1, not " + maxDepth);
+        }
         if (!Files.isDirectory(dir)) {
             return 0;
         }
         Instant cutoff = now.minus(STALE_TEMP_AGE);
         List<Path> stale;
-        try (Stream<Path> found = Files.find(dir, Integer.MAX_VALUE, (path, attrs) -> isStaleTemp(path, attrs, cutoff))) {
+        try (Stream<Path> found = Files.find(dir, maxDepth, (path, attrs) -> isStaleTemp(path, attrs, cutoff))) {
             stale = found.toList();
         } catch (IOException | UncheckedIOException e) {
             LOG.warn("could not look for stale temp files under {}: {}", dir, e.getMessage());

@@ -98,6 +98,19 @@ class AtomicFilesTest {
         }
     }
 
+    @Test
+    void aSweepOfLimitedDepthLeavesTheTempFilesOfDeeperDirectoriesAlone() throws IOException {
+        Instant now = Instant.now();
+        Path own = aged(root.resolve(".environment.yaml.1.tmp"), now.minus(Duration.ofHours(1)));
+        Path deeper = aged(root.resolve("machines/machine-0/.unit.json.2.tmp"), now.minus(Duration.ofHours(1)));
+
+        assertEquals(1, AtomicFiles.sweepStaleTemps(root, 1, now));
+
+        assertFalse(Files.exists(own));
+        assertTrue(Files.exists(deeper), "below the depth asked for");
+        assertThrows(IllegalArgumentException.class, () -> AtomicFiles.sweepStaleTemps(root, 0, now));
+    }
+
     private static Path aged(Path file, Instant modified) throws IOException {
         Files.createDirectories(file.getParent());
         Files.writeString(file, "x");

@@ -1,6 +1,7 @@
 package jujube.provider.local.internal;
 
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -27,6 +28,7 @@ public final class LocalMachineProvider implements MachineProvider {
         Path storage = config.charmStorageDir().isBlank() ? envDir.resolve("charms") : Path.of(config.charmStorageDir());
         LocalLayout layout = new LocalLayout(envDir, Path.of(config.distDir()), config.zookeeper(), storage,
                 config.sessionTimeoutMs());
+        StaleTemps.sweep(layout, Instant.now()); // file times: system clock
         this.restarts = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "jujube-provider-local-restarts");
             t.setDaemon(true);
