@@ -134,8 +134,7 @@ public final class CharmReader {
         try {
             return yaml.readTree(text);
         } catch (JsonProcessingException e) {
-            throw new InvalidCharmException(charm, file + " is not valid YAML: " + e.getOriginalMessage()
-                    + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ")"), e);
+            throw new InvalidCharmException(charm, file + " is not valid YAML: " + YamlErrors.describe(e), e);
         } catch (RuntimeException e) {
             // the YAML engine reports some limits (nesting, alias expansion) as unchecked exceptions
             throw new InvalidCharmException(charm, file + " is not acceptable YAML: " + e.getMessage(), e);

@@ -63,7 +63,7 @@ class CharmReaderTest {
 
     @Test
     void reportsEachBrokenCharmWithItsFileAndProblem() throws IOException {
-        assertProblem("broken-yaml", "metadata.yaml is not valid YAML");
+        assertProblem("broken-yaml", "metadata.yaml is not valid YAML: line 2, column 8: expected ',' or ']', but got : (parsing a flow sequence from line 1, column 7)");
         assertProblem("broken-no-summary", "metadata.yaml: summary is required");
         assertProblem("broken-subordinate", "metadata.yaml: subordinate is true but the charm has no requires relation with scope: container");
         assertProblem("broken-revision", "revision must hold a non-negative integer, got \"two\"");

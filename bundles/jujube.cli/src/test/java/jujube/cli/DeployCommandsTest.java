@@ -45,6 +45,8 @@ class DeployCommandsTest extends CliFixture {
         Files.writeString(unknown, "blog: {colour: red}\n");
         Path missing = home.resolve("missing.yaml");
         Files.writeString(missing, "other: {port: 80}\n");
+        Path broken = home.resolve("broken.yaml");
+        Files.writeString(broken, "blog: {port: 80\n");
         Map<String, String> before = snapshot();
         assertEquals("jujube: service 'mysql' already exists", deploy("local:mysql").assertFailure());
         assertTrue(deploy("local:wordpress", "blog", "--config", bad.toString()).assertFailure()
@@ -52,6 +54,9 @@ class DeployCommandsTest extends CliFixture {
         assertTrue(deploy("local:wordpress", "blog", "--config", unknown.toString()).assertFailure().contains("colour"));
         assertTrue(deploy("local:wordpress", "blog", "--config", missing.toString()).assertFailure()
                 .contains("has no options for service 'blog'"));
+        assertEquals("jujube: config file " + broken + " is not valid YAML: line 2, column 1: expected ',' or '}', but got"
+                + " <stream end> (parsing a flow mapping from line 1, column 7)",
+                deploy("local:wordpress", "blog", "--config", broken.toString()).assertFailure());
         assertTrue(deploy("local:nosuch").assertFailure().contains("charm local:precise/nosuch not found in repository"));
         assertTrue(deploy("cs:precise/mysql").assertFailure().contains("charm store"));
         assertEquals("jujube: invalid service name 'Blog-1': lower-case words joined by '-', not ending in a number",

@@ -1,5 +1,6 @@
 package jujube.cli.internal;
 
+import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
@@ -10,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import jujube.charm.YamlErrors;
 import jujube.cli.CliException;
 import jujube.files.AtomicFiles;
 import jujube.state.ConnectionConfig;
@@ -109,6 +111,8 @@ record LocalEnvironment(String name, Path dir, int zookeeperPort, String placeme
             }
             return new LocalEnvironment(name, dir, port == null ? 0 : port.asInt(), placement,
                     node.path("zookeeper-chroot").asText(""), zookeeper);
+        } catch (JacksonException e) {
+            throw new CliException(file + " is not valid YAML: " + YamlErrors.describe(e), e);
         } catch (IOException e) {
             throw new CliException(file + " cannot be read: " + e.getMessage(), e);
         }

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import jujube.charm.CharmConfig;
 import jujube.charm.ConfigValueException;
+import jujube.charm.YamlErrors;
 import jujube.cli.CliException;
 
 /**
@@ -27,7 +28,7 @@ final class ServiceConfigFile {
             }
             content = new ObjectMapper(new YAMLFactory()).readValue(file.toFile(), Object.class);
         } catch (JacksonException e) {
-            throw new CliException("config file " + file + " is not valid YAML: " + e.getOriginalMessage().lines().findFirst().orElse(""));
+            throw new CliException("config file " + file + " is not valid YAML: " + YamlErrors.describe(e), e);
         } catch (IOException e) {
             throw new CliException("config file " + file + " cannot be read: " + e.getMessage(), e);
         }

@@ -61,6 +61,14 @@ class LocalEnvironmentTest {
         assertTrue(e.getMessage().contains("'zookeeper-port'"), e.getMessage());
     }
 
+    @Test
+    void a_file_that_is_not_yaml_is_refused_in_one_line_naming_the_place() throws IOException {
+        write("name: local\nzookeeper-port: [2181\n");
+        CliException e = assertThrows(CliException.class, () -> LocalEnvironment.load("local", dir));
+        assertEquals(dir.resolve(LocalEnvironment.FILE) + " is not valid YAML: line 3, column 1: expected ',' or ']',"
+                + " but got <stream end> (parsing a flow sequence from line 2, column 17)", e.getMessage());
+    }
+
     private void write(String yaml) throws IOException {
         Files.writeString(dir.resolve(LocalEnvironment.FILE), yaml);
     }
