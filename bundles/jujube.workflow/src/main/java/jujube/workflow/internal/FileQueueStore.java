@@ -29,15 +29,21 @@ import org.slf4j.LoggerFactory;
  * <p>The state is the last line whose checksum holds. Lines after it are a save that a kill or a power
  * loss cut short: it never returned, so dropping it loses nothing that was acknowledged, and the next save
  * replaces the file instead of appending behind the damage. A damaged line followed by a whole one is
- * corruption, reported, never skipped. A file of version 1 (one JSON document, replaced atomically) is
- * read too, and replaced by a journal on the next save.
+ * corruption, reported, never skipped. A file of version 1 (one JSON document, replaced atomically) or a
+ * journal of version 2 (whose lines carry every change's members, see {@link QueueCodec}) is read too,
+ * and replaced by a journal of this version on the next save.
  */
 public final class FileQueueStore implements QueueStore {
     static final int LEGACY_VERSION = 1;
-    /** Version 1 readers reject it ("unsupported version 2"), rather than misread a journal. */
-    static final String HEADER = "{\"version\":2,\"format\":\"hook queue journal\"}";
+    /**
+     * Readers of versions 1 and 2 reject it ("unsupported version 3": they read a header they do not know
+     * as a version-1 document), rather than misread a journal.
+     */
+    static final String HEADER = "{\"version\":3,\"format\":\"hook queue journal\"}";
+    private static final String HEADER_2 = "{\"version\":2,\"format\":\"hook queue journal\"}";
     static final int COMPACT_AT_BYTES = 64 * 1024;
     private static final byte[] HEADER_LINE = (HEADER + "\n").getBytes(StandardCharsets.UTF_8);
+    private static final byte[] HEADER_2_LINE = (HEADER_2 + "\n").getBytes(StandardCharsets.UTF_8);
     private static final Logger LOG = LoggerFactory.getLogger(FileQueueStore.class);
 
     private final Path file;
@@ -63,22 +69,27 @@ public final class FileQueueStore implements QueueStore {
         } catch (IOException e) {
             throw new UncheckedIOException("could not read " + file, e);
         }
-        if (!startsWithHeader(content)) {
-            JsonReader json = new JsonReader(file);
-            JsonNode root = json.parse(mapper, content);
-            json.requireVersion(root, LEGACY_VERSION);
-            journalBytes = -1;
-            return codec.decode(json, root);
+        if (startsWith(content, HEADER_LINE)) {
+            return loadJournal(content, HEADER_LINE.length);
         }
-        return loadJournal(content);
+        if (startsWith(content, HEADER_2_LINE)) {
+            QueueState state = loadJournal(content, HEADER_2_LINE.length);
+            journalBytes = -1; // not appended to: the next save writes a journal of this version
+            return state;
+        }
+        JsonReader json = new JsonReader(file);
+        JsonNode root = json.parse(mapper, content);
+        json.requireVersion(root, LEGACY_VERSION);
+        journalBytes = -1;
+        return codec.decode(json, root);
     }
 
-    private QueueState loadJournal(byte[] content) {
+    private QueueState loadJournal(byte[] content, int headerBytes) {
         int firstDamaged = 0; // line numbers count the header as line 1
         byte[] last = null;
         int lastNumber = 0;
         int lineNumber = 2;
-        for (int start = HEADER_LINE.length; start < content.length; lineNumber++) {
+        for (int start = headerBytes; start < content.length; lineNumber++) {
             int end = indexOf(content, (byte) '\n', start);
             byte[] payload = end < 0 ? null : verified(content, start, end);
             if (payload == null) {
@@ -166,9 +177,8 @@ public final class FileQueueStore implements QueueStore {
         return crc.getValue() == expected ? Arrays.copyOfRange(content, start + 9, end) : null;
     }
 
-    private static boolean startsWithHeader(byte[] content) {
-        return content.length >= HEADER_LINE.length
-                && Arrays.equals(content, 0, HEADER_LINE.length, HEADER_LINE, 0, HEADER_LINE.length);
+    private static boolean startsWith(byte[] content, byte[] header) {
+        return content.length >= header.length && Arrays.equals(content, 0, header.length, header, 0, header.length);
     }
 
     private static int indexOf(byte[] content, byte b, int from) {

@@ -18,9 +18,16 @@ import jujube.workflow.QueueState;
 import jujube.workflow.RelationChange;
 
 /**
- * A hook queue's state as a JSON object: {@code {"seen":{"mysql/0":3},"members":["mysql/0"],
+ * A hook queue's state as a JSON object: {@code {"seen":{"mysql/0":3,"mysql/1":0},"members":["mysql/0"],
  * "head_claimed":false,"head_effects":null,"pending":[{"type":"changed","unit":"mysql/0",
- * "settings_version":3,"members":["mysql/0"]}]}}, checked field by field when decoded.
+ * "settings_version":3},{"type":"joined","unit":"mysql/1","settings_version":0}]}}, checked field by field
+ * when decoded.
+ *
+ * <p>A pending change's members are written only when they differ from what the queue implies: the
+ * announced members with the effect of every change up to this one applied, which is what the queue
+ * gives them. Written out every time, they made each saved state of a relation of n units hold n
+ * lists of n units; now it holds n names and the rare exception. Files of journal version 2 and
+ * before carry every list, and are read as they are.
  */
 final class QueueCodec {
     private final ObjectMapper mapper;
@@ -45,12 +52,16 @@ final class QueueCodec {
             }
         }
         ArrayNode pending = root.putArray("pending");
+        TreeSet<UnitName> implied = new TreeSet<>(state.members());
         for (RelationChange change : state.pending()) {
             ObjectNode node = pending.addObject();
             node.put("type", change.type().hookName());
             node.put("unit", change.unit().toString());
             node.put("settings_version", change.settingsVersion());
-            writeUnits(node.putArray("members"), change.members());
+            apply(implied, change);
+            if (!change.members().equals(implied)) {
+                writeUnits(node.putArray("members"), change.members());
+            }
         }
         return root;
     }
@@ -70,6 +81,7 @@ final class QueueCodec {
         }
         List<RelationChange> pending = new ArrayList<>();
         Set<UnitName> coalescible = new HashSet<>();
+        TreeSet<UnitName> implied = new TreeSet<>(members);
         for (JsonNode node : json.array(root, "pending")) {
             String typeName = json.string(node, "type");
             ChangeType type = ChangeType.named(typeName)
@@ -79,9 +91,10 @@ final class QueueCodec {
             if (!head && !coalescible.add(unit)) {
                 throw json.fail("two pending changes for " + unit + " outside the claimed head");
             }
+            apply(implied, type, unit);
+            SortedSet<UnitName> changeMembers = node.has("members") ? units(json, json.array(node, "members")) : implied;
             try {
-                pending.add(new RelationChange(type, unit, json.integer(node, "settings_version"),
-                        units(json, json.array(node, "members"))));
+                pending.add(new RelationChange(type, unit, json.integer(node, "settings_version"), changeMembers));
             } catch (IllegalArgumentException e) {
                 throw json.fail("invalid change: " + e.getMessage());
             }
@@ -98,6 +111,19 @@ final class QueueCodec {
             headEffects = effects.toString();
         }
         return new QueueState(seen, members, pending, claimed.booleanValue(), headEffects);
+    }
+
+    /** The members after {@code change}: a departed takes its unit out, a joined or changed has it in. */
+    private static void apply(Set<UnitName> members, RelationChange change) {
+        apply(members, change.type(), change.unit());
+    }
+
+    private static void apply(Set<UnitName> members, ChangeType type, UnitName unit) {
+        if (type == ChangeType.DEPARTED) {
+            members.remove(unit);
+        } else {
+            members.add(unit);
+        }
     }
 
     private static void writeUnits(ArrayNode array, SortedSet<UnitName> units) {
