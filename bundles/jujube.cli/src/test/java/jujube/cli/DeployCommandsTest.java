@@ -47,6 +47,8 @@ class DeployCommandsTest extends CliFixture {
         Files.writeString(missing, "other: {port: 80}\n");
         Path broken = home.resolve("broken.yaml");
         Files.writeString(broken, "blog: {port: 80\n");
+        Path twice = home.resolve("twice.yaml");
+        Files.writeString(twice, "blog:\n  port: 80\n  port: 81\n");
         Map<String, String> before = snapshot();
         assertEquals("jujube: service 'mysql' already exists", deploy("local:mysql").assertFailure());
         assertTrue(deploy("local:wordpress", "blog", "--config", bad.toString()).assertFailure()
@@ -57,6 +59,8 @@ class DeployCommandsTest extends CliFixture {
         assertEquals("jujube: config file " + broken + " is not valid YAML: line 2, column 1: expected ',' or '}', but got"
                 + " <stream end> (parsing a flow mapping from line 1, column 7)",
                 deploy("local:wordpress", "blog", "--config", broken.toString()).assertFailure());
+        assertTrue(deploy("local:wordpress", "blog", "--config", twice.toString()).assertFailure()
+                .matches("jujube: config file .*twice.yaml is not valid YAML: line 3, column [0-9]+: Duplicate field 'port'"));
         assertTrue(deploy("local:nosuch").assertFailure().contains("charm local:precise/nosuch not found in repository"));
         assertTrue(deploy("cs:precise/mysql").assertFailure().contains("charm store"));
         assertEquals("jujube: invalid service name 'Blog-1': lower-case words joined by '-', not ending in a number",

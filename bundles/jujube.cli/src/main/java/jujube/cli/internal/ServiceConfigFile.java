@@ -1,6 +1,7 @@
 package jujube.cli.internal;
 
 import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
@@ -26,7 +27,9 @@ final class ServiceConfigFile {
             if (!Files.isRegularFile(file)) {
                 throw new CliException("config file " + file + " does not exist");
             }
-            content = new ObjectMapper(new YAMLFactory()).readValue(file.toFile(), Object.class);
+            // a key given twice is a mistake to point at, not a value to drop silently
+            content = new ObjectMapper(new YAMLFactory()).enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+                    .readValue(file.toFile(), Object.class);
         } catch (JacksonException e) {
             throw new CliException("config file " + file + " is not valid YAML: " + YamlErrors.describe(e), e);
         } catch (IOException e) {
