@@ -89,11 +89,7 @@ public final class CoalescingHookQueue implements HookQueue {
         pending.remove(0);
         headClaimed = false;
         headEffects = null;
-        if (change.type() == ChangeType.DEPARTED) {
-            members.remove(change.unit());
-        } else {
-            members.add(change.unit());
-        }
+        Members.apply(members, change);
         if (change.type() == ChangeType.JOINED) {
             followJoined(change.unit());
         }
@@ -176,11 +172,7 @@ public final class CoalescingHookQueue implements HookQueue {
         TreeSet<UnitName> running = new TreeSet<>(members);
         for (int i = 0; i < pending.size(); i++) {
             RelationChange change = pending.get(i);
-            if (change.type() == ChangeType.DEPARTED) {
-                running.remove(change.unit());
-            } else {
-                running.add(change.unit());
-            }
+            Members.apply(running, change);
             if (i > 0 || !headClaimed) {
                 pending.set(i, change.withMembers(new TreeSet<>(running)));
             }

@@ -58,7 +58,7 @@ final class QueueCodec {
             node.put("type", change.type().hookName());
             node.put("unit", change.unit().toString());
             node.put("settings_version", change.settingsVersion());
-            apply(implied, change);
+            Members.apply(implied, change);
             if (!change.members().equals(implied)) {
                 writeUnits(node.putArray("members"), change.members());
             }
@@ -91,7 +91,7 @@ final class QueueCodec {
             if (!head && !coalescible.add(unit)) {
                 throw json.fail("two pending changes for " + unit + " outside the claimed head");
             }
-            apply(implied, type, unit);
+            Members.apply(implied, type, unit);
             SortedSet<UnitName> changeMembers = node.has("members") ? units(json, json.array(node, "members")) : implied;
             try {
                 pending.add(new RelationChange(type, unit, json.integer(node, "settings_version"), changeMembers));
@@ -111,19 +111,6 @@ final class QueueCodec {
             headEffects = effects.toString();
         }
         return new QueueState(seen, members, pending, claimed.booleanValue(), headEffects);
-    }
-
-    /** The members after {@code change}: a departed takes its unit out, a joined or changed has it in. */
-    private static void apply(Set<UnitName> members, RelationChange change) {
-        apply(members, change.type(), change.unit());
-    }
-
-    private static void apply(Set<UnitName> members, ChangeType type, UnitName unit) {
-        if (type == ChangeType.DEPARTED) {
-            members.remove(unit);
-        } else {
-            members.add(unit);
-        }
     }
 
     private static void writeUnits(ArrayNode array, SortedSet<UnitName> units) {
