@@ -56,7 +56,8 @@ class MainTest {
 
         assertEquals(1, r.code());
         assertEquals("jujube: environment 'dead' exists but its controller is not running (logs in "
-                + dir.resolve("logs") + "); 'jujube destroy-environment' removes it", r.err().strip());
+                + dir.resolve("logs") + "); 'jujube bootstrap' restarts it, 'jujube destroy-environment' removes it",
+                r.err().strip());
     }
 
     @Test

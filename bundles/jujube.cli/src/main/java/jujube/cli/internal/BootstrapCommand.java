@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import jujube.cli.CliException;
 import jujube.state.EnvironmentSettings;
@@ -44,22 +45,21 @@ public final class BootstrapCommand implements Callable<Integer> {
         EnvironmentOption.checkWritable(EnvironmentOption.home());
         Path dir = environment.dir();
         String name = environment.name();
+        Duration timeout = Duration.ofSeconds(timeoutSeconds);
         if (LocalEnvironment.exists(dir)) {
             LocalEnvironment env = LocalEnvironment.load(name, dir);
             if (AgentProcesses.find(env, "controller").isPresent()) {
                 spec.commandLine().getErr().println("jujube: environment '" + name + "' already bootstrapped");
                 return 0;
             }
-            throw env.controllerNotRunning();
+            return restart(env, timeout);
         }
         long t0 = System.nanoTime();
         LocalEnvironment env = new LocalEnvironment(name, dir, freePort(), placement);
         env.save();
         AgentProcesses processes = new AgentProcesses(env, Distribution.dir());
-        Duration timeout = Duration.ofSeconds(timeoutSeconds);
 
-        ProcessHandle controller = processes.start("controller", List.of("controller",
-                "--env-dir", dir.toString(), "--zookeeper-port", Integer.toString(env.zookeeperPort())));
+        ProcessHandle controller = processes.start("controller", controllerArguments(env));
         try (StateConnection state = StateConnections.open(env.connection())) {
             bringUp(state, env, processes, controller, timeout);
         } catch (RuntimeException e) {
@@ -73,6 +73,59 @@ public final class BootstrapCommand implements Callable<Integer> {
         out.printf("  ZooKeeper: %s%n  logs:      %s%n", env.connectString(), env.logs());
         out.flush();
         return 0;
+    }
+
+    /**
+     * Brings back an environment whose controller is gone (killed, or the host restarted): the controller
+     * starts on the environment's saved data, and its provider starts every machine still wanted whose
+     * process is gone; their unit agents resume from their own saved state. Nothing is initialized again.
+     */
+    private int restart(LocalEnvironment env, Duration timeout) {
+        if (spec.commandLine().getParseResult().hasMatchedOption("--placement") && !placement.equals(env.placement())) {
+            throw new CliException("environment '" + env.name() + "' exists with placement " + env.placement()
+                    + ": --placement applies to a new environment");
+        }
+        long t0 = System.nanoTime();
+        AgentProcesses processes = new AgentProcesses(env, Distribution.dir());
+        ProcessHandle controller = processes.start("controller", controllerArguments(env));
+        try (StateConnection state = StateConnections.open(env.connection())) {
+            await("the controller's ZooKeeper", controller, env, timeout, () -> state.connectionState().isConnected());
+            if (!state.isInitialized()) {
+                throw new CliException("its ZooKeeper holds no environment (was " + env.dir().resolve("zookeeper")
+                        + " removed?)");
+            }
+            if (state.machines().list().stream().anyMatch(m -> m.id() == 0)) {
+                // its process first: the presence of one that was killed lasts until its session expires
+                await("machine 0's agent", controller, env, timeout,
+                        () -> AgentProcesses.find(env, "machine-0").isPresent()
+                                && state.machines().list().stream().anyMatch(m -> m.id() == 0 && m.agentConnected()));
+            }
+        } catch (RuntimeException e) {
+            // only the controller started here: machine agents that kept running stay as they were
+            stop(controller);
+            throw new CliException("restart of '" + env.name() + "' failed: " + e.getMessage(), e);
+        }
+        var out = spec.commandLine().getOut();
+        out.printf("Restarted environment '%s' from its saved state in %.1f s (its controller was not running)%n",
+                env.name(), (System.nanoTime() - t0) / 1e9);
+        out.printf("  ZooKeeper: %s%n  logs:      %s%n", env.connectString(), env.logs());
+        out.flush();
+        return 0;
+    }
+
+    private static void stop(ProcessHandle process) {
+        process.destroy();
+        try {
+            process.onExit().get(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            process.destroyForcibly();
+        }
+    }
+
+    private static List<String> controllerArguments(LocalEnvironment env) {
+        return env.embedded()
+                ? List.of("controller", "--env-dir", env.dir().toString(), "--zookeeper-port", Integer.toString(env.zookeeperPort()))
+                : List.of("controller", "--env-dir", env.dir().toString(), "--zookeeper", env.connectString());
     }
 
     private static void bringUp(StateConnection state, LocalEnvironment env, AgentProcesses processes,

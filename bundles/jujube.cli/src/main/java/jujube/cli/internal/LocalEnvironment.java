@@ -61,7 +61,7 @@ record LocalEnvironment(String name, Path dir, int zookeeperPort, String placeme
     /** The failure of a command that finds the environment but not its controller process. */
     CliException controllerNotRunning() {
         return new CliException("environment '" + name + "' exists but its controller is not running (logs in "
-                + logs() + "); 'jujube destroy-environment' removes it");
+                + logs() + "); 'jujube bootstrap' restarts it, 'jujube destroy-environment' removes it");
     }
 
     /** Whether {@code connect} is a non-empty list of {@code host:port}, comma-separated, ports 1 to 65535. */

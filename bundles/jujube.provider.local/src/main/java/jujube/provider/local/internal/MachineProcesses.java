@@ -27,7 +27,9 @@ import org.slf4j.LoggerFactory;
  * {@code pids/machine-N.pid}. A process found running at start (machine 0, which bootstrap starts, or
  * any machine after a controller restart) is adopted, not started again. A watched process that dies
  * is restarted, sooner when it had been running for a while, later when it keeps dying young: the
- * original relied on the init system for this. A pid file exists exactly while its machine is wanted.
+ * original relied on the init system for this. A pid file exists exactly while its machine is wanted,
+ * so one whose process is gone when this provider starts (the controller or the host went down) has its
+ * machine started at once.
  */
 final class MachineProcesses implements MachineProvider, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(MachineProcesses.class);
@@ -50,6 +52,24 @@ final class MachineProcesses implements MachineProvider, AutoCloseable {
         this.pidFiles = new PidFiles(layout.envDir());
         this.restarts = restarts;
         adoptRecorded();
+        startRecordedButDead();
+    }
+
+    /**
+     * Starts every machine whose pid file outlived its process: a machine still wanted (its pid file
+     * says so) that died while no provider watched it, with the controller killed or the host rebooted.
+     */
+    private synchronized void startRecordedButDead() {
+        for (int id : recordedMachines()) {
+            if (!watched.containsKey(id)) {
+                LOG.warn("machine {} is wanted (pid file {}) but its process is gone; starting it", id, layout.pidFile(id));
+                try {
+                    start(id, 0);
+                } catch (ProviderException e) {
+                    LOG.error("{}; the provisioning agent will try again", e.getMessage());
+                }
+            }
+        }
     }
 
     /**

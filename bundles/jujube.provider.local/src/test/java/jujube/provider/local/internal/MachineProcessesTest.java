@@ -136,10 +136,30 @@ class MachineProcessesTest {
     void a_pid_file_naming_an_unrelated_process_is_not_trusted() throws Exception {
         new PidFiles(env).write(layout.pidFile(4), ProcessHandle.current().pid());
         machines = new MachineProcesses(layout, restarts);
-        assertFalse(machines.isRunning("local-4"));
-        machines.launch(4);
-        assertNotEquals(ProcessHandle.current().pid(), pidOf(4));
-        assertEquals(Optional.of(true), ProcessHandle.of(pidOf(4)).map(ProcessHandle::isAlive));
+        // the machine is wanted and its process is not the one recorded: started afresh, this JVM untouched
+        long started = pidOf(4);
+        assertNotEquals(ProcessHandle.current().pid(), started);
+        assertEquals(Optional.of(true), ProcessHandle.of(started).map(ProcessHandle::isAlive));
+        assertEquals("local-4", machines.launch(4));
+        assertEquals(started, pidOf(4), "launch found it running and started no other");
+    }
+
+    @Test
+    void a_wanted_machine_that_died_while_no_provider_watched_is_started_with_the_provider() throws Exception {
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        new PidFiles(env).write(layout.pidFile(5), gone.pid());
+        new PidFiles(env).write(layout.pidFile(6), gone.pid());
+        Files.delete(layout.pidFile(6)); // terminated: no longer wanted
+
+        machines = new MachineProcesses(layout, restarts);
+
+        assertFalse(Files.exists(layout.pidFile(6)), "a start writes the pid file before it returns");
+        assertNotEquals(gone.pid(), pidOf(5));
+        await("agent ran", () -> launches().size() == 1);
+        assertTrue(launches().get(0).contains("--machine-id 5"), launches().get(0));
+        assertTrue(machines.isRunning("local-5"));
+        assertEquals(Set.of("local-5"), machines.instances());
     }
 
     static void await(String what, Check condition) throws Exception {

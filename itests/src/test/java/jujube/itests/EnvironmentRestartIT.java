@@ -1,0 +1,71 @@
+package jujube.itests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every process of an environment killed at once with SIGKILL, as a host that loses power: the
+ * controller and machine 0 are gone, their state is on disk. {@code jujube bootstrap} brings the
+ * environment back from that state: no hook runs again, and what changes afterwards is delivered.
+ */
+class EnvironmentRestartIT {
+    private Environment env;
+
+    @AfterEach
+    void destroy() throws Exception {
+        if (env != null) {
+            env.close();
+        }
+    }
+
+    @Test
+    void bootstrap_brings_a_killed_environment_back_where_it_was() throws Exception {
+        Path home = Files.createTempDirectory(Path.of("/tmp"), "jujube-restart");
+        env = Environment.bootstrap(home, "local");
+        String repo = Environment.EXAMPLES.toString();
+        env.ok("deploy", "--repository", repo, "local:mysql");
+        env.ok("deploy", "--repository", repo, "local:wordpress", "blog");
+        env.ok("add-relation", "blog", "mysql");
+        env.awaitUnits(Map.of("mysql/0", "started", "blog/0", "started"));
+        env.awaitHookLine("blog/0", "db-relation-changed mysql/0 ready");
+        List<String> mysqlBefore = env.hookLog("mysql/0");
+        List<String> blogBefore = env.hookLog("blog/0");
+
+        List<ProcessHandle> processes = Distribution.processesMentioning(env.dir());
+        assertTrue(processes.size() >= 2, "controller and machine 0: " + processes);
+        processes.forEach(ProcessHandle::destroyForcibly);
+        for (ProcessHandle p : processes) {
+            p.onExit().get();
+        }
+
+        Distribution.Run down = env.run("status");
+        assertEquals(1, down.exit());
+        assertTrue(down.err().contains("its controller is not running") && down.err().contains("'jujube bootstrap' restarts it"),
+                down.err());
+
+        Distribution.Run restart = env.run("bootstrap");
+        assertEquals(0, restart.exit(), restart.err());
+        assertTrue(restart.out().startsWith("Restarted environment 'local' from its saved state"), restart.out());
+        env.awaitUnits(Map.of("mysql/0", "started", "blog/0", "started"));
+        assertEquals(mysqlBefore, env.hookLog("mysql/0"), "no hook of mysql/0 ran again");
+        assertEquals(blogBefore, env.hookLog("blog/0"), "no hook of blog/0 ran again");
+
+        // the agents watch again: a new unit joins the running relation
+        env.ok("add-unit", "blog");
+        env.awaitUnits(Map.of("mysql/0", "started", "blog/0", "started", "blog/1", "started"));
+        Poll.until("mysql/0 joined blog/1", Environment.CONVERGE,
+                () -> env.hookLog("mysql/0").stream().anyMatch(l -> l.startsWith("db-relation-joined blog/1 ")));
+        env.awaitHookLine("blog/1", "db-relation-changed mysql/0 ready");
+
+        Distribution.Run again = env.run("bootstrap");
+        assertEquals(0, again.exit(), again.err());
+        assertTrue(again.err().contains("already bootstrapped"), again.err());
+    }
+}
