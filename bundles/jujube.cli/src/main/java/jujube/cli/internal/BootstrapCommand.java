@@ -21,9 +21,11 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code jujube bootstrap}: creates a local environment: starts its controller (embedded
- * ZooKeeper), initializes the environment and starts the agent of machine 0.
+ * ZooKeeper), initializes the environment and starts the agent of machine 0. On an environment whose
+ * controller is not running, restarts it from its saved state instead.
  */
-@Command(name = "bootstrap", description = "Start a local environment: ZooKeeper, controller and machine 0.")
+@Command(name = "bootstrap", description = "Start a local environment: ZooKeeper, controller and machine 0;"
+        + " or restart one whose controller is not running.")
 public final class BootstrapCommand implements Callable<Integer> {
     @Mixin
     EnvironmentOption environment;
