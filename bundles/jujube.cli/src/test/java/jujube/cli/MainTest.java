@@ -1,6 +1,7 @@
 package jujube.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
@@ -58,6 +59,22 @@ class MainTest {
         assertEquals("jujube: environment 'dead' exists but its controller is not running (logs in "
                 + dir.resolve("logs") + "); 'jujube bootstrap' restarts it, 'jujube destroy-environment' removes it",
                 r.err().strip());
+    }
+
+    @Test
+    void bootstrap_leaves_alone_an_environment_whose_controller_it_did_not_start() throws Exception {
+        // an environment on an external ensemble, its controller started by hand: no pid file records it
+        Path dir = home.resolve("environments").resolve("ensemble");
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("environment.yaml"),
+                "name: ensemble\nprovider: local\nzookeeper: 127.0.0.1:1\nplacement: local\n");
+
+        Result r = run("bootstrap", "-e", "ensemble");
+
+        assertEquals(1, r.code());
+        assertEquals("jujube: environment 'ensemble' exists but bootstrap did not start its controller (no "
+                + dir.resolve("pids").resolve("controller.pid") + "): start it with bin/jujube-agent controller", r.err().strip());
+        assertFalse(Files.exists(dir.resolve("pids")), "nothing started");
     }
 
     @Test

@@ -54,6 +54,11 @@ public final class BootstrapCommand implements Callable<Integer> {
                 spec.commandLine().getErr().println("jujube: environment '" + name + "' already bootstrapped");
                 return 0;
             }
+            if (!AgentProcesses.recordedAndGone(env, "controller")) {
+                // e.g. one serving an external ensemble, started by hand: whether it runs is not ours to know
+                throw new CliException("environment '" + name + "' exists but bootstrap did not start its controller (no "
+                        + env.pids().resolve("controller.pid") + "): start it with bin/jujube-agent controller");
+            }
             return restart(env, timeout);
         }
         long t0 = System.nanoTime();
