@@ -63,6 +63,12 @@ class EnvironmentRestartIT {
         Poll.until("mysql/0 joined blog/1", Environment.CONVERGE,
                 () -> env.hookLog("mysql/0").stream().anyMatch(l -> l.startsWith("db-relation-joined blog/1 ")));
         env.awaitHookLine("blog/1", "db-relation-changed mysql/0 ready");
+        // by now both agents certainly run again: what they ran since the restart is about blog/1 only
+        List<String> mysqlAfter = env.hookLog("mysql/0");
+        assertEquals(mysqlBefore, mysqlAfter.subList(0, mysqlBefore.size()), String.valueOf(mysqlAfter));
+        assertTrue(mysqlAfter.subList(mysqlBefore.size(), mysqlAfter.size()).stream().allMatch(l -> l.contains(" blog/1")),
+                String.valueOf(mysqlAfter));
+        assertEquals(blogBefore, env.hookLog("blog/0"), "blog/0 has nothing to do with blog/1");
 
         Distribution.Run again = env.run("bootstrap");
         assertEquals(0, again.exit(), again.err());
