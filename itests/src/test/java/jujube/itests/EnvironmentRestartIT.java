@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,14 +16,8 @@ import org.junit.jupiter.api.Test;
  * environment back from that state: no hook runs again, and what changes afterwards is delivered.
  */
 class EnvironmentRestartIT {
+    @AutoClose // destroys the environment after the test
     private Environment env;
-
-    @AfterEach
-    void destroy() throws Exception {
-        if (env != null) {
-            env.close();
-        }
-    }
 
     @Test
     void bootstrap_brings_a_killed_environment_back_where_it_was() throws Exception {

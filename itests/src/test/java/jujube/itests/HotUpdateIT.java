@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -23,6 +23,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class HotUpdateIT {
+    @AutoClose // destroys the environment after the class's tests
     private Environment env;
     private int mysqlUnits = 1;
 
@@ -35,13 +36,6 @@ class HotUpdateIT {
         // the handshake's last hooks: after them nothing is due until something changes
         env.awaitHookLine("blog/0", "db-relation-changed mysql/0 ready");
         env.awaitHookLine("mysql/0", "db-relation-changed blog/0 ready=true");
-    }
-
-    @AfterAll
-    void destroy() throws Exception {
-        if (env != null) {
-            env.close();
-        }
     }
 
     @ParameterizedTest

@@ -8,7 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -26,6 +26,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class LifecycleIT {
     private Path home;
+    @AutoClose // destroys the environment after the class's tests
     private Environment env;
     private TestCharms charms;
 
@@ -40,13 +41,6 @@ class LifecycleIT {
                 "install", TestCharms.logs("install") + "\ntest -f \"$unit_dir/fixed\"",
                 "start", TestCharms.logs("start")));
         env.ok("deploy", "--repository", charms.repository().toString(), "local:flaky");
-    }
-
-    @AfterAll
-    void destroy() throws Exception {
-        if (env != null) {
-            env.close();
-        }
     }
 
     @Test

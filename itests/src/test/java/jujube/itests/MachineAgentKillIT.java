@@ -9,7 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,14 +20,8 @@ import org.junit.jupiter.api.Test;
 class MachineAgentKillIT {
     private static final List<String> DBS = List.of("slowdb/0", "slowdb/1");
     private static final List<String> APPS = List.of("slowapp/0", "slowapp/1");
+    @AutoClose // destroys the environment after the test
     private Environment env;
-
-    @AfterEach
-    void destroy() throws Exception {
-        if (env != null) {
-            env.close();
-        }
-    }
 
     @Test
     void units_resume_without_losing_or_repeating_a_hook() throws Exception {

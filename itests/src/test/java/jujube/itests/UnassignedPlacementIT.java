@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,14 +19,8 @@ import org.junit.jupiter.api.Test;
  * machine's unit runs on untouched.
  */
 class UnassignedPlacementIT {
+    @AutoClose // destroys the environment after the test
     private Environment env;
-
-    @AfterEach
-    void destroy() throws Exception {
-        if (env != null) {
-            env.close();
-        }
-    }
 
     @Test
     void each_unit_gets_a_machine_and_an_emptied_machine_is_terminated_with_its_agent() throws Exception {
