@@ -3,7 +3,6 @@ package jujube.launcher;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
 import org.osgi.framework.Version;
@@ -11,11 +10,15 @@ import org.osgi.framework.Version;
 /**
  * The folder FileInstall watches. The feature's own bundles live there as {@code <symbolic name>.jar}
  * and FileInstall installs them from there, so that it manages them: overwriting one with a newer
- * build updates that bundle in place. A bundle already there with a version at least the feature's is
- * kept (it is an operator's hot update); an older one is replaced by the distribution's.
+ * build updates that bundle in place. A jar the distribution placed there ({@link PlacedBundles}) is
+ * replaced whenever the distribution's differs, so a rebuilt or reinstalled distribution runs in
+ * existing environments too; any other jar there is an operator's hot update, kept while its version
+ * is at least the distribution's.
  */
 final class DeployFolder {
     private final Path dir;
+    /** Read at the first placement: the folder may not exist before. */
+    private PlacedBundles placed;
 
     DeployFolder(Path dir) {
         this.dir = dir;
@@ -30,15 +33,25 @@ final class DeployFolder {
         BundleId id = BundleId.of(featureBundle);
         Path target = dir.resolve(id.symbolicName() + ".jar");
         try {
+            if (placed == null) {
+                placed = PlacedBundles.in(dir);
+            }
+            String sha256 = PlacedBundles.sha256(featureBundle);
             if (Files.exists(target)) {
-                BundleId deployed = BundleId.of(target);
-                if (deployed.version().compareTo(id.version()) >= 0) {
+                String deployedSha256 = PlacedBundles.sha256(target);
+                if (deployedSha256.equals(sha256)) {
+                    placed.record(id.symbolicName(), sha256);
+                    return target;
+                }
+                boolean operators = !placed.placedByDistribution(id.symbolicName(), deployedSha256);
+                if (operators && BundleId.of(target).version().compareTo(id.version()) >= 0) {
                     return target;
                 }
             }
-            Path tmp = dir.resolve("." + id.symbolicName() + ".jar.tmp");
-            Files.copy(featureBundle, tmp, StandardCopyOption.REPLACE_EXISTING);
-            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            DurableFiles.copy(featureBundle, target);
+            // recorded after the jar: a crash between the two leaves the distribution's bytes in place,
+            // which the next start recognizes by their hash and records
+            placed.record(id.symbolicName(), sha256);
             return target;
         } catch (IOException e) {
             throw new LaunchException("cannot place " + featureBundle.getFileName() + " in " + dir + ": " + e.getMessage());
@@ -52,9 +65,7 @@ final class DeployFolder {
             return;
         }
         try {
-            Path tmp = dir.resolve("." + cfg.getFileName() + ".tmp");
-            Files.copy(cfg, tmp, StandardCopyOption.REPLACE_EXISTING);
-            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
+            DurableFiles.copy(cfg, target);
         } catch (IOException e) {
             throw new LaunchException("cannot place " + cfg.getFileName() + " in " + dir + ": " + e.getMessage());
         }

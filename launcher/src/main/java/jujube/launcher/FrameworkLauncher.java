@@ -133,19 +133,26 @@ final class FrameworkLauncher {
         return why.toString();
     }
 
-    private static Bundle installOrKeep(BundleContext ctx, Path jar) throws LaunchException {
+    /**
+     * Installs a library bundle from the distribution, or keeps the one the framework's cache holds,
+     * updated when the distribution's jar has a higher version or was written after it was installed.
+     */
+    static Bundle installOrKeep(BundleContext ctx, Path jar) throws LaunchException {
         String location = jar.toUri().toString();
         Bundle existing = ctx.getBundle(location);
         try {
             if (existing != null) {
-                // a newer distribution placed a newer jar: bring the cached bundle up to it
-                if (existing.getVersion().compareTo(DeployFolder.BundleId.of(jar).version()) < 0) {
+                // a newer distribution placed a newer jar, or a rebuild one of the same version (our
+                // libraries keep theirs from build to build): bring the cached bundle up to it
+                boolean newerVersion = existing.getVersion().compareTo(DeployFolder.BundleId.of(jar).version()) < 0;
+                boolean rebuilt = Files.getLastModifiedTime(jar).toMillis() > existing.getLastModified();
+                if (newerVersion || rebuilt) {
                     existing.update();
                 }
                 return existing;
             }
             return ctx.installBundle(location);
-        } catch (BundleException e) {
+        } catch (BundleException | IOException e) {
             throw new LaunchException("cannot install " + jar + ": " + e.getMessage());
         }
     }

@@ -1,0 +1,85 @@
+package jujube.launcher;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+
+/**
+ * What the distribution last placed in a deploy folder: the sha256 of each bundle it copied there, by
+ * symbolic name, in the hidden file {@code .distribution} (FileInstall ignores dot files). A deployed
+ * jar whose bytes are still those the distribution placed belongs to the distribution and follows it,
+ * whatever the versions say (our builds keep one version from build to build); any other jar there was
+ * dropped by an operator.
+ */
+final class PlacedBundles {
+    static final String FILE_NAME = ".distribution";
+
+    private final Path file;
+    private final Map<String, String> sha256BySymbolicName;
+
+    private PlacedBundles(Path file, Map<String, String> sha256BySymbolicName) {
+        this.file = file;
+        this.sha256BySymbolicName = sha256BySymbolicName;
+    }
+
+    /** Reads the record of a deploy folder; none yet, or one that cannot be read, is an empty record. */
+    static PlacedBundles in(Path deployDir) {
+        Path file = deployDir.resolve(FILE_NAME);
+        Map<String, String> entries = new TreeMap<>();
+        try {
+            Properties p = new Properties();
+            p.load(new StringReader(Files.readString(file, StandardCharsets.ISO_8859_1)));
+            // a torn or hand-edited record only makes its jars look like an operator's: the old rule
+            for (String name : p.stringPropertyNames()) {
+                String sha = p.getProperty(name).trim();
+                if (sha.matches("[0-9a-f]{64}")) {
+                    entries.put(name, sha);
+                }
+            }
+        } catch (NoSuchFileException e) {
+            // a folder the distribution never placed anything in, or one from before this record
+        } catch (IOException | IllegalArgumentException e) {
+            System.err.println("jujube-agent: ignoring unreadable " + file + ": " + e.getMessage());
+        }
+        return new PlacedBundles(file, entries);
+    }
+
+    /** Whether the jar's bytes are the ones the distribution placed for this symbolic name. */
+    boolean placedByDistribution(String symbolicName, String sha256) {
+        return sha256.equals(sha256BySymbolicName.get(symbolicName));
+    }
+
+    /** Records that the distribution placed these bytes, durably, unless that is already recorded. */
+    void record(String symbolicName, String sha256) throws IOException {
+        if (placedByDistribution(symbolicName, sha256)) {
+            return;
+        }
+        sha256BySymbolicName.put(symbolicName, sha256);
+        StringBuilder text = new StringBuilder("# bundles the distribution placed here (sha256); written by the launcher\n");
+        sha256BySymbolicName.forEach((name, sha) -> text.append(name).append('=').append(sha).append('\n'));
+        DurableFiles.write(file, text.toString().getBytes(StandardCharsets.ISO_8859_1));
+    }
+
+    static String sha256(Path file) throws IOException {
+        try (InputStream in = Files.newInputStream(file)) {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            byte[] buffer = new byte[64 * 1024];
+            for (int n; (n = in.read(buffer)) > 0; ) {
+                digest.update(buffer, 0, n);
+            }
+            return HexFormat.of().formatHex(digest.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
+    }
+}
