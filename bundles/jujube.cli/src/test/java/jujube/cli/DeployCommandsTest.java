@@ -29,6 +29,23 @@ class DeployCommandsTest extends CliFixture {
     }
 
     @Test
+    void deploy_builds_archives_in_the_charm_storage_and_sweeps_those_a_killed_deploy_left() throws Exception {
+        deploy("mysql").assertOk();
+        Path storage = Path.of(java.net.URI.create(state.charms().get("local:precise/mysql-1").url())).getParent();
+        Path stale = Files.writeString(storage.resolve(".wordpress-3.123.tmp"), "half an archive");
+        Files.setLastModifiedTime(stale, java.nio.file.attribute.FileTime.from(java.time.Instant.now().minusSeconds(600)));
+        Path inFlight = Files.writeString(storage.resolve(".other-1.456.tmp"), "another deploy's archive");
+
+        deploy("local:wordpress", "blog").assertOk();
+
+        assertFalse(Files.exists(stale), "a stale archive is swept");
+        try (var left = Files.list(storage)) {
+            assertEquals(List.of(inFlight), left.filter(f -> f.getFileName().toString().endsWith(".tmp")).toList(),
+                    "the deploy's own archives are removed, a young one of another command is kept");
+        }
+    }
+
+    @Test
     void deploy_with_a_config_file_sets_typed_options() throws Exception {
         Path config = home.resolve("blog.yaml");
         Files.writeString(config, "blog: {title: My blog, port: 80, ratio: 1, debug: true}\nother: {x: 1}\n");

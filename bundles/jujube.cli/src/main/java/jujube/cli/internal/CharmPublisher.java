@@ -4,9 +4,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 import jujube.charm.Charm;
 import jujube.charm.CharmArchive;
 import jujube.charm.CharmArchives;
@@ -21,12 +22,14 @@ import jujube.state.CharmRecord;
 
 /**
  * Puts repository charms into an environment: the archive into its charm storage, the record into its
- * state. Archives of charm directories are built into a temporary directory removed on close; an
- * unchanged directory always builds the same archive, so its sha256 tells whether the content changed.
+ * state. Archives of charm directories are built as hidden temp files in the charm storage itself
+ * (nothing in /tmp), removed on close; one that a killed command left behind is swept by the next
+ * command that builds one, or when the controller starts. An unchanged directory always builds the same
+ * archive, so its sha256 tells whether the content changed.
  */
 final class CharmPublisher implements AutoCloseable {
     private final EnvironmentSession session;
-    private Path work;
+    private final List<Path> built = new ArrayList<>();
 
     CharmPublisher(EnvironmentSession session) {
         this.session = session;
@@ -38,10 +41,13 @@ final class CharmPublisher implements AutoCloseable {
             return archive.path();
         }
         try {
-            if (work == null) {
-                work = Files.createTempDirectory("jujube-charms");
+            Path storage = session.environment().charms();
+            if (built.isEmpty()) {
+                Files.createDirectories(storage);
+                AtomicFiles.sweepStaleTemps(storage, 1, Instant.now());
             }
-            Path file = Files.createTempFile(work, charm.name() + "-" + charm.revision() + "-", ".charm");
+            Path file = Files.createTempFile(storage, "." + charm.name() + "-" + charm.revision() + ".", ".tmp");
+            built.add(file);
             return CharmArchives.build(((CharmDirectory) charm.source()).path(), file).path();
         } catch (IOException e) {
             throw new CliException("cannot build the archive of charm " + charm.name() + ": " + e.getMessage(), e);
@@ -92,15 +98,12 @@ final class CharmPublisher implements AutoCloseable {
 
     @Override
     public void close() {
-        if (work == null) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(work)) {
-            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
+        for (Path file : built) {
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException e) {
+                // a leftover archive is swept later (see the class comment); the command's outcome stands
             }
-        } catch (IOException e) {
-            // a leftover temporary archive is harmless; the command's outcome stands
         }
     }
 }
