@@ -1,8 +1,5 @@
 package jujube.state.internal;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -42,7 +39,6 @@ public final class CuratorStateConnection implements StateConnection {
 
     private final CuratorFramework client;
     private final List<ConnectionStateListener> listeners = new CopyOnWriteArrayList<>();
-    private final ObjectMapper yaml;
     private final NodeReader reader;
     private final VersionedNodes nodes;
     private final TopologyStore topology;
@@ -85,8 +81,7 @@ public final class CuratorStateConnection implements StateConnection {
             builder.namespace(config.chroot());
         }
         client = builder.build();
-        yaml = new ObjectMapper(new YAMLFactory().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER));
-        reader = new NodeReader(client, yaml);
+        reader = new NodeReader(client);
         nodes = new VersionedNodes(reader);
         topology = new TopologyStore(reader, nodes, new TopologyMigrator(migrations));
         watchExecutor = Executors.newCachedThreadPool(new WatchThreads());
@@ -211,12 +206,12 @@ public final class CuratorStateConnection implements StateConnection {
                     ops.add(client.transactionOp().create().forPath(path));
                 }
             }
-            ops.add(client.transactionOp().create().forPath(Paths.ENVIRONMENT, yamlBytes(Map.of(
+            ops.add(client.transactionOp().create().forPath(Paths.ENVIRONMENT, reader.bytes(Map.of(
                     "name", settings.name(), "placement", settings.placement()))));
-            ops.add(client.transactionOp().setData().forPath(Paths.SETTINGS, yamlBytes(Map.of(
+            ops.add(client.transactionOp().setData().forPath(Paths.SETTINGS, reader.bytes(Map.of(
                     "provider-type", settings.providerType()))));
             String machine0 = Paths.machine(0);
-            ops.add(client.transactionOp().create().forPath(machine0, yamlBytes(Map.of(
+            ops.add(client.transactionOp().create().forPath(machine0, reader.bytes(Map.of(
                     "provider-machine-id", settings.bootstrapInstanceId()))));
             Topology initial = new Topology();
             TopologyChanges.addMachine(initial, Paths.machineKey(0));
@@ -232,13 +227,6 @@ public final class CuratorStateConnection implements StateConnection {
         }
     }
 
-    private byte[] yamlBytes(Object value) {
-        try {
-            return yaml.writeValueAsString(value).getBytes(StandardCharsets.UTF_8);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalStateException("cannot write YAML", e);
-        }
-    }
 
     @Override
     public Machines machines() {

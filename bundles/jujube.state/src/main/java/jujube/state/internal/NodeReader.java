@@ -1,8 +1,6 @@
 package jujube.state.internal;
 
 import com.fasterxml.jackson.core.JacksonException;
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.Map;
 import java.util.Optional;
 import jujube.state.CorruptStateException;
@@ -15,13 +13,11 @@ import org.apache.zookeeper.KeeperException;
  * no caller ever sees a raw ZooKeeper or parse exception.
  */
 final class NodeReader {
-    private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {};
     private final CuratorFramework client;
-    private final ObjectMapper yaml;
+    private final NodeCodec codec = new NodeCodec();
 
-    NodeReader(CuratorFramework client, ObjectMapper yaml) {
+    NodeReader(CuratorFramework client) {
         this.client = client;
-        this.yaml = yaml;
     }
 
     boolean exists(String path) {
@@ -73,8 +69,7 @@ final class NodeReader {
             return new java.util.LinkedHashMap<>();
         }
         try {
-            Map<String, Object> map = yaml.readValue(data, MAP);
-            return map == null ? new java.util.LinkedHashMap<>() : map;
+            return NodeCodec.emptyIfNull(codec.read(data));
         } catch (JacksonException e) {
             throw new CorruptStateException(path, "content is not a YAML map: " + e.getOriginalMessage(), e);
         } catch (java.io.IOException e) {
@@ -82,13 +77,9 @@ final class NodeReader {
         }
     }
 
-    /** YAML bytes of a value made of maps, lists and scalars. */
+    /** Node content for a value made of maps, lists and scalars (see {@link NodeCodec}). */
     byte[] bytes(Object value) {
-        try {
-            return yaml.writeValueAsBytes(value);
-        } catch (java.io.IOException e) {
-            throw new IllegalStateException("cannot write YAML", e);
-        }
+        return codec.write(value);
     }
 
     CuratorFramework client() {

@@ -3,8 +3,6 @@ package jujube.state.internal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +24,7 @@ class TopologyStoreTest extends CuratorFixture {
     @BeforeEach
     void start() throws Exception {
         client.create().forPath(Paths.TOPOLOGY, CONTENT.getBytes(StandardCharsets.UTF_8));
-        NodeReader reader = new NodeReader(client, new ObjectMapper(new YAMLFactory()));
+        NodeReader reader = new NodeReader(client);
         store = new TopologyStore(reader, new VersionedNodes(reader), new TopologyMigrator(List::of));
     }
 
