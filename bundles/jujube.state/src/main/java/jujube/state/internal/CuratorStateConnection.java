@@ -101,10 +101,14 @@ public final class CuratorStateConnection implements StateConnection {
     /**
      * Loads the ZooKeeper client's configuration classes (TLS defaults only if TLS is asked for) and, by being
      * called, this class (and with it the logging back-end, whose binding scans every jar of the class
-     * path). See {@link jujube.state.StateConnections#prepare}: it calls this on a daemon thread.
+     * path); then Curator's factory (its initializer looks this host's name up) and Jackson's mapper (its
+     * initializer sets up calendars and locales), which a command meets moments later. See
+     * {@link jujube.state.StateConnections#prepare}: it calls this on a daemon thread.
      */
     public static void warmUp() {
         new PlainClientConfig();
+        CuratorFrameworkFactory.builder();
+        new NodeCodec();
     }
 
     private static ConnectionState map(org.apache.curator.framework.state.ConnectionState s) {
