@@ -35,7 +35,12 @@ final class StatusReport {
     Map<String, Object> build(StatusFilter filter) {
         List<RelationInfo> relations = state.relations().list();
         Map<String, RelationInfo> relationsById = new HashMap<>();
-        relations.forEach(r -> relationsById.put(r.id(), r));
+        // each service's relations, found once: asking every relation about every service was quadratic
+        Map<String, List<RelationInfo>> relationsByService = new HashMap<>();
+        for (RelationInfo r : relations) {
+            relationsById.put(r.id(), r);
+            r.endpoints().forEach(e -> relationsByService.computeIfAbsent(e.serviceName(), k -> new ArrayList<>()).add(r));
+        }
         Set<String> exposed = state.services().exposedServices();
         Map<UnitName, UnitStatus> units = new LinkedHashMap<>();
         Map<UnitName, List<UnitStatus>> subordinatesOf = new HashMap<>();
@@ -52,10 +57,11 @@ final class StatusReport {
             Map<String, Object> entry = new LinkedHashMap<>();
             entry.put("charm", s.charmId());
             entry.put("exposed", exposed.contains(s.name()));
-            entry.put("relations", relationsOf(s.name(), relations));
+            List<RelationInfo> ofService = relationsByService.getOrDefault(s.name(), List.of());
+            entry.put("relations", relationsOf(s.name(), ofService));
             if (subordinate) {
                 entry.put("subordinate", true);
-                entry.put("subordinate-to", principalsOf(s.name(), relations));
+                entry.put("subordinate-to", principalsOf(s.name(), ofService));
             } else {
                 Map<String, Object> unitEntries = new LinkedHashMap<>();
                 for (UnitName name : s.units()) {
