@@ -32,9 +32,20 @@ public final class StateConnections {
     public static void prepare() {
         // the thread, not this one, must be the first to touch CuratorStateConnection: its initializer
         // (the logging back-end's binding scans every jar) then runs there too
-        Thread thread = new Thread(CuratorStateConnection::warmUp, "jujube-state-prepare");
+        Thread thread = new Thread(new WarmUp(), "jujube-state-prepare");
         thread.setDaemon(true);
         thread.start();
+    }
+
+    /**
+     * A class rather than a method reference: linking the first lambda of a JVM (its invokedynamic
+     * bootstrap) costs about 9 ms, which the main thread would pay right here.
+     */
+    private static final class WarmUp implements Runnable {
+        @Override
+        public void run() {
+            CuratorStateConnection.warmUp();
+        }
     }
 
     /** Opens a connection with exactly these topology migrations. */
