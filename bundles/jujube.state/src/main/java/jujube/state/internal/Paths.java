@@ -1,6 +1,7 @@
 package jujube.state.internal;
 
 import java.util.List;
+import java.util.regex.Pattern;
 
 /** The environment's node names (DESIGN.md section 4), in one place. */
 final class Paths {
@@ -17,6 +18,8 @@ final class Paths {
     /** Leader elections ({@link CuratorLeadership}), one child per name. */
     static final String LEADERSHIP = "/leadership";
     static final List<String> BASE = List.of(CHARMS, SERVICES, MACHINES, UNITS, RELATIONS, SETTINGS);
+    /** A machine's key in the topology; compiled once, since every unit's status asks for its machine. */
+    private static final Pattern MACHINE_KEY = Pattern.compile("machine-[0-9]{10}");
 
     static final String UNIT_PREFIX = UNITS + "/unit-";
     static final String SERVICE_PREFIX = SERVICES + "/service-";
@@ -57,9 +60,13 @@ final class Paths {
     }
 
     static int machineId(String key) {
-        if (!key.matches("machine-[0-9]{10}")) {
+        if (!isMachineKey(key)) {
             throw new IllegalArgumentException("not a machine key: " + key);
         }
         return Integer.parseInt(key.substring("machine-".length()));
+    }
+
+    static boolean isMachineKey(String key) {
+        return MACHINE_KEY.matcher(key).matches();
     }
 }

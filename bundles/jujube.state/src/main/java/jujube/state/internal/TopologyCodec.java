@@ -24,7 +24,7 @@ final class TopologyCodec {
         Fields f = new Fields(Paths.TOPOLOGY);
         Topology t = new Topology();
         f.map(raw.get("machines"), "machines").forEach((key, value) -> {
-            if (!key.matches("machine-[0-9]{10}")) {
+            if (!Paths.isMachineKey(key)) {
                 throw f.corrupt("machine key '" + key + "' is not machine-NNNNNNNNNN");
             }
             t.machines.put(key, f.map(value, "machines." + key));
