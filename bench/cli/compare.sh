@@ -1,0 +1,55 @@
+#!/bin/sh
+# Interleaved A/B of `jujube status` between two built distributions, against one environment of 200 units
+# and 100 relations (the one run.sh measures). On a host whose speed drifts from one quarter of an hour to
+# the next, runs of A and B alternated (ABBA...) compare where two separate run.sh figures cannot.
+#   bench/cli/compare.sh DIST_A DIST_B [RUNS]     (DIST_*: a launcher/target/jujube copied elsewhere, or that)
+# A distribution's class-data archive matches only the directory it was dumped in, so each copy gets its
+# archive dumped again here (bin/jujube would otherwise run it without one). Prints the medians.
+set -eu
+[ $# -ge 2 ] || { echo "usage: bench/cli/compare.sh DIST_A DIST_B [RUNS]" >&2; exit 2; }
+root=$(cd "$(dirname "$0")/../.." && pwd)
+runs=${3:-30}
+for dist in "$1" "$2"; do
+  [ -x "$dist/bin/jujube" ] || { echo "compare.sh: $dist/bin/jujube is not a distribution's command" >&2; exit 2; }
+done
+a=$(cd "$1" && pwd) b=$(cd "$2" && pwd)
+for dist in "$a" "$b"; do
+  dumped=$(cat "$dist/lib/cli.jsa.dist" 2>/dev/null || true)
+  if [ "$dumped" != "$dist" ]; then
+    rm -f "$dist/lib/cli.jsa"
+    java -Xshare:dump -XX:+UseSerialGC -XX:SharedClassListFile="$root/launcher/src/main/cds/cli.classlist" \
+      -XX:SharedArchiveFile="$dist/lib/cli.jsa" -cp "$dist/lib/cli/*" >/dev/null 2>&1
+    echo "$dist" > "$dist/lib/cli.jsa.dist"
+  fi
+done
+
+work=$(mktemp -d)
+fifo="$work/in"
+mkfifo "$fifo"
+trap 'exec 3>&-; wait 2>/dev/null; rm -rf "$work"' EXIT INT TERM
+cd "$root"
+mvn -q -B -o -pl bundles/jujube.cli dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$work/cp" >/dev/null
+java -cp "bundles/jujube.cli/target/test-classes:bundles/jujube.cli/target/classes:$(cat "$work/cp")" \
+  -Dorg.slf4j.simpleLogger.defaultLogLevel=warn jujube.cli.bench.StatusBenchEnvironment \
+  "$work/home" "$root/examples/charms" 100 <"$fifo" >"$work/env.log" 2>&1 &
+exec 3>"$fifo"
+while ! grep -q READY "$work/env.log" 2>/dev/null; do
+  kill -0 $! 2>/dev/null || { cat "$work/env.log"; exit 1; }
+  sleep 0.2
+done
+
+JUJUBE_HOME="$work/home" python3 - "$a" "$b" "$runs" <<'PY'
+import statistics, subprocess, sys, time
+a, b, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
+times = {a: [], b: []}
+for i in range(runs + 2):  # the first two rounds warm the server and the page cache
+    for dist in ((a, b) if i % 2 == 0 else (b, a)):
+        start = time.perf_counter()
+        subprocess.run([dist + "/bin/jujube", "status", "-e", "bench"], stdout=subprocess.DEVNULL, check=True)
+        if i >= 2:
+            times[dist].append(time.perf_counter() - start)
+for name, dist in (("A", a), ("B", b)):
+    t = sorted(times[dist])
+    print("%s %s: median %.3f s, mean %.3f s, min %.3f s, p90 %.3f s (%d runs)"
+          % (name, dist, statistics.median(t), statistics.mean(t), t[0], t[int(len(t) * 0.9)], len(t)))
+PY
