@@ -23,22 +23,10 @@ for dist in "$a" "$b"; do
   fi
 done
 
-work=$(mktemp -d)
-fifo="$work/in"
-mkfifo "$fifo"
-trap 'exec 3>&-; wait 2>/dev/null; rm -rf "$work"' EXIT INT TERM
 cd "$root"
-mvn -q -B -o -pl bundles/jujube.cli dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$work/cp" >/dev/null
-java -cp "bundles/jujube.cli/target/test-classes:bundles/jujube.cli/target/classes:$(cat "$work/cp")" \
-  -Dorg.slf4j.simpleLogger.defaultLogLevel=warn jujube.cli.bench.StatusBenchEnvironment \
-  "$work/home" "$root/examples/charms" 100 <"$fifo" >"$work/env.log" 2>&1 &
-exec 3>"$fifo"
-while ! grep -q READY "$work/env.log" 2>/dev/null; do
-  kill -0 $! 2>/dev/null || { cat "$work/env.log"; exit 1; }
-  sleep 0.2
-done
+. "$root/bench/cli/environment.sh"
 
-JUJUBE_HOME="$work/home" python3 - "$a" "$b" "$runs" <<'PY'
+python3 - "$a" "$b" "$runs" <<'PY'
 import statistics, subprocess, sys, time
 a, b, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
 times = {a: [], b: []}

@@ -20,23 +20,8 @@ if [ $build = yes ]; then
   mvn -q -B -o -pl features/controller,features/machine-agent,launcher package -DskipTests
 fi
 jujube="$root/launcher/target/jujube/bin/jujube"
-work=$(mktemp -d)
-fifo="$work/in"
-mkfifo "$fifo"
-trap 'exec 3>&-; wait 2>/dev/null; rm -rf "$work"' EXIT INT TERM
-
-# the environment: a ZooKeeper server with 200 units and 100 relations, alive while fd 3 stays open
-mvn -q -B -o -pl bundles/jujube.cli dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$work/cp" >/dev/null
-cp=$(cat "$work/cp")
-java -cp "bundles/jujube.cli/target/test-classes:bundles/jujube.cli/target/classes:$cp" \
-  -Dorg.slf4j.simpleLogger.defaultLogLevel=warn jujube.cli.bench.StatusBenchEnvironment \
-  "$work/home" "$root/examples/charms" 100 <"$fifo" >"$work/env.log" 2>&1 &
-exec 3>"$fifo"
-while ! grep -q READY "$work/env.log" 2>/dev/null; do
-  kill -0 $! 2>/dev/null || { cat "$work/env.log"; exit 1; }
-  sleep 0.2
-done
-export JUJUBE_HOME="$work/home"
+# the environment: 200 units and 100 relations in a ZooKeeper server of its own
+. "$root/bench/cli/environment.sh"
 if [ $classlist = yes ]; then
   java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:off \
     -XX:DumpLoadedClassList="$root/launcher/src/main/cds/cli.classlist" \

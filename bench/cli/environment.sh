@@ -1,0 +1,18 @@
+# Sourced by run.sh and compare.sh (POSIX sh, from the project's root, with $root set): starts the
+# environment they measure, a ZooKeeper server holding 200 units and 100 relations, and exports
+# JUJUBE_HOME for it. The server lives while file descriptor 3 stays open; the EXIT trap closes it and
+# removes $work, the scratch directory this makes.
+work=$(mktemp -d)
+fifo="$work/in"
+mkfifo "$fifo"
+trap 'exec 3>&-; wait 2>/dev/null; rm -rf "$work"' EXIT INT TERM
+mvn -q -B -o -pl bundles/jujube.cli dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$work/cp" >/dev/null
+java -cp "bundles/jujube.cli/target/test-classes:bundles/jujube.cli/target/classes:$(cat "$work/cp")" \
+  -Dorg.slf4j.simpleLogger.defaultLogLevel=warn jujube.cli.bench.StatusBenchEnvironment \
+  "$work/home" "$root/examples/charms" 100 <"$fifo" >"$work/env.log" 2>&1 &
+exec 3>"$fifo"
+while ! grep -q READY "$work/env.log" 2>/dev/null; do
+  kill -0 $! 2>/dev/null || { cat "$work/env.log"; exit 1; }
+  sleep 0.2
+done
+export JUJUBE_HOME="$work/home"
