@@ -2,7 +2,7 @@ package jujube.launcher;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.StringReader;
+import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -36,9 +36,9 @@ final class PlacedBundles {
     static PlacedBundles in(Path deployDir) {
         Path file = deployDir.resolve(FILE_NAME);
         Map<String, String> entries = new TreeMap<>();
-        try {
+        try (Reader in = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1)) {
             Properties p = new Properties();
-            p.load(new StringReader(Files.readString(file, StandardCharsets.ISO_8859_1)));
+            p.load(in);
             // a torn or hand-edited record only makes its jars look like an operator's: the old rule
             for (String name : p.stringPropertyNames()) {
                 String sha = p.getProperty(name).trim();

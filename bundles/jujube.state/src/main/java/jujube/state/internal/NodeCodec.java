@@ -20,8 +20,13 @@ final class NodeCodec {
     private final ObjectMapper json = new ObjectMapper();
     private ObjectMapper yaml;
 
-    /** The map a node holds; null for a document that is empty or {@code null}. */
+    /** The map a node holds, mutable; empty for a document that is empty or {@code null}. */
     Map<String, Object> read(byte[] data) throws IOException {
+        Map<String, Object> map = parse(data);
+        return map == null ? new LinkedHashMap<>() : map;
+    }
+
+    private Map<String, Object> parse(byte[] data) throws IOException {
         if (startsLikeJson(data)) {
             try {
                 return json.readValue(data, MAP);
@@ -56,9 +61,5 @@ final class NodeCodec {
             yaml = new ObjectMapper(new YAMLFactory());
         }
         return yaml;
-    }
-
-    static Map<String, Object> emptyIfNull(Map<String, Object> map) {
-        return map == null ? new LinkedHashMap<>() : map;
     }
 }

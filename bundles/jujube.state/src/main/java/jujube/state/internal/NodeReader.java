@@ -69,7 +69,7 @@ final class NodeReader {
             return new java.util.LinkedHashMap<>();
         }
         try {
-            return NodeCodec.emptyIfNull(codec.read(data));
+            return codec.read(data);
         } catch (JacksonException e) {
             throw new CorruptStateException(path, "content is not a YAML map: " + e.getOriginalMessage(), e);
         } catch (java.io.IOException e) {
