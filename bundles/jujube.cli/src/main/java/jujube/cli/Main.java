@@ -1,7 +1,6 @@
 package jujube.cli;
 
 import java.io.PrintWriter;
-import java.util.Arrays;
 import java.util.List;
 import jujube.charm.CharmException;
 import jujube.cli.internal.AddRelationCommand;
@@ -57,6 +56,7 @@ public final class Main {
 
     /** Runs one command line; returns the exit code. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        lightenPicocli();
         Main main = new Main();
         CommandLine cli = new CommandLine(main);
         addCommands(cli, args);
@@ -72,19 +72,40 @@ public final class Main {
     }
 
     /**
+     * Spares picocli two look-ups that every command line paid for, about 30 ms of a status together
+     * (bench/cli/RESULTS.md, step 10): each {@code CommandLine} registers converters for java.time and
+     * java.sql types by loading and initializing those classes (MonthDay's alone builds date tables),
+     * although no option here has such a type; and it looks Groovy's {@code Closure} up, which opens every
+     * jar of the class path, although no Groovy is there. An operator's own setting is kept.
+     */
+    private static void lightenPicocli() {
+        System.getProperties().putIfAbsent("picocli.converters.excludes", "java\\.(time|sql)\\..*");
+        System.getProperties().putIfAbsent("picocli.disable.closures", "true");
+    }
+
+    /**
      * Adds the command the line names, or every command when it names none (usage, a misspelt name: the
      * usage lists them all and suggestions draw from them).
      */
     private static void addCommands(CommandLine cli, String[] args) {
         // the top-level options take no value, so the first other word is the command's name
-        String name = Arrays.stream(args).filter(a -> !a.startsWith("-")).findFirst().orElse(null);
+        // (a loop, not a stream: the first lambda a JVM links costs a status about 9 ms)
+        String name = null;
+        for (String arg : args) {
+            if (!arg.startsWith("-")) {
+                name = arg;
+                break;
+            }
+        }
         for (Class<?> command : COMMANDS) {
             if (command.getAnnotation(Command.class).name().equals(name)) {
                 cli.addSubcommand(command);
                 return;
             }
         }
-        COMMANDS.forEach(cli::addSubcommand);
+        for (Class<?> command : COMMANDS) {
+            cli.addSubcommand(command);
+        }
     }
 
     private static String firstLine(String message) {
