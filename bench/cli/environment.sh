@@ -7,7 +7,7 @@ fifo="$work/in"
 mkfifo "$fifo"
 trap 'exec 3>&-; wait 2>/dev/null; rm -rf "$work"' EXIT INT TERM
 mvn -q -B -o -pl bundles/jujube.cli dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$work/cp" >/dev/null
-java -cp "bundles/jujube.cli/target/test-classes:bundles/jujube.cli/target/classes:$(cat "$work/cp")" \
+java -Djava.io.tmpdir="$work" -cp "bundles/jujube.cli/target/test-classes:bundles/jujube.cli/target/classes:$(cat "$work/cp")" \
   -Dorg.slf4j.simpleLogger.defaultLogLevel=warn jujube.cli.bench.StatusBenchEnvironment \
   "$work/home" "$root/examples/charms" 100 <"$fifo" >"$work/env.log" 2>&1 &
 exec 3>"$fifo"

@@ -8,9 +8,13 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** {@code bin/demo}, the README's main command, converges in a fresh JUJUBE_HOME and says how to go on. */
 class DemoIT {
+    @RegisterExtension
+    static final ScratchDirectories SCRATCH = new ScratchDirectories();
+
     private static final Path ROOT = Path.of(System.getProperty("jujube.itest.dist"), "../../..").normalize();
     private Path home;
 
@@ -27,7 +31,7 @@ class DemoIT {
 
     @Test
     void demo_relates_a_blog_and_its_database_and_explains_what_next() throws Exception {
-        home = Files.createTempDirectory(Path.of("/tmp"), "jujube-demo");
+        home = SCRATCH.make("jujube-demo");
         Distribution jujube = new Distribution(home);
         Distribution.Run demo = jujube.run(Map.of("JUJUBE_HOME", home.toString()), ROOT.resolve("bin/demo").toString());
         assertEquals(0, demo.exit(), demo.err() + demo.out());

@@ -27,7 +27,14 @@ final class Distribution {
     record Run(int exit, String out, String err) {}
 
     Run jujube(String... args) throws IOException, InterruptedException {
-        return run(Map.of("JUJUBE_HOME", home.toString()), dist.resolve("bin/jujube").toString(), args);
+        return jujube(Map.of(), args);
+    }
+
+    /** A command with more environment variables, which the agents it starts inherit. */
+    Run jujube(Map<String, String> env, String... args) throws IOException, InterruptedException {
+        Map<String, String> all = new java.util.HashMap<>(env);
+        all.put("JUJUBE_HOME", home.toString());
+        return run(all, dist.resolve("bin/jujube").toString(), args);
     }
 
     Run run(Map<String, String> env, String program, String... args) throws IOException, InterruptedException {

@@ -23,6 +23,7 @@ import jujube.state.UnitName;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Beyond one host, end to end: an environment whose {@code environment.yaml} names a 3-server ZooKeeper
@@ -31,6 +32,9 @@ import org.junit.jupiter.api.Test;
  * and blog deploy and relate; everything still converges, every hook having run exactly once.
  */
 class EnsembleDeployIT {
+    @RegisterExtension
+    static final ScratchDirectories SCRATCH = new ScratchDirectories();
+
     private static final Duration UP = Duration.ofSeconds(45);
     private Path home;
     private ZooKeeperEnsemble ensemble;
@@ -38,7 +42,7 @@ class EnsembleDeployIT {
 
     @BeforeEach
     void setUp() throws Exception {
-        home = Files.createTempDirectory(Path.of("/tmp"), "jujube-ensdeploy");
+        home = SCRATCH.make("jujube-ensdeploy");
         ensemble = new ZooKeeperEnsemble(home.resolve("zookeeper-ensemble"));
         ensemble.start();
         env = Environment.attach(home, "ens");
@@ -56,7 +60,6 @@ class EnsembleDeployIT {
             for (ProcessHandle p : Distribution.processesMentioning(home)) {
                 p.destroyForcibly();
             }
-            delete(home);
         }
     }
 
@@ -120,16 +123,6 @@ class EnsembleDeployIT {
             assertExactlyOnce("blog/0", context, "install -", "config-changed - port=8080", "start - port=8080",
                     "db-relation-joined mysql/0", "db-relation-changed mysql/0 ready");
             assertTrue(controller.process().isAlive() && machine.process().isAlive(), "both agents outlived the leader");
-        }
-    }
-
-    static void delete(Path dir) throws java.io.IOException {
-        if (Files.exists(dir)) {
-            try (var files = Files.walk(dir)) {
-                for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                    Files.deleteIfExists(p);
-                }
-            }
         }
     }
 

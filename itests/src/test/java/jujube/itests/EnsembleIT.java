@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -18,7 +17,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import jujube.state.CharmRecord;
 import jujube.state.ConnectionConfig;
 import jujube.state.ConnectionState;
@@ -35,6 +33,7 @@ import org.apache.zookeeper.data.Stat;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Beyond one host: the real controller and machine agent run against a 3-server ZooKeeper ensemble
@@ -42,6 +41,9 @@ import org.junit.jupiter.api.Test;
  * killed with SIGKILL while they run.
  */
 class EnsembleIT {
+    @RegisterExtension
+    static final ScratchDirectories SCRATCH = new ScratchDirectories();
+
     private static final Duration UP = Duration.ofSeconds(30);
     private static final String PRESENCE = "/machines/machine-0000000000/agent";
     private static final String CHARM = "local:precise/wiki-1";
@@ -51,7 +53,7 @@ class EnsembleIT {
 
     @BeforeEach
     void setUp() throws IOException {
-        env = Files.createTempDirectory(Path.of("/tmp"), "jujube-ensemble");
+        env = SCRATCH.make("jujube-ensemble");
         ensemble = new ZooKeeperEnsemble(env.resolve("zookeeper"));
         ensemble.start();
     }
@@ -66,7 +68,6 @@ class EnsembleIT {
                 p.destroyForcibly();
                 p.onExit().get(30, TimeUnit.SECONDS);
             }
-            delete(env);
         }
     }
 
@@ -183,13 +184,4 @@ class EnsembleIT {
         }
     }
 
-    private static void delete(Path dir) throws IOException {
-        if (Files.exists(dir)) {
-            try (Stream<Path> files = Files.walk(dir)) {
-                for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.delete(p);
-                }
-            }
-        }
-    }
 }

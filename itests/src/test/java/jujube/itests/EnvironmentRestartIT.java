@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Every process of an environment killed at once with SIGKILL, as a host that loses power: the
@@ -16,12 +17,15 @@ import org.junit.jupiter.api.Test;
  * environment back from that state: no hook runs again, and what changes afterwards is delivered.
  */
 class EnvironmentRestartIT {
+    @RegisterExtension
+    static final ScratchDirectories SCRATCH = new ScratchDirectories();
+
     @AutoClose // destroys the environment after the test
     private Environment env;
 
     @Test
     void bootstrap_brings_a_killed_environment_back_where_it_was() throws Exception {
-        Path home = Files.createTempDirectory(Path.of("/tmp"), "jujube-restart");
+        Path home = SCRATCH.make("jujube-restart");
         env = Environment.bootstrap(home, "local");
         String repo = Environment.EXAMPLES.toString();
         env.ok("deploy", "--repository", repo, "local:mysql");

@@ -11,6 +11,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -23,13 +24,16 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class HotUpdateIT {
+    @RegisterExtension
+    static final ScratchDirectories SCRATCH = new ScratchDirectories();
+
     @AutoClose // destroys the environment after the class's tests
     private Environment env;
     private int mysqlUnits = 1;
 
     @BeforeAll
     void relatedUnitsStarted() throws Exception {
-        env = Environment.bootstrap(Files.createTempDirectory(Path.of("/tmp"), "jujube-hotupdate"), "local");
+        env = Environment.bootstrap(SCRATCH.make("jujube-hotupdate"), "local");
         env.ok("deploy", "--repository", Environment.EXAMPLES.toString(), "local:mysql");
         env.ok("deploy", "--repository", Environment.EXAMPLES.toString(), "local:wordpress", "blog");
         env.ok("add-relation", "blog", "mysql");

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 
@@ -25,6 +26,9 @@ import org.junit.jupiter.api.TestMethodOrder;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class LifecycleIT {
+    @RegisterExtension
+    static final ScratchDirectories SCRATCH = new ScratchDirectories();
+
     private Path home;
     @AutoClose // destroys the environment after the class's tests
     private Environment env;
@@ -32,7 +36,7 @@ class LifecycleIT {
 
     @BeforeAll
     void bootstrap() throws Exception {
-        home = Files.createTempDirectory(Path.of("/tmp"), "jujube-lifecycle");
+        home = SCRATCH.make("jujube-lifecycle");
         env = Environment.bootstrap(home, "local");
         charms = new TestCharms(home.resolve("repository"));
         // deployed first: its install fails until the unit is "fixed", and the agent's automatic retries

@@ -11,15 +11,19 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** bootstrap, status and destroy-environment of the real distribution, with real processes. */
 class LocalEnvironmentIT {
+    @RegisterExtension
+    static final ScratchDirectories SCRATCH = new ScratchDirectories();
+
     private Path home;
     private Distribution jujube;
 
     @BeforeEach
     void setUp() throws Exception {
-        home = Files.createTempDirectory(Path.of("/tmp"), "jujube-it");
+        home = SCRATCH.make("jujube-it");
         jujube = new Distribution(home);
     }
 
@@ -58,6 +62,26 @@ class LocalEnvironmentIT {
         assertEquals(0, destroy.exit(), destroy.err());
         assertEquals(List.of(), Distribution.processesMentioning(home), "no process of the environment left");
         assertFalse(Files.exists(jujube.envDir()), "no data left");
+    }
+
+    @Test
+    void killed_agents_leave_nothing_in_the_temp_directory() throws Exception {
+        // FileInstall made a scratch directory there at every start, removed only at a normal exit: every
+        // agent killed or crashed left one in /tmp. The agents get a temp directory of their own here (the
+        // other options are bin/jujube-agent's defaults).
+        Path agentTmp = Files.createDirectory(home.resolve("agent-tmp"));
+        Distribution.Run boot = jujube.jujube(Map.of("JUJUBE_AGENT_JAVA_OPTS",
+                "-Xss512k -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Djava.io.tmpdir=" + agentTmp), "bootstrap");
+        assertEquals(0, boot.exit(), boot.err());
+        List<ProcessHandle> agents = Distribution.processesMentioning(jujube.envDir());
+        assertEquals(2, agents.size(), "controller and machine 0: " + agents);
+        for (ProcessHandle agent : agents) {
+            agent.destroyForcibly(); // SIGKILL
+            agent.onExit().get(30, java.util.concurrent.TimeUnit.SECONDS);
+        }
+        try (var left = Files.list(agentTmp)) {
+            assertEquals(List.of(), left.toList(), "nothing left in the agents' temp directory");
+        }
     }
 
     @Test

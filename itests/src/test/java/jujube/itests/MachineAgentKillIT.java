@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@code kill -9} of machine 0's agent while its units run relation hooks: the local provider restarts
@@ -18,6 +19,9 @@ import org.junit.jupiter.api.Test;
  * twice, and the old session's expiry (its presence nodes vanishing) makes no unit depart.
  */
 class MachineAgentKillIT {
+    @RegisterExtension
+    static final ScratchDirectories SCRATCH = new ScratchDirectories();
+
     private static final List<String> DBS = List.of("slowdb/0", "slowdb/1");
     private static final List<String> APPS = List.of("slowapp/0", "slowapp/1");
     @AutoClose // destroys the environment after the test
@@ -25,7 +29,7 @@ class MachineAgentKillIT {
 
     @Test
     void units_resume_without_losing_or_repeating_a_hook() throws Exception {
-        Path home = Files.createTempDirectory(Path.of("/tmp"), "jujube-kill");
+        Path home = SCRATCH.make("jujube-kill");
         env = Environment.bootstrap(home, "local");
         TestCharms charms = new TestCharms(home.resolve("repository"));
         SlowCharms.write(charms);

@@ -22,6 +22,7 @@ import org.apache.zookeeper.data.Stat;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A machine agent's ZooKeeper session expires while ZooKeeper keeps serving everyone else: the agent's
@@ -30,6 +31,9 @@ import org.junit.jupiter.api.Test;
  * watches are re-armed, the changes made meanwhile are delivered, and no hook runs twice.
  */
 class SessionExpiryIT {
+    @RegisterExtension
+    static final ScratchDirectories SCRATCH = new ScratchDirectories();
+
     private static final int SESSION_MS = 4000;
     private static final Duration UP = Duration.ofSeconds(45);
     private static final String PRESENCE = "/machines/machine-0000000000/agent";
@@ -39,7 +43,7 @@ class SessionExpiryIT {
 
     @BeforeEach
     void setUp() throws Exception {
-        home = Files.createTempDirectory(Path.of("/tmp"), "jujube-expiry");
+        home = SCRATCH.make("jujube-expiry");
         env = Environment.attach(home, "local");
     }
 
@@ -54,7 +58,6 @@ class SessionExpiryIT {
             for (ProcessHandle p : Distribution.processesMentioning(home)) {
                 p.destroyForcibly();
             }
-            EnsembleDeployIT.delete(home);
         }
     }
 

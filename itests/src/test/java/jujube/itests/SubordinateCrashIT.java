@@ -21,6 +21,7 @@ import jujube.state.UnitName;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The machine agent killed with SIGKILL at random moments while it creates and removes subordinate units
@@ -30,6 +31,9 @@ import org.junit.jupiter.api.Test;
  * at any observation in between either.
  */
 class SubordinateCrashIT {
+    @RegisterExtension
+    static final ScratchDirectories SCRATCH = new ScratchDirectories();
+
     private static final int RUNS = 20;
     private static final Duration CONVERGE = Duration.ofSeconds(90);
     // the local provider delays a restart more for each death within 10 s of the last start: after three
@@ -40,7 +44,7 @@ class SubordinateCrashIT {
 
     @BeforeEach
     void setUp() throws Exception {
-        env = SubordinateEnvironment.start(Files.createTempDirectory(Path.of("/tmp"), "jujube-sub-crash"), 2);
+        env = SubordinateEnvironment.start(SCRATCH.make("jujube-sub-crash"), 2);
         Poll.until("principals started", CONVERGE, () -> env.units().stream().allMatch(u -> u.workflowState().equals("started")));
     }
 

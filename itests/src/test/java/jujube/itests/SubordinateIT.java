@@ -15,6 +15,7 @@ import jujube.state.UnitName;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Subordinates on the real distribution (seed 004): the example logging charm related to a blog of two
@@ -22,12 +23,15 @@ import org.junit.jupiter.api.Test;
  * retires them all, and the CLI refuses what would tear a container apart.
  */
 class SubordinateIT {
+    @RegisterExtension
+    static final ScratchDirectories SCRATCH = new ScratchDirectories();
+
     private static final Duration CONVERGE = Duration.ofSeconds(90);
     private SubordinateEnvironment env;
 
     @BeforeEach
     void setUp() throws Exception {
-        env = SubordinateEnvironment.start(Files.createTempDirectory(Path.of("/tmp"), "jujube-sub-it"), 2);
+        env = SubordinateEnvironment.start(SCRATCH.make("jujube-sub-it"), 2);
     }
 
     @AfterEach

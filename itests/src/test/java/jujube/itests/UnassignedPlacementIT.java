@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Placement {@code unassigned} on the real distribution: every new unit gets an empty machine of its own,
@@ -19,12 +20,15 @@ import org.junit.jupiter.api.Test;
  * machine's unit runs on untouched.
  */
 class UnassignedPlacementIT {
+    @RegisterExtension
+    static final ScratchDirectories SCRATCH = new ScratchDirectories();
+
     @AutoClose // destroys the environment after the test
     private Environment env;
 
     @Test
     void each_unit_gets_a_machine_and_an_emptied_machine_is_terminated_with_its_agent() throws Exception {
-        env = Environment.bootstrap(Files.createTempDirectory(Path.of("/tmp"), "jujube-spread"), "spread",
+        env = Environment.bootstrap(SCRATCH.make("jujube-spread"), "spread",
                 "--placement", "unassigned");
         env.ok("deploy", "--repository", Environment.EXAMPLES.toString(), "local:mysql");
         env.ok("add-unit", "mysql");

@@ -22,6 +22,7 @@ import org.apache.zookeeper.data.Stat;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A machine agent process survives its ZooKeeper going away: the controller (which runs the
@@ -29,6 +30,9 @@ import org.junit.jupiter.api.Test;
  * less than the agent's session timeout and once for longer.
  */
 class ZooKeeperOutageIT {
+    @RegisterExtension
+    static final ScratchDirectories SCRATCH = new ScratchDirectories();
+
     private static final int SESSION_MS = 8000;
     private Path env;
     private int port;
@@ -36,7 +40,7 @@ class ZooKeeperOutageIT {
 
     @BeforeEach
     void setUp() throws IOException {
-        env = Files.createTempDirectory(Path.of("/tmp"), "jujube-outage");
+        env = SCRATCH.make("jujube-outage");
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }

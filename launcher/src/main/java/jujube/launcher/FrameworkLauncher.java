@@ -66,6 +66,8 @@ final class FrameworkLauncher {
         fw.put("felix.fileinstall.log.level", "2");
         fw.put("felix.fileinstall.bundles.new.start", "true");
         fw.put("felix.fileinstall.bundles.startTransient", "false");
+        // FileInstall's scratch directory: by default a new one in /tmp at every start, never removed
+        fw.put("felix.fileinstall.tmpdir", runtimeDir.resolve("fileinstall-tmp").toString());
         // one version of a bundle at a time: a second copy dropped under another file name is
         // refused instead of running beside the first
         fw.put("org.osgi.framework.bsnversion", "single");
