@@ -1,6 +1,5 @@
 package jujube.hooks;
 
-import java.util.Locale;
 import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -45,8 +44,10 @@ public final class RelationIds {
         if (!m.matches()) {
             throw new IllegalArgumentException("not a relation id name:N: " + hookId);
         }
-        // ZooKeeper's sequence nodes carry ten digits.
-        return String.format(Locale.ROOT, "relation-%010d", Long.parseLong(m.group(2)));
+        // ZooKeeper's sequence nodes carry ten digits; the id has one to ten (padded by hand: this runs
+        // for every relation hook, where String.format's parsing of its pattern showed in profiles)
+        String digits = Long.toString(Long.parseLong(m.group(2)));
+        return "relation-" + "0".repeat(10 - digits.length()) + digits;
     }
 
     /** The relation name of a hook id: {@code db} for {@code db:3}. */

@@ -2,11 +2,13 @@ package jujube.hooks.internal;
 
 /** Thread names built from unit names, which hold characters ({@code /}) tools handle badly. */
 final class ThreadNames {
+    private static final java.util.regex.Pattern UNSAFE = java.util.regex.Pattern.compile("[^A-Za-z0-9._-]");
+
     private ThreadNames() {
     }
 
     /** {@code wordpress/0} becomes {@code wordpress-0}; anything but letters, digits, '.', '_', '-' becomes '-'. */
     static String sanitize(String name) {
-        return name.replaceAll("[^A-Za-z0-9._-]", "-");
+        return UNSAFE.matcher(name).replaceAll("-");
     }
 }

@@ -22,6 +22,8 @@ class RelationIdsTest {
         assertEquals("server:3", RelationIds.hookId(relation, "mysql"));
         assertEquals("relation-0000000003", RelationIds.stateId("db:3"));
         assertEquals("relation-0000000003", RelationIds.stateId("server:3"));
+        assertEquals("relation-1234567890", RelationIds.stateId("db:1234567890"));
+        assertEquals("relation-0000000012", RelationIds.stateId("db:0012"));
         assertEquals(3, RelationIds.sequence("relation-0000000003"));
         assertEquals("db", RelationIds.relationName("db:3"));
     }
