@@ -39,8 +39,8 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
     private final InstalledTools tools;
     private final HookSocketServer server;
     /**
-     * The unit's charm, read at the first hook that found its unit: a removed unit's stop and -broken
-     * hooks still run it.
+     * The unit's charm: handed over by the unit agent at its start (its local record), else read at the
+     * first hook that found its unit. A removed unit's stop and -broken hooks still run it.
      */
     private volatile String lastCharmId;
 
@@ -98,8 +98,8 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
             }
         } catch (NoSuchUnitException e) {
             // remove-unit deletes the unit's node before its agent retires it: the retiring hooks
-            // (stop, -relation-broken) run with the charm the unit last ran. Known debt: an agent
-            // that restarts while retiring has no last charm and reports the hook failed.
+            // (stop, -relation-broken) run with the charm the unit last ran, which the unit agent
+            // hands over at its start from its local record (charmChanged), also after a restart.
             charmId = lastCharmId;
             if (charmId == null) {
                 return failed(new HookResult.Failed("could not read unit " + setup.unit() + ": " + e.getMessage()));

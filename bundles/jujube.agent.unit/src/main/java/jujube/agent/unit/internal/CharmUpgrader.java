@@ -17,6 +17,7 @@ import jujube.spi.CharmUpgrade;
 import jujube.spi.CharmUpgradeException;
 import jujube.spi.CharmUpgradeHandler;
 import jujube.state.CharmRecord;
+import jujube.state.NoSuchUnitException;
 import jujube.state.StateConnection;
 import jujube.state.StateException;
 import jujube.workflow.ActionResult;
@@ -27,8 +28,9 @@ import org.slf4j.LoggerFactory;
  * Replaces the unit's charm with its service's current charm: the archive is fetched from the charm
  * storage (sha256 checked against the state's record) and handed to the highest-ranked
  * {@link CharmUpgradeHandler} of the moment. The charm the unit runs is recorded in
- * {@code state/charm.json} ({@code {"version":1,"charm_id":..}}), which makes an upgrade idempotent:
- * replaying one whose charm is already in place does nothing.
+ * {@code state/charm.json} ({@code {"version":1,"charm_id":..}}), from the agent's first start on
+ * ({@link #rememberCharm}) and at each upgrade. It makes an upgrade idempotent (replaying one whose charm
+ * is already in place does nothing), and it names the charm of a unit whose node remove-unit deleted.
  *
  * <p>The local record is the truth for the agent; the unit node's {@code charm} (status, and the hook
  * contexts: {@code JUJU_CHARM}, the config schema) is brought in line after it, also when an upgrade is
@@ -67,6 +69,31 @@ final class CharmUpgrader {
     /** The charm the unit should run: its service's. */
     String targetCharm() {
         return state.services().get(settings.unit().service()).charmId();
+    }
+
+    /**
+     * The charm the unit runs, recorded locally when it was not yet (a unit deployed and never upgraded
+     * had no record): once the unit is removed its node is gone, and its agent, maybe restarted meanwhile,
+     * still runs the stop and -broken hooks with this charm. Empty when the unit has neither a record nor a
+     * node, or when its node cannot be read now (the hooks then read it themselves, as before).
+     */
+    Optional<String> rememberCharm() throws IOException {
+        if (Files.exists(record)) {
+            return Optional.of(currentCharm());
+        }
+        String deployed;
+        try {
+            deployed = state.units().get(settings.unit()).charmId();
+        } catch (NoSuchUnitException e) {
+            LOG.warn("unit {}: removed, and no local record of its charm: its retiring hooks cannot run",
+                    settings.unit());
+            return Optional.empty();
+        } catch (StateException e) {
+            LOG.debug("unit {}: charm not read at start: {}", settings.unit(), e.getMessage());
+            return Optional.empty();
+        }
+        AtomicFiles.write(record, mapper.writeValueAsBytes(Map.of("version", VERSION, "charm_id", deployed)));
+        return Optional.of(deployed);
     }
 
     /** Whether the service runs another charm than the unit. */

@@ -5,6 +5,7 @@ import java.util.EnumSet;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import jujube.agent.unit.internal.AgentSignals.Signal;
+import jujube.state.NoSuchUnitException;
 import jujube.state.Presence;
 import jujube.state.ResolvedMode;
 import jujube.state.StateConnection;
@@ -52,7 +53,7 @@ final class UnitAgentLoop implements AutoCloseable {
         while (!signals.isStopped()) {
             try {
                 if (presence == null) {
-                    presence = state.units().connectAgent(unit);
+                    presence = connect(pending.contains(Signal.RETIRE));
                 }
                 if (pending.contains(Signal.RETIRE)) {
                     operations.retire();
@@ -93,6 +94,23 @@ final class UnitAgentLoop implements AutoCloseable {
             }
         }
         return false;
+    }
+
+    /**
+     * Announces the agent. A unit removed while its agent was away (remove-unit deletes the node before
+     * the agent retires the unit, and a machine agent may restart in between) has no node to hold the
+     * presence: retiring goes on without it, or the unit would never be retired.
+     */
+    private Presence connect(boolean retiring) {
+        try {
+            return state.units().connectAgent(unit);
+        } catch (NoSuchUnitException removed) {
+            if (!retiring) {
+                throw removed;
+            }
+            LOG.info("unit {}: removed while its agent was away: retiring without presence", unit);
+            return null;
+        }
     }
 
     /** Whether the agent's presence node exists under a live session. */

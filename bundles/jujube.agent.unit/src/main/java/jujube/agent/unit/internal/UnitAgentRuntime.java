@@ -160,6 +160,9 @@ final class UnitAgentRuntime implements AutoCloseable {
             relations = with.relations().apply(new RelationLifecycleContext(with.state(), unit, unit.service(),
                     settings.stateDir(), runner, executor, with.scopes(), settings.retry()));
             CharmUpgrader upgrader = new CharmUpgrader(with.state(), settings, with.upgradeHandler(), with.mapper());
+            // the hooks run with the charm of the unit's local record: a unit removed while its agent was
+            // down (its node gone) still runs its stop and -broken hooks
+            upgrader.rememberCharm().ifPresent(runner::charmChanged);
             AppliedConfig config = new AppliedConfig(settings.stateDir().resolve("config.json"), with.mapper());
             lifecycle = new UnitLifecycle(unit.toString(), new UnitHooks(runner, executor), relations, upgrader, config,
                     () -> with.state().services().config(unit.service()));

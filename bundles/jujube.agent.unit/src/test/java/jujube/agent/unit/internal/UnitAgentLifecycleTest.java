@@ -157,6 +157,20 @@ class UnitAgentLifecycleTest extends UnitAgentTestBase {
     }
 
     @Test
+    void aUnitRemovedWhileItsAgentWasDownStillRunsItsStopHookWhenRetired() throws IOException {
+        startedThenStopped();
+        // remove-unit while the machine agent is down: the unit's node is gone when its agent restarts
+        fx.state.units().remove(UNIT);
+
+        UnitAgentRuntime second = fx.startAgent(0);
+        second.retire();
+
+        await("retired", second::isRetired);
+        assertEquals(List.of("install", "config-changed", "start", "stop"), fx.hookLog());
+        assertEquals("stopped", fx.storedState().state());
+    }
+
+    @Test
     void relationResolvedIsHandedToTheRelationLifecyclesAndCleared() throws IOException {
         UnitAgentRuntime agent = fx.startAgent(0);
         await("started", () -> "started".equals(agent.workflowState()));
