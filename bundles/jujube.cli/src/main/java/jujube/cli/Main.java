@@ -31,7 +31,7 @@ import picocli.CommandLine.Option;
  * the stack trace only with {@code --verbose}), 2 a usage error (the problem on one line, then the
  * command's usage, on stderr).
  */
-@Command(name = "jujube", mixinStandardHelpOptions = true, version = "jujube 0.1",
+@Command(name = "jujube", mixinStandardHelpOptions = true, version = "jujube 0.1", scope = CommandLine.ScopeType.INHERIT,
         description = "Deploys services from charms onto machines and relates them.")
 public final class Main {
     @Option(names = {"-v", "--verbose"}, scope = CommandLine.ScopeType.INHERIT,

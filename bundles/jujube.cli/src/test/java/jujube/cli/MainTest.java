@@ -108,6 +108,18 @@ class MainTest {
     }
 
     @Test
+    void every_command_answers_help_with_its_usage() {
+        for (String command : COMMANDS) {
+            for (String flag : new String[] {"--help", "-h"}) {
+                Result r = run(command, flag);
+                assertEquals(0, r.code(), command + " " + flag + ": " + r.err());
+                assertTrue(r.out().startsWith("Usage: jujube " + command + " "), command + " " + flag + ":\n" + r.out());
+                assertEquals("", r.err());
+            }
+        }
+    }
+
+    @Test
     void a_usage_error_in_a_command_shows_that_commands_usage() {
         Result r = run("-v", "status", "--bogus");
         assertEquals(2, r.code());
