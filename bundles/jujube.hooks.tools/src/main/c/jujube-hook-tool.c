@@ -286,7 +286,10 @@ int main(int argc, char **argv) {
     if (strlen(path) >= sizeof addr.sun_path) die("the agent socket path is too long");
     strcpy(addr.sun_path, path);
     int fd = socket(AF_UNIX, SOCK_STREAM, 0);
-    if (fd < 0 || connect(fd, (struct sockaddr *)&addr, sizeof addr) < 0) die("cannot connect to the unit agent");
+    if (fd < 0 || connect(fd, (struct sockaddr *)&addr, sizeof addr) < 0) {
+        fprintf(stderr, "%s: error: cannot connect to the unit agent at %s: %s\n", tool, path, strerror(errno));
+        exit(1);
+    }
 
     struct answer a;
     argv[0] = (char *)tool;

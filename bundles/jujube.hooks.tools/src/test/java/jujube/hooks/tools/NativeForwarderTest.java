@@ -118,7 +118,8 @@ class NativeForwarderTest {
                 run((c, id, a) -> JsonNodeFactory.instance.objectNode().put("stdout", "x")));
         assertEquals(List.of("relation-get: error: the agent sent an answer without an exit code"),
                 run((c, id, a) -> JsonNodeFactory.instance.textNode("{")));
-        assertEquals(List.of("relation-get: error: cannot connect to the unit agent"), runWithSocket(dir.resolve("none")));
+        assertEquals(List.of("relation-get: error: cannot connect to the unit agent at " + dir.resolve("none")
+                + ": No such file or directory"), runWithSocket(dir.resolve("none")));
     }
 
     @Test
