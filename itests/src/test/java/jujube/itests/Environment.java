@@ -113,6 +113,23 @@ final class Environment implements AutoCloseable {
         return String.join("\n", lines(dir().resolve("logs/machine-" + machine + ".log")));
     }
 
+    /** The pid of machine {@code machine}'s agent, as the provider recorded it ({@code pids/machine-N.pid}). */
+    long machinePid(int machine) throws IOException {
+        return Long.parseLong(Files.readString(dir().resolve("pids/machine-" + machine + ".pid")).strip());
+    }
+
+    /** Waits until the provider restarted machine {@code machine}'s agent: a live process, another pid. */
+    void awaitMachineRestarted(int machine, long before) {
+        Poll.until("machine " + machine + " restarted", CONVERGE, () -> {
+            try {
+                long pid = machinePid(machine);
+                return pid != before && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+            } catch (IOException | NumberFormatException e) {
+                return false; // between the provider's writes
+            }
+        });
+    }
+
     static List<String> lines(Path file) {
         try {
             return Files.exists(file) ? Files.readAllLines(file) : List.of();

@@ -38,15 +38,14 @@ class MachineAgentKillIT {
         env.ok("deploy", "-n", "2", "--repository", repo, "local:" + SlowCharms.APP);
         env.awaitUnits(Map.of("slowdb/0", "started", "slowdb/1", "started", "slowapp/0", "started", "slowapp/1", "started"));
 
-        Path pidFile = env.dir().resolve("pids/machine-0.pid");
-        long before = Long.parseLong(Files.readString(pidFile).strip());
+        long before = env.machinePid(0);
         env.ok("add-relation", SlowCharms.APP, SlowCharms.DB);
         Poll.until("a first joined hook done", Environment.CONVERGE, () -> joinedLines() > 0);
         ProcessHandle.of(before).orElseThrow().destroyForcibly(); // SIGKILL
         int joinedAtKill = joinedLines();
         assertTrue(joinedAtKill < 8, "killed while relation hooks were still due, saw " + joinedAtKill + " of 8 joined");
 
-        Poll.until("machine 0 restarted", Environment.CONVERGE, () -> restarted(pidFile, before));
+        env.awaitMachineRestarted(0, before);
         try (RelationEvidence evidence = new RelationEvidence(env)) {
             for (String unit : all()) {
                 for (String remote : remotesOf(unit)) {
@@ -71,15 +70,6 @@ class MachineAgentKillIT {
                 assertEquals(1, count(RelationEvidence.relationStateDir(env, unit), "\"step\":\"committed\",\"transition\":\"start\""),
                         unit + ": the relation started once");
             }
-        }
-    }
-
-    private static boolean restarted(Path pidFile, long before) {
-        try {
-            long pid = Long.parseLong(Files.readString(pidFile).strip());
-            return pid != before && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
-        } catch (Exception e) {
-            return false;
         }
     }
 

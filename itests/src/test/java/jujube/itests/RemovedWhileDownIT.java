@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
@@ -34,13 +33,12 @@ class RemovedWhileDownIT {
         env.awaitHookLine("mysql/0", "db-relation-changed blog/1 ready=true");
         env.awaitUnits(Map.of("mysql/0", "started", "blog/0", "started", "blog/1", "started"));
 
-        Path pidFile = env.dir().resolve("pids/machine-0.pid");
-        long machine = Long.parseLong(Files.readString(pidFile).strip());
+        long machine = env.machinePid(0);
         signal("STOP", machine);
         env.ok("remove-unit", "blog/1");
         signal("KILL", machine);
 
-        Poll.until("machine 0 restarted", Environment.CONVERGE, () -> restarted(pidFile, machine));
+        env.awaitMachineRestarted(0, machine);
         env.awaitHookLine("mysql/0", "db-relation-departed blog/1");
         Poll.until("blog/1's directory removed", Environment.CONVERGE, () -> !Files.exists(env.unitDir("blog/1")));
         String log = env.machineLog(0);
@@ -53,14 +51,5 @@ class RemovedWhileDownIT {
     private static void signal(String signal, long pid) throws Exception {
         Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).inheritIO().start();
         assertEquals(0, kill.waitFor(), "kill -" + signal + " " + pid);
-    }
-
-    private static boolean restarted(Path pidFile, long before) {
-        try {
-            long pid = Long.parseLong(Files.readString(pidFile).strip());
-            return pid != before && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
-        } catch (Exception e) {
-            return false;
-        }
     }
 }
