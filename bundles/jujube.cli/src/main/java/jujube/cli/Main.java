@@ -72,8 +72,8 @@ public final class Main {
     }
 
     /**
-     * Spares picocli two look-ups that every command line paid for, about 30 ms of a status together
-     * (bench/cli/RESULTS.md, step 10): each {@code CommandLine} registers converters for java.time and
+     * Spares picocli two look-ups that every command line paid for: 34 ms of a status's main thread under
+     * the profiler, about 10 ms of its wall time (bench/cli/RESULTS.md, step 10). Each {@code CommandLine} registers converters for java.time and
      * java.sql types by loading and initializing those classes (MonthDay's alone builds date tables),
      * although no option here has such a type; and it looks Groovy's {@code Closure} up, which opens every
      * jar of the class path, although no Groovy is there. An operator's own setting is kept.

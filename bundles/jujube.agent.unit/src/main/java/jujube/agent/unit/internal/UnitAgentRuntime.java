@@ -1,6 +1,7 @@
 package jujube.agent.unit.internal;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Clock;
 import java.time.Duration;
@@ -161,8 +162,13 @@ final class UnitAgentRuntime implements AutoCloseable {
                     settings.stateDir(), runner, executor, with.scopes(), settings.retry()));
             CharmUpgrader upgrader = new CharmUpgrader(with.state(), settings, with.upgradeHandler(), with.mapper());
             // the hooks run with the charm of the unit's local record: a unit removed while its agent was
-            // down (its node gone) still runs its stop and -broken hooks
-            upgrader.rememberCharm().ifPresent(runner::charmChanged);
+            // down (its node gone) still runs its stop and -broken hooks. Not fatal: without it the hooks
+            // read the unit's node, as before the record existed
+            try {
+                upgrader.rememberCharm().ifPresent(runner::charmChanged);
+            } catch (IOException e) {
+                LOG.warn("unit {}: could not record its charm locally: {}", unit, e.getMessage());
+            }
             AppliedConfig config = new AppliedConfig(settings.stateDir().resolve("config.json"), with.mapper());
             lifecycle = new UnitLifecycle(unit.toString(), new UnitHooks(runner, executor), relations, upgrader, config,
                     () -> with.state().services().config(unit.service()));
