@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -19,7 +18,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-import java.util.stream.Stream;
 
 /**
  * A 3-server ZooKeeper ensemble on loopback, each server its own JVM process (a real
@@ -164,18 +162,14 @@ final class ZooKeeperEnsemble implements AutoCloseable {
                 .collect(Collectors.joining(", "));
     }
 
-    /** Kills every server and deletes the directory. */
+    /**
+     * Kills every server. The directory stays: it lives in a test's scratch directory, which
+     * {@link ScratchDirectories} removes after the test passes and keeps for a look when it fails.
+     */
     @Override
     public void close() throws IOException {
         for (int id = 1; id <= SIZE; id++) {
             kill(id);
-        }
-        if (Files.exists(dir)) {
-            try (Stream<Path> files = Files.walk(dir)) {
-                for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.delete(p);
-                }
-            }
         }
     }
 
