@@ -9,12 +9,34 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Comparator;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class SocketPathsTest {
     @TempDir
     Path root;
+
+    /** Where the short directories go: under /tmp, since the test's own directory may itself be deep. */
+    private Path shortRoot;
+
+    @BeforeEach
+    void createShortRoot() throws IOException {
+        shortRoot = Files.createTempDirectory(Path.of("/tmp"), "sp");
+    }
+
+    @AfterEach
+    void removeShortRoot() throws IOException {
+        try (Stream<Path> files = Files.walk(shortRoot)) {
+            for (Path file : (Iterable<Path>) files.sorted(Comparator.reverseOrder())::iterator) {
+                Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwx------"));
+                Files.delete(file);
+            }
+        }
+    }
 
     @Test
     void a_short_unit_directory_holds_its_own_socket() throws IOException {
@@ -26,7 +48,7 @@ class SocketPathsTest {
     void a_deep_unit_directory_gets_a_private_short_directory_of_its_own() throws IOException {
         Path deep = root.resolve("d".repeat(60)).resolve("e".repeat(60));
         Path other = root.resolve("d".repeat(60)).resolve("f".repeat(60));
-        SocketPaths paths = new SocketPaths(root);
+        SocketPaths paths = new SocketPaths(shortRoot);
 
         Path socket = paths.forUnit(deep);
 
@@ -40,7 +62,7 @@ class SocketPathsTest {
     @Test
     void a_short_directory_open_to_others_is_refused() throws IOException {
         Path deep = root.resolve("d".repeat(120));
-        SocketPaths paths = new SocketPaths(root);
+        SocketPaths paths = new SocketPaths(shortRoot);
         Path dir = paths.forUnit(deep).getParent();
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxrwxrwx"));
 
