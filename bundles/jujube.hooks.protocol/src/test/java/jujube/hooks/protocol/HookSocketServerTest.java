@@ -19,20 +19,22 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import jujube.testkit.ShortTempDir;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class HookSocketServerTest {
     private final ObjectMapper mapper = new ObjectMapper();
-    private Path dir;
+    // Unix socket paths must stay under 108 bytes: keep the directory short.
+    @TempDir(factory = ShortTempDir.class)
+    Path dir;
     private Path socket;
     private HookSocketServer server;
 
     @BeforeEach
     void start() throws IOException {
-        // Unix socket paths must stay under 108 bytes: keep the directory short.
-        dir = Files.createTempDirectory(Path.of("/tmp"), "hs");
         socket = dir.resolve("agent.socket");
         server = HookSocketServer.start(socket, new EchoHandler(), mapper,
                 new ServerLimits(4, 64, Duration.ofMillis(500)));
@@ -41,8 +43,6 @@ class HookSocketServerTest {
     @AfterEach
     void stop() throws IOException {
         server.close();
-        Files.deleteIfExists(socket);
-        Files.deleteIfExists(dir);
     }
 
     @Test

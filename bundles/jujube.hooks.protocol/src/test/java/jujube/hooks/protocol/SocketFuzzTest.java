@@ -7,11 +7,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Random;
+import jujube.testkit.ShortTempDir;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Throws 2,000 random, truncated and oversized frames at a real socket, then checks that the agent
@@ -25,9 +26,11 @@ class SocketFuzzTest {
     private final Random random = new Random(20120611L);
     private long maxThreadsSeen;
 
+    @TempDir(factory = ShortTempDir.class)
+    Path dir;
+
     @Test
     void theAgentKeepsServingWhateverClientsSend() throws Exception {
-        Path dir = Files.createTempDirectory(Path.of("/tmp"), "hs");
         Path socket = dir.resolve("s");
         try (HookSocketServer server = HookSocketServer.start(socket, new EchoHandler(), mapper,
                 new ServerLimits(MAX_CONNECTIONS, 64, Duration.ofMillis(300)))) {
@@ -50,8 +53,6 @@ class SocketFuzzTest {
             assertTrue(maxThreadsSeen <= MAX_CONNECTIONS + 1, "threads seen: " + maxThreadsSeen);
             SocketThreads.await(Duration.ofSeconds(10), () -> server.openConnections() == 0,
                     "fuzzed connections to end");
-        } finally {
-            Files.deleteIfExists(dir);
         }
     }
 

@@ -2,19 +2,16 @@ package jujube.hooks.tools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import jujube.testkit.ShortTempDir;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A machine agent installs the tools of many units at once while it forks hooks: every install must end
@@ -22,19 +19,8 @@ import org.junit.jupiter.api.Test;
  * forwarder is probed while a process forked by another thread still holds its write descriptor).
  */
 class ConcurrentInstallTest {
-    private Path dir;
-
-    @BeforeEach
-    void createDir() throws Exception {
-        dir = Files.createTempDirectory(Path.of("/tmp"), "hc");
-    }
-
-    @AfterEach
-    void clean() throws Exception {
-        try (Stream<Path> files = Files.walk(dir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
-    }
+    @TempDir(factory = ShortTempDir.class)
+    Path dir;
 
     @Test
     void manyUnitsInstallingWhileProcessesForkAllGetTheNativeForwarder() throws Exception {

@@ -6,16 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import jujube.hooks.protocol.HookSocketServer;
 import jujube.hooks.protocol.ServerLimits;
+import jujube.testkit.ShortTempDir;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Runs every case of {@code hook-tool-vectors.json} three ways: in-process through the handler, through
@@ -25,13 +26,13 @@ class HookToolVectorsTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final FakeHookToolBackend BACKEND = new FakeHookToolBackend();
     private static final ToolCommandHandler HANDLER = new ToolCommandHandler(BACKEND, JSON);
-    private static Path dir;
+    @TempDir(factory = ShortTempDir.class)
+    static Path dir;
     private static HookSocketServer server;
     private static InstalledTools tools;
 
     @BeforeAll
     static void start() throws Exception {
-        dir = Files.createTempDirectory(Path.of("/tmp"), "hs");
         server = HookSocketServer.start(dir.resolve("s"), HANDLER, JSON, ServerLimits.defaults());
         tools = new HookToolsInstaller(JavaFallback.fromRuntime()).install(dir.resolve("bin"));
     }
@@ -39,9 +40,6 @@ class HookToolVectorsTest {
     @AfterAll
     static void stop() throws Exception {
         server.close();
-        try (Stream<Path> files = Files.walk(dir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
     }
 
     @TestFactory

@@ -8,17 +8,19 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.stream.Stream;
 import jujube.hooks.protocol.HookSocketServer;
 import jujube.hooks.protocol.ServerLimits;
+import jujube.testkit.ShortTempDir;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Without a runnable native forwarder the tools are scripts starting the Java client: slow but working. */
 class InstallerFallbackTest {
+    @TempDir(factory = ShortTempDir.class)
+    Path dir;
+
     @Test
     void installsJavaScriptsThatWork() throws Exception {
-        Path dir = Files.createTempDirectory(Path.of("/tmp"), "hs");
         ObjectMapper json = new ObjectMapper();
         try (HookSocketServer server = HookSocketServer.start(dir.resolve("s"),
                 new ToolCommandHandler(new FakeHookToolBackend(), json), json, ServerLimits.defaults())) {
@@ -42,10 +44,6 @@ class InstallerFallbackTest {
             String output = new String(process.getInputStream().readAllBytes());
             assertEquals(1, process.waitFor(), output);
             assertEquals("relation-set: error: not in a relation hook: use -r to name a relation\n", output);
-        } finally {
-            try (Stream<Path> files = Files.walk(dir)) {
-                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
         }
     }
 }

@@ -12,39 +12,31 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import jujube.hooks.protocol.CommandHandler;
 import jujube.hooks.protocol.ErrorCode;
 import jujube.hooks.protocol.HookSocketServer;
 import jujube.hooks.protocol.ProtocolException;
 import jujube.hooks.protocol.ServerLimits;
-import org.junit.jupiter.api.AfterEach;
+import jujube.testkit.ShortTempDir;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The forwarder's own failure paths, and many tool calls at once from several shells. */
 class NativeForwarderTest {
     private final ObjectMapper json = new ObjectMapper();
-    private Path dir;
+    @TempDir(factory = ShortTempDir.class)
+    Path dir;
     private InstalledTools tools;
 
     @BeforeEach
     void install() throws Exception {
-        dir = Files.createTempDirectory(Path.of("/tmp"), "hs");
         tools = new HookToolsInstaller(JavaFallback.fromRuntime()).install(dir.resolve("bin"));
         assertEquals(InstalledTools.Mode.NATIVE, tools.mode());
-    }
-
-    @AfterEach
-    void clean() throws Exception {
-        try (Stream<Path> files = Files.walk(dir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
     }
 
     @Test

@@ -5,28 +5,29 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import jujube.hooks.protocol.ErrorCode;
 import jujube.hooks.protocol.HookSocketClient;
 import jujube.hooks.protocol.HookSocketServer;
 import jujube.hooks.protocol.ProtocolException;
 import jujube.hooks.protocol.ServerLimits;
+import jujube.testkit.ShortTempDir;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The typed commands over a real socket, through the pure-Java client. */
 class TypedCommandsTest {
     private final ObjectMapper json = new ObjectMapper();
     private final FakeHookToolBackend backend = new FakeHookToolBackend();
-    private Path dir;
+    @TempDir(factory = ShortTempDir.class)
+    Path dir;
     private HookSocketServer server;
     private HookSocketClient client;
 
     @BeforeEach
     void start() throws Exception {
-        dir = Files.createTempDirectory(Path.of("/tmp"), "hs");
         server = HookSocketServer.start(dir.resolve("s"), new ToolCommandHandler(backend, json), json, ServerLimits.defaults());
         client = HookSocketClient.connect(server.socketPath(), json);
     }
@@ -35,7 +36,6 @@ class TypedCommandsTest {
     void stop() throws Exception {
         client.close();
         server.close();
-        Files.deleteIfExists(dir);
     }
 
     @Test

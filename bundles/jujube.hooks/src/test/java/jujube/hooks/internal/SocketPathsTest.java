@@ -9,10 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.Comparator;
-import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import jujube.testkit.ShortTempDir;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,27 +18,13 @@ class SocketPathsTest {
     Path root;
 
     /** Where the short directories go: under /tmp, since the test's own directory may itself be deep. */
-    private Path shortRoot;
-
-    @BeforeEach
-    void createShortRoot() throws IOException {
-        shortRoot = Files.createTempDirectory(Path.of("/tmp"), "sp");
-    }
-
-    @AfterEach
-    void removeShortRoot() throws IOException {
-        try (Stream<Path> files = Files.walk(shortRoot)) {
-            for (Path file : (Iterable<Path>) files.sorted(Comparator.reverseOrder())::iterator) {
-                Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwx------"));
-                Files.delete(file);
-            }
-        }
-    }
+    @TempDir(factory = ShortTempDir.class)
+    Path shortRoot;
 
     @Test
     void a_short_unit_directory_holds_its_own_socket() throws IOException {
-        Path unit = root.resolve("u");
-        assertEquals(unit.resolve("agent.socket"), new SocketPaths(root.resolve("short")).forUnit(unit));
+        Path unit = shortRoot.resolve("u");
+        assertEquals(unit.resolve("agent.socket"), new SocketPaths(shortRoot.resolve("short")).forUnit(unit));
     }
 
     @Test
@@ -71,18 +54,12 @@ class SocketPathsTest {
 
     @Test
     void the_longest_path_that_fits_can_really_be_bound() throws Exception {
-        Path dir = java.nio.file.Files.createTempDirectory(Path.of("/tmp"), "sp");
-        try {
-            String base = dir + "/";
-            Path longest = Path.of(base + "x".repeat(SocketPaths.MAX_PATH_BYTES - base.length()));
-            assertTrue(SocketPaths.fits(longest));
-            try (var channel = java.nio.channels.ServerSocketChannel.open(java.net.StandardProtocolFamily.UNIX)) {
-                channel.bind(java.net.UnixDomainSocketAddress.of(longest)); // throws when the limit is wrong
-            }
-            java.nio.file.Files.deleteIfExists(longest);
-            assertTrue(!SocketPaths.fits(Path.of(longest + "y")), "one byte more does not fit");
-        } finally {
-            java.nio.file.Files.deleteIfExists(dir);
+        String base = shortRoot + "/";
+        Path longest = Path.of(base + "x".repeat(SocketPaths.MAX_PATH_BYTES - base.length()));
+        assertTrue(SocketPaths.fits(longest));
+        try (var channel = java.nio.channels.ServerSocketChannel.open(java.net.StandardProtocolFamily.UNIX)) {
+            channel.bind(java.net.UnixDomainSocketAddress.of(longest)); // throws when the limit is wrong
         }
+        assertTrue(!SocketPaths.fits(Path.of(longest + "y")), "one byte more does not fit");
     }
 }
