@@ -136,6 +136,12 @@ public final class Main {
             if (main.verbose) {
                 e.printStackTrace(err);
             }
+            List<String> unmatched = e.getCommandLine().getUnmatchedArguments();
+            if (e instanceof CommandLine.MissingParameterException && !unmatched.isEmpty()) {
+                // picocli checks required parameters before words it could not match, so "deploy --nosuch"
+                // said that CHARM was missing: the word the operator mistyped is the better first clue
+                e = new CommandLine.UnmatchedArgumentException(e.getCommandLine(), unmatched);
+            }
             err.println("jujube: " + e.getMessage());
             CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
             e.getCommandLine().usage(err);

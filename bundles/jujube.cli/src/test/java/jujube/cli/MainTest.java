@@ -128,6 +128,14 @@ class MainTest {
     }
 
     @Test
+    void an_unknown_option_is_named_even_when_a_required_parameter_is_missing_too() {
+        Result r = run("deploy", "--nosuch");
+        assertEquals(2, r.code());
+        assertTrue(r.err().startsWith("jujube: Unknown option: '--nosuch'\n"), r.err());
+        assertTrue(r.err().contains("Usage: jujube deploy "), r.err());
+    }
+
+    @Test
     void a_misspelt_command_is_a_usage_error_with_a_suggestion() {
         Result r = run("stauts");
         assertEquals(2, r.code());
