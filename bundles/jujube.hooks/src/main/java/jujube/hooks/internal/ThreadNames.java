@@ -1,8 +1,10 @@
 package jujube.hooks.internal;
 
+import java.util.regex.Pattern;
+
 /** Thread names built from unit names, which hold characters ({@code /}) tools handle badly. */
 final class ThreadNames {
-    private static final java.util.regex.Pattern UNSAFE = java.util.regex.Pattern.compile("[^A-Za-z0-9._-]");
+    private static final Pattern UNSAFE = Pattern.compile("[^A-Za-z0-9._-]");
 
     private ThreadNames() {
     }

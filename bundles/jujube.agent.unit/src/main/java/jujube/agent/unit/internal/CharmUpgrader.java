@@ -92,7 +92,7 @@ final class CharmUpgrader {
             LOG.debug("unit {}: charm not read at start: {}", settings.unit(), e.getMessage());
             return Optional.empty();
         }
-        AtomicFiles.write(record, mapper.writeValueAsBytes(Map.of("version", VERSION, "charm_id", deployed)));
+        writeRecord(deployed);
         return Optional.of(deployed);
     }
 
@@ -132,9 +132,14 @@ final class CharmUpgrader {
         } finally {
             Files.deleteIfExists(archive);
         }
-        AtomicFiles.write(record, mapper.writeValueAsBytes(Map.of("version", VERSION, "charm_id", target)));
+        writeRecord(target);
         LOG.info("unit {}: charm upgraded to {}", settings.unit(), target);
         return recordInState(target);
+    }
+
+    /** Records {@code charmId} as the charm the unit runs, in {@code state/charm.json}. */
+    private void writeRecord(String charmId) throws IOException {
+        AtomicFiles.write(record, mapper.writeValueAsBytes(Map.of("version", VERSION, "charm_id", charmId)));
     }
 
     /** Names {@code charmId} in the unit's node; a failure leaves the upgrade to be retried (it is idempotent). */
