@@ -40,10 +40,14 @@ charm benchapp 'requires:
 '
 
 "$jujube" bootstrap >/dev/null
-# CONVERGENCE_MAX_HOOKS=N: machine 0 runs at most N hooks at once (the invoker's maxConcurrentHooks)
-if [ -n "${CONVERGENCE_MAX_HOOKS:-}" ]; then
+# CONVERGENCE_MAX_HOOKS=N: machine 0 runs at most N hooks at once (the invoker's maxConcurrentHooks);
+# CONVERGENCE_NATIVE_SPAWN=false: its hooks are started by the JDK, not posix_spawn (the invoker's nativeSpawn)
+invoker_cfg="${CONVERGENCE_MAX_HOOKS:+maxConcurrentHooks=$CONVERGENCE_MAX_HOOKS
+}${CONVERGENCE_NATIVE_SPAWN:+nativeSpawn=$CONVERGENCE_NATIVE_SPAWN
+}"
+if [ -n "$invoker_cfg" ]; then
   deploy="$JUJUBE_HOME/environments/local/machines/machine-0/deploy"
-  printf 'maxConcurrentHooks=%s\n' "$CONVERGENCE_MAX_HOOKS" > "$deploy/.invoker.tmp"
+  printf '%s' "$invoker_cfg" > "$deploy/.invoker.tmp"
   mv "$deploy/.invoker.tmp" "$deploy/jujube.hooks.invoker.cfg"
 fi
 "$jujube" deploy -n "$units" --repository "$work/repo" local:benchdb >/dev/null

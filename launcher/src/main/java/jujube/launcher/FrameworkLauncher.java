@@ -71,6 +71,7 @@ final class FrameworkLauncher {
         // one version of a bundle at a time: a second copy dropped under another file name is
         // refused instead of running beside the first
         fw.put("org.osgi.framework.bsnversion", "single");
+        exportIncubatingForeignAccess(fw);
         // no LogService here: let SCR report failed activations on stderr, i.e. in the agent's log
         fw.put("ds.loglevel", "warn");
 
@@ -229,6 +230,17 @@ final class FrameworkLauncher {
             } finally {
                 ctx.ungetService(ref);
             }
+        }
+    }
+
+    /**
+     * jujube.hooks starts hooks with posix_spawn through the JDK 17 foreign function interface when the
+     * JVM was started with {@code --add-modules jdk.incubator.foreign} (bin/jujube-agent does): the
+     * framework exports that package to bundles only if it is told to.
+     */
+    private static void exportIncubatingForeignAccess(Map<String, String> fw) {
+        if (ModuleLayer.boot().findModule("jdk.incubator.foreign").isPresent()) {
+            fw.merge(Constants.FRAMEWORK_SYSTEMPACKAGES_EXTRA, "jdk.incubator.foreign", (a, b) -> a + "," + b);
         }
     }
 }

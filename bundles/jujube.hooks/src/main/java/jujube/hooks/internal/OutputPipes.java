@@ -76,9 +76,14 @@ final class OutputPipes implements AutoCloseable {
         stderrChannel = opened.get(3);
     }
 
-    /** Points the process's stdout and stderr at the pipes. */
-    void redirect(ProcessBuilder builder) {
-        builder.redirectOutput(stdoutFifo.toFile()).redirectError(stderrFifo.toFile());
+    /** Where the hook's stdout goes. */
+    Path stdout() {
+        return stdoutFifo;
+    }
+
+    /** Where the hook's stderr goes. */
+    Path stderr() {
+        return stderrFifo;
     }
 
     /** The hook holds its write ends now: let end-of-file mean "every writer is gone" and read. */

@@ -12,7 +12,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Starts hooks in a process group of their own and kills such groups. A hook runs under a session
+ * Kills a hook's process group, and gives the hooks the JDK starts ({@link HookSpawner.Jdk}) a group
+ * of their own ({@link HookSpawner.Posix} has {@code posix_spawn} do it). Such a hook runs under a session
  * leader: the native forwarder installed beside the hook tools as
  * {@value HookToolsInstaller#SESSION_LEADER} when there is one, else {@code setsid}. A child of the JVM
  * is not a group leader, so the leader calls setsid(2) and execs the hook in place, which makes the

@@ -1,6 +1,5 @@
 package jujube.hooks.internal;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +11,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import jujube.hooks.HookInvocation;
 import jujube.hooks.HookInvoker;
 import jujube.hooks.HookOutput;
@@ -35,7 +35,6 @@ import org.slf4j.LoggerFactory;
 @Designate(ocd = HookInvokerConfig.class)
 public final class ProcessHookInvoker implements HookInvoker {
     private static final Logger LOG = LoggerFactory.getLogger(ProcessHookInvoker.class);
-    private static final File DEV_NULL = new File("/dev/null");
     private static final Path MKFIFO = Files.isExecutable(Path.of("/usr/bin/mkfifo"))
             ? Path.of("/usr/bin/mkfifo") : Path.of("/bin/mkfifo");
 
@@ -43,6 +42,7 @@ public final class ProcessHookInvoker implements HookInvoker {
     private final Duration outputGrace;
     private final HookSlots slots;
     private final ProcessGroups groups = new ProcessGroups();
+    private final HookSpawner spawner;
     private final FifoPool fifos = new FifoPool(MKFIFO);
     // two readers a running hook; idle ones end after 5 s, so a quiet agent keeps none
     private final ExecutorService outputReaders = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 5, TimeUnit.SECONDS,
@@ -51,7 +51,8 @@ public final class ProcessHookInvoker implements HookInvoker {
     @Activate
     public ProcessHookInvoker(HookInvokerConfig config) {
         this(Duration.ofSeconds(config.timeoutSeconds()), Duration.ofMillis(config.outputGraceMillis()),
-                HookSlots.configured(config.maxConcurrentHooks(), Duration.ofMillis(config.slotHoldMillis())));
+                HookSlots.configured(config.maxConcurrentHooks(), Duration.ofMillis(config.slotHoldMillis())),
+                config.nativeSpawn() ? HookSpawner::best : HookSpawner::configuredJdk);
     }
 
     /** An invoker with no limit on concurrent hooks. */
@@ -65,6 +66,17 @@ public final class ProcessHookInvoker implements HookInvoker {
      * @param slots how many hooks start at once; a hook's wait for its turn does not count against its timeout
      */
     ProcessHookInvoker(Duration defaultTimeout, Duration outputGrace, HookSlots slots) {
+        this(defaultTimeout, outputGrace, slots, HookSpawner::best);
+    }
+
+    /** With the given way of starting hooks. */
+    ProcessHookInvoker(Duration defaultTimeout, Duration outputGrace, HookSlots slots, HookSpawner spawner) {
+        this(defaultTimeout, outputGrace, slots, groups -> spawner);
+    }
+
+    private ProcessHookInvoker(Duration defaultTimeout, Duration outputGrace, HookSlots slots,
+                               Function<ProcessGroups, HookSpawner> spawner) {
+        this.spawner = spawner.apply(groups);
         this.defaultTimeout = Objects.requireNonNull(defaultTimeout, "defaultTimeout");
         this.outputGrace = Objects.requireNonNull(outputGrace, "outputGrace");
         if (defaultTimeout.isNegative() || outputGrace.isNegative()) {
@@ -122,11 +134,6 @@ public final class ProcessHookInvoker implements HookInvoker {
 
     private HookResult run(HookInvocation invocation, Path hook, HookOutput output, HookSlots.Slot slot)
             throws InterruptedException {
-        ProcessBuilder builder = new ProcessBuilder(groups.command(hook, invocation.toolsDir()))
-                .directory(invocation.charmDir().toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(DEV_NULL));
-        builder.environment().clear();
-        builder.environment().putAll(HookEnvironment.of(invocation));
         OutputPipes pipes;
         try {
             pipes = new OutputPipes(fifos, outputReaders, threadName(invocation), output);
@@ -134,10 +141,10 @@ public final class ProcessHookInvoker implements HookInvoker {
             return new HookResult.Failed("could not start: " + e.getMessage());
         }
         try (pipes) {
-            pipes.redirect(builder);
             Process process;
             try {
-                process = builder.start();
+                process = spawner.start(hook, invocation.toolsDir(), invocation.charmDir(),
+                        HookEnvironment.of(invocation), pipes.stdout(), pipes.stderr());
             } catch (IOException e) {
                 return new HookResult.Failed("could not start: " + e.getMessage());
             }

@@ -25,8 +25,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Timeouts, interrupts and children left behind: the hook never holds the agent hostage. */
+@ParameterizedClass(name = "{0}")
+@MethodSource("jujube.hooks.internal.HookSpawners#both")
 class HookProcessControlTest {
     private static final Duration DEADLINE = Duration.ofSeconds(20);
 
@@ -34,7 +38,13 @@ class HookProcessControlTest {
     Path root;
     HookFixture charm;
     final List<Long> leftovers = new ArrayList<>();
-    final ProcessHookInvoker invoker = new ProcessHookInvoker(Duration.ofSeconds(60), Duration.ofSeconds(1));
+    final HookSpawner spawner;
+    final ProcessHookInvoker invoker;
+
+    HookProcessControlTest(HookSpawner spawner) {
+        this.spawner = spawner;
+        this.invoker = HookSpawners.invoker(spawner, Duration.ofSeconds(60), Duration.ofSeconds(1));
+    }
 
     @BeforeEach
     void setUp() throws IOException {
@@ -98,7 +108,7 @@ class HookProcessControlTest {
     @Test
     void theConfiguredDefaultTimeoutApplies() throws IOException {
         charm.hook("start", "sleep 1000");
-        ProcessHookInvoker strict = new ProcessHookInvoker(Duration.ofMillis(1500), Duration.ofMillis(200));
+        ProcessHookInvoker strict = HookSpawners.invoker(spawner, Duration.ofMillis(1500), Duration.ofMillis(200));
 
         assertEquals(new HookResult.Failed("timed out after 1500 ms"),
                 strict.invoke(charm.invocation("start"), new HookFixture.Recording()));

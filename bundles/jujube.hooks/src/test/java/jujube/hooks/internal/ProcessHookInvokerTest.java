@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -18,8 +20,12 @@ import jujube.hooks.RelationHookInfo;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** The invoker against real shell-script hooks: environment, directory, output and exit statuses. */
+@ParameterizedClass(name = "{0}")
+@MethodSource("jujube.hooks.internal.HookSpawners#both")
 class ProcessHookInvokerTest {
     /** Variables a shell may export on its own account. */
     private static final Set<String> SHELL_OWN = Set.of("PWD", "OLDPWD", "SHLVL", "_");
@@ -27,7 +33,13 @@ class ProcessHookInvokerTest {
     @TempDir
     Path root;
     HookFixture charm;
-    final ProcessHookInvoker invoker = new ProcessHookInvoker(Duration.ofSeconds(60), Duration.ofMillis(200));
+    final HookSpawner spawner;
+    final ProcessHookInvoker invoker;
+
+    ProcessHookInvokerTest(HookSpawner spawner) {
+        this.spawner = spawner;
+        this.invoker = HookSpawners.invoker(spawner, Duration.ofSeconds(60), Duration.ofMillis(200));
+    }
 
     @BeforeEach
     void setUp() throws IOException {
@@ -110,6 +122,20 @@ class ProcessHookInvokerTest {
 
         assertEquals(charm.charmDir.toRealPath().toString(),
                 Files.readString(charm.charmDir.resolve("pwd.out")).trim());
+    }
+
+    @Test
+    void theAgentsOwnDescriptorsDoNotReachTheHook() throws IOException {
+        Path marker = Files.writeString(root.resolve("agent-private"), "held open by the agent");
+        charm.hook("install", "ls -l /proc/$$/fd/ > \"$CHARM_DIR/fds.out\"");
+
+        try (FileChannel held = FileChannel.open(marker, StandardOpenOption.READ)) {
+            assertEquals(new HookResult.Succeeded(), invoker.invoke(charm.invocation("install"), new HookFixture.Recording()));
+        }
+
+        String fds = Files.readString(charm.charmDir.resolve("fds.out"));
+        assertTrue(fds.contains(" 0 -> /dev/null"), fds);
+        assertFalse(fds.contains(marker.toString()), fds);
     }
 
     @Test
