@@ -227,7 +227,11 @@ final class PosixSpawn {
         int invoke() throws Throwable;
     }
 
-    /** Calls a function that returns -1 and sets errno on failure. */
+    /**
+     * Calls a function that returns -1 and sets errno on failure. JDK 17 cannot capture errno with the
+     * call (JDK 20 can), so it is read right after: the VM could overwrite it in between, which would
+     * only make the message name the wrong reason, never hide the failure.
+     */
     private int errnoChecked(String name, Call call) throws IOException {
         int result;
         int errno;
