@@ -93,6 +93,14 @@ class PosixSpawnTest {
     }
 
     @Test
+    void theLongestWaitStillWaits() throws Exception {
+        PosixProcess process = start(charm.hook("start", "sleep 0.3"));
+
+        assertTrue(process.waitFor(Long.MAX_VALUE, TimeUnit.NANOSECONDS));
+        assertEquals(0, process.exitValue());
+    }
+
+    @Test
     void exitValueBeforeTheEndIsRefused() throws Exception {
         PosixProcess process = start(charm.hook("start", "exec sleep 1000"));
         try {
