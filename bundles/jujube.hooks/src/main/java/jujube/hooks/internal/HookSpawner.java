@@ -13,9 +13,10 @@ import org.slf4j.LoggerFactory;
  * exactly the given environment, stdin from {@code /dev/null} and stdout and stderr on the given named
  * pipes. Two ways: {@link Posix} calls {@code posix_spawn} through the JDK's foreign function interface;
  * {@link Jdk} uses {@link ProcessBuilder} and a session leader program. They give the hook the same
- * process; the first costs about a tenth less CPU per hook ({@code bench/spawn}), because the JDK's
- * child lists {@code /proc/self/fd} to close the agent's descriptors and then needs the leader's exec
- * to call {@code setsid}, where {@code posix_spawn} closes them with one {@code close_range} and sets
+ * process; the first took a quarter off a 2,500-hook relation's convergence ({@code bench/e2e/RESULTS.md},
+ * ninth session), because the JDK's child lists {@code /proc/self/fd} to close the agent's descriptors
+ * (entries the kernel frees again when the hook is reaped) and then needs the leader's exec to call
+ * {@code setsid}, where {@code posix_spawn} closes them with one {@code close_range} and sets
  * the session itself.
  */
 interface HookSpawner {
