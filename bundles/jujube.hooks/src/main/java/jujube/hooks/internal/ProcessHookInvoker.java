@@ -25,9 +25,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The {@link HookInvoker}: each hook is a child process leading its own process group (see
- * {@link ProcessGroups}), with its output carried by {@link OutputPipes}. Exit statuses above 128
- * are reported as {@code signal N}, as the JDK (like a shell) folds "killed by signal N" into 128+N;
+ * The {@link HookInvoker}: each hook is a child process leading its own process group, started by a
+ * {@link HookSpawner} and killed with its group by {@link ProcessGroups}, with its output carried by
+ * {@link OutputPipes}. Exit statuses above 128 are reported as {@code signal N}, as the JDK (like a
+ * shell, and {@link PosixProcess} likewise) folds "killed by signal N" into 128+N;
  * a hook that itself exits with 137 is therefore reported as "signal 9".
  */
 @Component(service = HookInvoker.class, configurationPid = "jujube.hooks.invoker",
