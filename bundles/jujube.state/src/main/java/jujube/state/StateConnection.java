@@ -1,6 +1,9 @@
 package jujube.state;
 
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
@@ -80,6 +83,26 @@ public interface StateConnection extends AutoCloseable {
 
     /** The environment's relations. */
     Relations relations();
+
+    /**
+     * Machines, services with their exposure and charms, relations and units' status, as one read: the
+     * topology once and every node after it in a few multi-reads, where asking each part of the API in
+     * turn reads the topology again for each. Each node is as it was when its own read ran: this is not
+     * one atomic snapshot.
+     *
+     * @since 1.6
+     */
+    default EnvironmentOverview overview() {
+        List<ServiceInfo> services = services().list();
+        Map<String, CharmRecord> charms = new HashMap<>();
+        for (ServiceInfo s : services) {
+            if (!charms.containsKey(s.charmId())) {
+                charms().find(s.charmId()).ifPresent(c -> charms.put(c.id(), c));
+            }
+        }
+        return new EnvironmentOverview(machines().list(), services, services().exposedServices(), relations().list(),
+                units().listStatus(), charms);
+    }
 
     /** The environment's debug log. */
     DebugLog debugLog();

@@ -3,6 +3,7 @@ package jujube.state;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
+import java.util.function.Supplier;
 import jujube.state.internal.CuratorStateConnection;
 
 /** Opens connections outside a framework: the command line and tests. */
@@ -15,11 +16,32 @@ public final class StateConnections {
      * on the class path (the {@code jujube.state.migration} jar lists its steps there).
      */
     public static StateConnection open(ConnectionConfig config) {
-        List<TopologyMigration> found = new ArrayList<>();
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
-        ServiceLoader.load(TopologyMigration.class, loader != null ? loader : StateConnections.class.getClassLoader())
-                .forEach(found::add);
-        return open(config, found);
+        return new CuratorStateConnection(config,
+                new ClassPathMigrations(loader != null ? loader : StateConnections.class.getClassLoader()));
+    }
+
+    /**
+     * The migration steps on the class path, looked up when a topology first needs migrating: the look-up
+     * opens every jar of the class path (a command line's 20: 30 ms), and a current topology needs none.
+     */
+    private static final class ClassPathMigrations implements Supplier<List<TopologyMigration>> {
+        private final ClassLoader loader;
+        private List<TopologyMigration> found;
+
+        ClassPathMigrations(ClassLoader loader) {
+            this.loader = loader;
+        }
+
+        @Override
+        public synchronized List<TopologyMigration> get() {
+            if (found == null) {
+                List<TopologyMigration> steps = new ArrayList<>();
+                ServiceLoader.load(TopologyMigration.class, loader).forEach(steps::add);
+                found = List.copyOf(steps);
+            }
+            return found;
+        }
     }
 
     /**

@@ -5,10 +5,13 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import jujube.state.EnvironmentOverview;
 import jujube.state.MachineInfo;
+import jujube.state.NoSuchCharmException;
 import jujube.state.Port;
 import jujube.state.RelationEndpoint;
 import jujube.state.RelationInfo;
@@ -33,7 +36,9 @@ final class StatusReport {
     }
 
     Map<String, Object> build(StatusFilter filter) {
-        List<RelationInfo> relations = state.relations().list();
+        // one read of everything: asked part by part, the state read the topology five times
+        EnvironmentOverview overview = state.overview();
+        List<RelationInfo> relations = overview.relations();
         Map<String, RelationInfo> relationsById = new HashMap<>();
         // each service's relations, found once: asking every relation about every service was quadratic
         Map<String, List<RelationInfo>> relationsByService = new HashMap<>();
@@ -41,19 +46,19 @@ final class StatusReport {
             relationsById.put(r.id(), r);
             r.endpoints().forEach(e -> relationsByService.computeIfAbsent(e.serviceName(), k -> new ArrayList<>()).add(r));
         }
-        Set<String> exposed = state.services().exposedServices();
+        Set<String> exposed = overview.exposedServices();
         Map<UnitName, UnitStatus> units = new LinkedHashMap<>();
         Map<UnitName, List<UnitStatus>> subordinatesOf = new HashMap<>();
-        for (UnitStatus u : state.units().listStatus()) {
+        for (UnitStatus u : overview.units()) {
             units.put(u.info().name(), u);
             u.info().container().ifPresent(p -> subordinatesOf.computeIfAbsent(p, k -> new ArrayList<>()).add(u));
         }
         Set<Integer> shownMachines = new TreeSet<>();
         Map<String, Object> services = new TreeMap<>();
-        for (ServiceInfo s : state.services().list()) {
+        for (ServiceInfo s : overview.services()) {
             boolean serviceShown = filter.matches(s.name());
-            boolean subordinate = subordinateCharms.computeIfAbsent(s.charmId(),
-                    id -> session.metadata(state.charms().get(id)).subordinate());
+            boolean subordinate = subordinateCharms.computeIfAbsent(s.charmId(), id -> session.metadata(
+                    Optional.ofNullable(overview.charms().get(id)).orElseThrow(() -> new NoSuchCharmException(id))).subordinate());
             Map<String, Object> entry = new LinkedHashMap<>();
             entry.put("charm", s.charmId());
             entry.put("exposed", exposed.contains(s.name()));
@@ -94,7 +99,7 @@ final class StatusReport {
             }
         }
         Map<String, Object> status = new LinkedHashMap<>();
-        status.put("machines", machines(filter.showsAll() ? null : shownMachines));
+        status.put("machines", machines(overview.machines(), filter.showsAll() ? null : shownMachines));
         status.put("services", services);
         return status;
     }
@@ -176,9 +181,9 @@ final class StatusReport {
         return List.copyOf(principals);
     }
 
-    private Map<String, Object> machines(Set<Integer> only) {
+    private static Map<String, Object> machines(List<MachineInfo> all, Set<Integer> only) {
         Map<String, Object> machines = new LinkedHashMap<>();
-        for (MachineInfo m : state.machines().list()) {
+        for (MachineInfo m : all) {
             if (only != null && !only.contains(m.id())) {
                 continue;
             }

@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 import jujube.state.CharmChecksumMismatchException;
 import jujube.state.CharmRecord;
 import jujube.state.Charms;
@@ -49,16 +51,21 @@ final class CuratorCharms implements Charms {
 
     @Override
     public Optional<CharmRecord> find(String charmId) {
+        return ctx.reader().presentYamlMap(Paths.charm(charmId)).map(node -> record(charmId, node));
+    }
+
+    /** Adds the read of a charm's node to {@code batch}; the charm, when published, once it is in. */
+    Supplier<Optional<CharmRecord>> find(String charmId, NodeBatch batch) {
         String path = Paths.charm(charmId);
-        Optional<Map<String, Object>> present = ctx.reader().presentYamlMap(path);
-        if (present.isEmpty()) {
-            return Optional.empty();
-        }
-        Map<String, Object> node = present.get();
-        Fields f = new Fields(path);
-        return Optional.of(new CharmRecord(charmId, f.string(node.get("url"), "url"),
+        CompletableFuture<byte[]> node = batch.data(path);
+        return () -> Optional.ofNullable(node.join()).map(data -> record(charmId, ctx.reader().parse(path, data)));
+    }
+
+    private static CharmRecord record(String charmId, Map<String, Object> node) {
+        Fields f = new Fields(Paths.charm(charmId));
+        return new CharmRecord(charmId, f.string(node.get("url"), "url"),
                 f.string(node.get("sha256"), "sha256"), f.map(node.get("metadata"), "metadata"),
-                f.map(node.get("config"), "config")));
+                f.map(node.get("config"), "config"));
     }
 
     @Override

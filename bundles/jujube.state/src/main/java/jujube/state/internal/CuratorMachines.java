@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 import jujube.state.MachineInfo;
 import jujube.state.Machines;
 import jujube.state.NoSuchMachineException;
@@ -26,18 +28,30 @@ final class CuratorMachines implements Machines {
 
     @Override
     public List<MachineInfo> list() {
-        List<MachineInfo> result = new ArrayList<>();
-        for (String key : ctx.topology().read().machines.keySet()) {
-            result.add(info(Paths.machineId(key)));
-        }
-        return result;
+        return ctx.batched(this::list);
     }
 
-    private MachineInfo info(int id) {
-        String path = Paths.machine(id);
-        Map<String, Object> node = ctx.reader().optionalYamlMap(path);
-        String instance = new Fields(path).optionalString(node.get("provider-machine-id"), "provider-machine-id");
-        return new MachineInfo(id, instance == null ? "" : instance, ctx.reader().exists(path + "/agent"));
+    /** Adds two reads per machine of {@code t} to {@code batch}; the machines, in the topology's order, once in. */
+    Supplier<List<MachineInfo>> list(Topology t, NodeBatch batch) {
+        List<Supplier<MachineInfo>> machines = new ArrayList<>();
+        for (String key : t.machines.keySet()) {
+            int id = Paths.machineId(key);
+            String path = Paths.machine(id);
+            CompletableFuture<byte[]> node = batch.data(path);
+            CompletableFuture<Boolean> agent = batch.exists(path + "/agent");
+            machines.add(() -> info(id, ctx.reader().parse(path, node.join()), agent.join()));
+        }
+        return () -> {
+            List<MachineInfo> result = new ArrayList<>();
+            machines.forEach(m -> result.add(m.get()));
+            return result;
+        };
+    }
+
+    /** A machine from its node's content (empty when the node is missing) and its agent's presence. */
+    private static MachineInfo info(int id, Map<String, Object> node, boolean agentConnected) {
+        String instance = new Fields(Paths.machine(id)).optionalString(node.get("provider-machine-id"), "provider-machine-id");
+        return new MachineInfo(id, instance == null ? "" : instance, agentConnected);
     }
 
     @Override

@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 import jujube.state.NoSuchCharmException;
 import jujube.state.NoSuchServiceException;
 import jujube.state.ServiceInfo;
@@ -73,22 +75,26 @@ final class CuratorServices implements Services {
 
     @Override
     public List<ServiceInfo> list() {
-        Topology t = ctx.topology().read();
-        NodeBatch batch = new NodeBatch(ctx.client());
-        Map<String, java.util.concurrent.CompletableFuture<byte[]>> nodes = new java.util.LinkedHashMap<>();
+        return ctx.batched(this::list);
+    }
+
+    /** Adds the reads of every service of {@code t} to {@code batch}; the list, by name, once they are in. */
+    Supplier<List<ServiceInfo>> list(Topology t, NodeBatch batch) {
+        Map<String, CompletableFuture<byte[]>> nodes = new java.util.LinkedHashMap<>();
         t.services.keySet().forEach(id -> nodes.put(id, batch.data(Paths.service(id))));
-        batch.await();
-        List<ServiceInfo> result = new ArrayList<>();
-        t.services.forEach((id, s) -> {
-            String path = Paths.service(id);
-            byte[] data = nodes.get(id).join();
-            if (data == null) {
-                throw ctx.reader().corrupt(path, "node is missing");
-            }
-            result.add(info(id, s, ctx.reader().parse(path, data)));
-        });
-        result.sort((a, b) -> a.name().compareTo(b.name()));
-        return result;
+        return () -> {
+            List<ServiceInfo> result = new ArrayList<>();
+            t.services.forEach((id, s) -> {
+                String path = Paths.service(id);
+                byte[] data = nodes.get(id).join();
+                if (data == null) {
+                    throw ctx.reader().corrupt(path, "node is missing");
+                }
+                result.add(info(id, s, ctx.reader().parse(path, data)));
+            });
+            result.sort((a, b) -> a.name().compareTo(b.name()));
+            return result;
+        };
     }
 
     @Override
@@ -155,18 +161,22 @@ final class CuratorServices implements Services {
 
     @Override
     public Set<String> exposedServices() {
-        Topology t = ctx.topology().read();
-        NodeBatch batch = new NodeBatch(ctx.client());
-        Map<String, java.util.concurrent.CompletableFuture<Boolean>> flags = new java.util.LinkedHashMap<>();
+        return ctx.batched(this::exposedServices);
+    }
+
+    /** Adds the reads of the services' exposed flags to {@code batch}; the names of those exposed, once in. */
+    Supplier<Set<String>> exposedServices(Topology t, NodeBatch batch) {
+        Map<String, CompletableFuture<Boolean>> flags = new java.util.LinkedHashMap<>();
         t.services.forEach((id, s) -> flags.put(s.name(), batch.exists(Paths.service(id) + "/exposed")));
-        batch.await();
-        Set<String> exposed = new TreeSet<>();
-        flags.forEach((name, flag) -> {
-            if (flag.join()) {
-                exposed.add(name);
-            }
-        });
-        return exposed;
+        return () -> {
+            Set<String> exposed = new TreeSet<>();
+            flags.forEach((name, flag) -> {
+                if (flag.join()) {
+                    exposed.add(name);
+                }
+            });
+            return exposed;
+        };
     }
 
     @Override

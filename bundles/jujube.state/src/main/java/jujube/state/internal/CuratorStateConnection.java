@@ -49,6 +49,7 @@ public final class CuratorStateConnection implements StateConnection {
     private final CuratorServices services;
     private final CuratorUnits units;
     private final CuratorRelations relations;
+    private final CuratorOverview overview;
     private final CuratorDebugLog debugLog;
     private volatile ConnectionState state = ConnectionState.SUSPENDED;
 
@@ -93,22 +94,32 @@ public final class CuratorStateConnection implements StateConnection {
         services = new CuratorServices(ctx);
         units = new CuratorUnits(ctx);
         relations = new CuratorRelations(ctx);
+        overview = new CuratorOverview(ctx, machines, services, units, charms);
         debugLog = new CuratorDebugLog(ctx);
         client.getConnectionStateListenable().addListener((c, newState) -> publish(map(newState)));
         client.start();
     }
 
     /**
-     * Loads the ZooKeeper client's configuration classes (TLS defaults only if TLS is asked for) and, by being
-     * called, this class (and with it the logging back-end, whose binding scans every jar of the class
-     * path); then Curator's factory (its initializer looks this host's name up) and Jackson's mapper (its
-     * initializer sets up calendars and locales), which a command meets moments later. See
+     * Finds the JDK's selector provider, loads the ZooKeeper client's configuration classes (TLS defaults
+     * only if TLS is asked for) and, by being called, this class (and with it the logging back-end); then
+     * Curator's factory (its initializer looks this host's name up) and Jackson's mapper (its initializer
+     * sets up calendars and locales), which a command meets moments later. See
      * {@link jujube.state.StateConnections#prepare}: it calls this on a daemon thread.
      */
     public static void warmUp() {
+        // the ZooKeeper client's first selector: the JDK looks for a selector provider in every jar of the
+        // class path first (about 30 ms), which the connecting thread would otherwise wait for
+        try {
+            java.nio.channels.spi.SelectorProvider.provider();
+        } catch (RuntimeException | java.util.ServiceConfigurationError e) {
+            // the connection meets the same failure and reports it
+        }
         new PlainClientConfig();
         CuratorFrameworkFactory.builder();
-        new NodeCodec();
+        // the writer's object mapper too, though a status never writes: the command line's charm reader and
+        // output use databind, whose first initialization (about 50 ms of CPU) is best paid here
+        new NodeCodec().write(java.util.Map.of());
     }
 
     private static ConnectionState map(org.apache.curator.framework.state.ConnectionState s) {
@@ -255,6 +266,11 @@ public final class CuratorStateConnection implements StateConnection {
     @Override
     public Relations relations() {
         return relations;
+    }
+
+    @Override
+    public jujube.state.EnvironmentOverview overview() {
+        return overview.read();
     }
 
     @Override

@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 import jujube.state.DebugHooks;
 import jujube.state.FlagAlreadySetException;
 import jujube.state.NoSuchCharmException;
@@ -112,33 +114,36 @@ final class CuratorUnits implements Units {
 
     @Override
     public List<UnitStatus> listStatus() {
-        Topology t = ctx.topology().read();
-        // three reads per unit, all sent before any answer is awaited
-        NodeBatch batch = new NodeBatch(ctx.client());
-        Map<String, java.util.concurrent.CompletableFuture<byte[]>> nodes = new LinkedHashMap<>();
-        Map<String, java.util.concurrent.CompletableFuture<Boolean>> agents = new LinkedHashMap<>();
-        Map<String, java.util.concurrent.CompletableFuture<byte[]>> portNodes = new LinkedHashMap<>();
+        return ctx.batched(this::listStatus);
+    }
+
+    /** Adds three reads per unit of {@code t} to {@code batch}; the units' status, by name, once they are in. */
+    Supplier<List<UnitStatus>> listStatus(Topology t, NodeBatch batch) {
+        Map<String, CompletableFuture<byte[]>> nodes = new LinkedHashMap<>();
+        Map<String, CompletableFuture<Boolean>> agents = new LinkedHashMap<>();
+        Map<String, CompletableFuture<byte[]>> portNodes = new LinkedHashMap<>();
         for (String id : t.unitNames().keySet()) {
             String path = Paths.unit(id);
             nodes.put(id, batch.data(path));
             agents.put(id, batch.exists(path + "/agent"));
             portNodes.put(id, batch.data(path + "/ports"));
         }
-        batch.await();
-        List<UnitStatus> result = new ArrayList<>();
-        for (String id : nodes.keySet()) {
-            String path = Paths.unit(id);
-            byte[] data = nodes.get(id).join();
-            if (data == null) {
-                throw ctx.reader().corrupt(path, "node is missing");
+        return () -> {
+            List<UnitStatus> result = new ArrayList<>();
+            for (String id : nodes.keySet()) {
+                String path = Paths.unit(id);
+                byte[] data = nodes.get(id).join();
+                if (data == null) {
+                    throw ctx.reader().corrupt(path, "node is missing");
+                }
+                Map<String, Object> node = ctx.reader().parse(path, data);
+                result.add(new UnitStatus(info(t, id, node, agents.get(id).join()),
+                        UnitPorts.parse(path + "/ports", ctx.reader().parse(path + "/ports", portNodes.get(id).join())),
+                        relationStates(path, node)));
             }
-            Map<String, Object> node = ctx.reader().parse(path, data);
-            result.add(new UnitStatus(info(t, id, node, agents.get(id).join()),
-                    UnitPorts.parse(path + "/ports", ctx.reader().parse(path + "/ports", portNodes.get(id).join())),
-                    relationStates(path, node)));
-        }
-        result.sort((a, b) -> a.info().name().compareTo(b.info().name()));
-        return result;
+            result.sort((a, b) -> a.info().name().compareTo(b.info().name()));
+            return result;
+        };
     }
 
     @Override

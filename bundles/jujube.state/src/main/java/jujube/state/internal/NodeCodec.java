@@ -1,6 +1,8 @@
 package jujube.state.internal;
 
 import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
@@ -17,7 +19,8 @@ import java.util.Map;
  */
 final class NodeCodec {
     private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {};
-    private final ObjectMapper json = new ObjectMapper();
+    private final JsonFactory json = new JsonFactory();
+    private ObjectMapper writer;
     private ObjectMapper yaml;
 
     /** The map a node holds, mutable; empty for a document that is empty or {@code null}. */
@@ -28,8 +31,8 @@ final class NodeCodec {
 
     private Map<String, Object> parse(byte[] data) throws IOException {
         if (startsLikeJson(data)) {
-            try {
-                return json.readValue(data, MAP);
+            try (JsonParser parser = json.createParser(data)) {
+                return PlainJson.readMap(parser);
             } catch (JacksonException e) {
                 // YAML's flow style need not be JSON ({a: 1}): let the YAML parser decide and word the error
             }
@@ -40,7 +43,7 @@ final class NodeCodec {
     /** A map of maps, lists and scalars, as node content. */
     byte[] write(Object value) {
         try {
-            return json.writeValueAsBytes(value);
+            return writer().writeValueAsBytes(value);
         } catch (IOException e) {
             throw new IllegalStateException("cannot write node content", e);
         }
@@ -53,6 +56,17 @@ final class NodeCodec {
             }
         }
         return false;
+    }
+
+    /**
+     * Made on first use: a process that only reads (a status) never initializes databind's object mapper,
+     * whose class alone costs a cold JVM about 50 ms of CPU.
+     */
+    private synchronized ObjectMapper writer() {
+        if (writer == null) {
+            writer = new ObjectMapper(json);
+        }
+        return writer;
     }
 
     /** Made on first use: a process that only meets our own content never loads the YAML parser for it. */

@@ -1,7 +1,9 @@
 package jujube.state.internal;
 
 import java.util.concurrent.Executor;
+import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import jujube.state.StateWatcher;
 import jujube.state.Watch;
 import org.apache.curator.framework.CuratorFramework;
@@ -19,6 +21,19 @@ import org.apache.curator.framework.CuratorFramework;
  */
 record StateContext(CuratorFramework client, NodeReader reader, VersionedNodes nodes, TopologyStore topology,
         Executor watchExecutor, ParkedPresences presences, SharedCaches caches) {
+
+    /**
+     * Reads the topology once, then every node {@code plan} asks for in one {@link NodeBatch}: the plan adds
+     * its reads and returns what assembles the answer once they are in. A list of N things costs a topology
+     * read and a few multi-reads instead of N round trips.
+     */
+    <T> T batched(BiFunction<Topology, NodeBatch, Supplier<T>> plan) {
+        Topology t = topology.read();
+        NodeBatch batch = new NodeBatch(client);
+        Supplier<T> answer = plan.apply(t, batch);
+        batch.await();
+        return answer.get();
+    }
 
     /** A watch of something derived from the topology. */
     <T> Watch watchTopology(Function<Topology, T> derive, T empty, StateWatcher<T> watcher) {

@@ -1,0 +1,28 @@
+package jujube.state;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Everything status shows, read together: see {@link StateConnection#overview()}.
+ *
+ * @param machines the machines, in the topology's order
+ * @param services the services, by name
+ * @param exposedServices the names of the exposed services
+ * @param relations the relations
+ * @param units every unit's status, by name
+ * @param charms the published charms the services run, by id (a charm that is not published is absent)
+ * @since 1.6
+ */
+public record EnvironmentOverview(List<MachineInfo> machines, List<ServiceInfo> services, Set<String> exposedServices,
+        List<RelationInfo> relations, List<UnitStatus> units, Map<String, CharmRecord> charms) {
+    public EnvironmentOverview {
+        machines = List.copyOf(machines);
+        services = List.copyOf(services);
+        exposedServices = Set.copyOf(exposedServices);
+        relations = List.copyOf(relations);
+        units = List.copyOf(units);
+        charms = Map.copyOf(charms);
+    }
+}
