@@ -90,6 +90,12 @@ class NodeCodecTest {
         }
     }
 
+    @Test
+    void contentNestedBeyondTheParsersLimitIsRefusedNotOverflowed() {
+        String deep = "{\"a\": " + "[".repeat(100_000) + "]".repeat(100_000) + "}";
+        assertThrows(JacksonException.class, () -> codec.read(deep.getBytes(StandardCharsets.UTF_8)));
+    }
+
     /** The value with every scalar replaced by its class's simple name, so that 1 and 1L differ. */
     private static Object types(Object value) {
         if (value instanceof Map<?, ?> map) {
