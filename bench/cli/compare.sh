@@ -7,7 +7,7 @@
 # archive dumped again here (bin/jujube would otherwise run it without one). Prints the medians.
 set -eu
 [ $# -ge 2 ] || { echo "usage: bench/cli/compare.sh DIST_A DIST_B [RUNS]" >&2; exit 2; }
-root=$(cd "$(dirname "$0")/../.." && pwd)
+root=$(CDPATH= cd -- "$(dirname "$0")/../.." && pwd)
 runs=${3:-30}
 for dist in "$1" "$2"; do
   [ -x "$dist/bin/jujube" ] || { echo "compare.sh: $dist/bin/jujube is not a distribution's command" >&2; exit 2; }

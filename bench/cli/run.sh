@@ -5,7 +5,7 @@
 # --classlist instead records the classes that status loads into launcher/src/main/cds/cli.classlist,
 # from which the launcher's build dumps bin/jujube's class-data archive (rebuild the distribution after).
 set -eu
-root=$(cd "$(dirname "$0")/../.." && pwd)
+root=$(CDPATH= cd -- "$(dirname "$0")/../.." && pwd)
 cd "$root"
 build=yes classlist=no
 for arg in "$@"; do

@@ -7,7 +7,7 @@
 # hook tool they call replaced by /bin/true, as many at a time as there are cores.
 set -e
 units=${1:-25}
-root=$(cd "$(dirname "$0")/../.." && pwd)
+root=$(CDPATH= cd -- "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d /tmp/jujube-bench-e2e.XXXXXX)
 export JUJUBE_HOME="$work/home"
 jujube="$root/bin/jujube"

@@ -4,7 +4,7 @@
 # Needs: `mvn -pl bundles/jujube.hooks.protocol,bundles/jujube.hooks.tools install` done first.
 # Uses hyperfine when installed (apt-get install -y hyperfine), else a timing loop.
 set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
+here=$(CDPATH= cd -- "$(dirname "$0")" && pwd)
 module="$here/../../bundles/jujube.hooks.tools"
 runs=${RUNS:-500}
 java_runs=${JAVA_RUNS:-30}

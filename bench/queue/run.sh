@@ -4,7 +4,7 @@
 # units joined at once, on the disk under DIR (default: this checkout's target directory) with every
 # fsync. Results: bench/queue/RESULTS.md.   bench/queue/run.sh [DIR]
 set -e
-cd "$(dirname "$0")/../.."
+CDPATH= cd -- "$(dirname "$0")/../.."
 MODULE=bundles/jujube.workflow
 mvn -q -B -o -pl "$MODULE" test-compile dependency:build-classpath \
   -Dmdep.outputFile=target/bench.classpath -Dmdep.includeScope=test

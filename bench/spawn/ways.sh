@@ -2,7 +2,7 @@
 # What starting a hook costs through posix_spawn and through the JDK's ProcessBuilder and the session
 # leader (jujube.hooks' two HookSpawners), three interleaved rounds of 600 hooks. See SpawnWaysBench.
 set -eu
-root=$(cd "$(dirname "$0")/../.." && pwd)
+root=$(CDPATH= cd -- "$(dirname "$0")/../.." && pwd)
 cd "$root"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -4,7 +4,7 @@
 # restart, against an in-process ZooKeeper, in a JVM of its own so the heap figures are the agents'.
 # Results: bench/unitagent/RESULTS.md.
 set -e
-cd "$(dirname "$0")/../.."
+CDPATH= cd -- "$(dirname "$0")/../.."
 MODULE=bundles/jujube.agent.unit
 mvn -q -B -o -pl "$MODULE" test-compile dependency:build-classpath \
   -Dmdep.outputFile=target/bench.classpath -Dmdep.includeScope=test
