@@ -3,8 +3,8 @@
 # and 100 relations (the one run.sh measures). On a host whose speed drifts from one quarter of an hour to
 # the next, runs of A and B alternated (ABBA...) compare where two separate run.sh figures cannot.
 #   bench/cli/compare.sh DIST_A DIST_B [RUNS]     (DIST_*: a launcher/target/jujube copied elsewhere, or that)
-# A distribution's class-data archive matches only the directory it was dumped in, so each copy gets its
-# archive dumped again here (bin/jujube would otherwise run it without one). Prints the medians.
+# A distribution's class-data archives match only the directory they were dumped in, so each copy gets its
+# archives dumped again here (bin/jujube would otherwise run it without them). Prints the medians.
 set -eu
 [ $# -ge 2 ] || { echo "usage: bench/cli/compare.sh DIST_A DIST_B [RUNS]" >&2; exit 2; }
 root=$(CDPATH= cd -- "$(dirname "$0")/../.." && pwd)
@@ -16,9 +16,13 @@ a=$(cd "$1" && pwd) b=$(cd "$2" && pwd)
 for dist in "$a" "$b"; do
   dumped=$(cat "$dist/lib/cli.jsa.dist" 2>/dev/null || true)
   if [ "$dumped" != "$dist" ]; then
-    rm -f "$dist/lib/cli.jsa"
-    java -Xshare:dump -XX:+UseSerialGC -XX:SharedClassListFile="$root/launcher/src/main/cds/cli.classlist" \
-      -XX:SharedArchiveFile="$dist/lib/cli.jsa" -cp "$dist/lib/cli/*" >/dev/null 2>&1
+    for archive in cli status; do
+      jsa="$dist/lib/cli.jsa"
+      [ $archive = cli ] || jsa="$dist/lib/cli-$archive.jsa"
+      rm -f "$jsa"
+      java -Xshare:dump -XX:+UseSerialGC -XX:SharedClassListFile="$root/launcher/src/main/cds/$archive.classlist" \
+        -XX:SharedArchiveFile="$jsa" -cp "$dist/lib/cli/*" >/dev/null 2>&1
+    done
     echo "$dist" > "$dist/lib/cli.jsa.dist"
   fi
 done

@@ -2,8 +2,9 @@
 # The status benchmark: wall time of `jujube status` (JVM start included) against an environment of
 # 200 units and 100 relations. Not a test: it replaces the measured rows of bench/cli/RESULTS.md.
 #   bench/cli/run.sh [--no-build] [--classlist]
-# --classlist instead records the classes that status loads into launcher/src/main/cds/cli.classlist,
-# from which the launcher's build dumps bin/jujube's class-data archive (rebuild the distribution after).
+# --classlist instead records the classes a status loads into launcher/src/main/cds/status.classlist, and
+# those of status, get and deploy into cli.classlist, from which the launcher's build dumps bin/jujube's
+# two class-data archives (rebuild the distribution after).
 set -eu
 root=$(CDPATH= cd -- "$(dirname "$0")/../.." && pwd)
 cd "$root"
@@ -23,11 +24,22 @@ jujube="$root/launcher/target/jujube/bin/jujube"
 # the environment: 200 units and 100 relations in a ZooKeeper server of its own
 . "$root/bench/cli/environment.sh"
 if [ $classlist = yes ]; then
-  java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:off \
-    -XX:DumpLoadedClassList="$root/launcher/src/main/cds/cli.classlist" \
-    -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -cp "$root/launcher/target/jujube/lib/cli/*" \
-    jujube.cli.Main status -e bench >/dev/null
-  echo "recorded launcher/src/main/cds/cli.classlist ($(grep -vc '^#' "$root/launcher/src/main/cds/cli.classlist") lines)"
+  # the classes of a status, then of the commands that read charms and write the state (databind, which a
+  # status no longer loads): one list, each class once, in the order first loaded
+  record() {
+    java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:off -XX:DumpLoadedClassList="$work/$1.classlist" \
+      -Djujube.dist="$root/launcher/target/jujube" -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
+      -cp "$root/launcher/target/jujube/lib/cli/*" jujube.cli.Main "$@" >/dev/null
+  }
+  record status -e bench
+  record get -e bench blog-a
+  record deploy -e bench --repository "$root/examples/charms" local:precise/mysql classlist-db
+  cds="$root/launcher/src/main/cds"
+  cp "$work/status.classlist" "$cds/status.classlist"
+  cat "$work/status.classlist" "$work/get.classlist" "$work/deploy.classlist" \
+    | awk '/^#/ { if (!header) print; next } { header = 1 } !seen[$0]++' >"$cds/cli.classlist"
+  echo "recorded $cds/status.classlist ($(grep -vc '^#' "$cds/status.classlist") lines)" \
+    "and cli.classlist ($(grep -vc '^#' "$cds/cli.classlist") lines)"
   exit 0
 fi
 "$jujube" status -e bench >"$work/status.yaml" || { cat "$work/status.yaml"; exit 1; }

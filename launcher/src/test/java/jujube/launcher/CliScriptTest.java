@@ -35,6 +35,7 @@ class CliScriptTest {
         Files.setPosixFilePermissions(dist.resolve("bin/jujube"), PosixFilePermissions.fromString("rwxr-xr-x"));
         Files.createDirectories(dist.resolve("lib/cli"));
         Files.writeString(dist.resolve("lib/cli.jsa"), "");
+        Files.writeString(dist.resolve("lib/cli-status.jsa"), "");
         // the caller's directory, which holds the distribution: the script is called as dist/bin/jujube, a
         // relative path that a cd consulting CDPATH would look for in the decoy first, and land there
         work = root.toRealPath();
@@ -48,12 +49,23 @@ class CliScriptTest {
     void theCommandRunsWhereItWasCalledWithItsDistributionsArchive() throws Exception {
         Files.writeString(dist.resolve("lib/cli.jsa.dist"), dist + "\n");
 
-        List<String> out = run("status", "-e", "bench");
+        List<String> out = run("get", "-e", "bench", "blog");
 
         assertEquals(work.toString(), out.get(0), "the caller's directory");
         assertTrue(out.contains("-XX:SharedArchiveFile=" + dist.resolve("lib/cli.jsa")), out.toString());
         assertTrue(out.contains("-Djujube.dist=" + dist), out.toString());
-        assertEquals(List.of("jujube.cli.Main", "status", "-e", "bench"), out.subList(out.size() - 4, out.size()));
+        assertEquals(List.of("jujube.cli.Main", "get", "-e", "bench", "blog"), out.subList(out.size() - 5, out.size()));
+    }
+
+    @Test
+    void aStatusMapsTheArchiveOfAStatusOnly() throws Exception {
+        Files.writeString(dist.resolve("lib/cli.jsa.dist"), dist + "\n");
+
+        assertTrue(run("--verbose", "status", "-e", "bench").contains("-XX:SharedArchiveFile=" + dist.resolve("lib/cli-status.jsa")));
+        // a word after the command's name is not the command, even when it reads "status"
+        assertTrue(run("get", "status").contains("-XX:SharedArchiveFile=" + dist.resolve("lib/cli.jsa")));
+        Files.delete(dist.resolve("lib/cli-status.jsa"));
+        assertTrue(run("status").contains("-XX:SharedArchiveFile=" + dist.resolve("lib/cli.jsa")), "the whole archive, when alone");
     }
 
     @Test

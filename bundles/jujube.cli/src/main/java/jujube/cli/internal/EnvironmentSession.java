@@ -22,7 +22,8 @@ final class EnvironmentSession implements AutoCloseable {
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
     private final LocalEnvironment env;
     private final StateConnection state;
-    private final CharmReader reader = new CharmReader();
+    /** Made on first use: a status never parses a charm, and the reader's object mapper is dear to make. */
+    private CharmReader reader;
 
     private EnvironmentSession(LocalEnvironment env, StateConnection state) {
         this.env = env;
@@ -75,6 +76,9 @@ final class EnvironmentSession implements AutoCloseable {
     }
 
     CharmReader reader() {
+        if (reader == null) {
+            reader = new CharmReader();
+        }
         return reader;
     }
 
@@ -86,11 +90,11 @@ final class EnvironmentSession implements AutoCloseable {
     }
 
     CharmMetadata metadata(CharmRecord charm) {
-        return reader.parseMetadata(charm.id(), charm.metadata());
+        return reader().parseMetadata(charm.id(), charm.metadata());
     }
 
     CharmConfig config(CharmRecord charm) {
-        return reader.parseConfig(charm.id(), charm.config());
+        return reader().parseConfig(charm.id(), charm.config());
     }
 
     /** A service and what its charm declares. */

@@ -1,7 +1,8 @@
 package jujube.cli.internal;
 
 import com.fasterxml.jackson.core.JacksonException;
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
@@ -24,6 +25,7 @@ import jujube.state.ConnectionConfig;
  */
 record LocalEnvironment(String name, Path dir, int zookeeperPort, String placement, String chroot, String zookeeper) {
     private static final Pattern SERVER = Pattern.compile("[^\\s,:/]+:(\\d{1,5})");
+    private static final YAMLFactory YAML = new YAMLFactory();
 
     LocalEnvironment(String name, Path dir, int zookeeperPort, String placement) {
         this(name, dir, zookeeperPort, placement, "", "");
@@ -93,24 +95,60 @@ record LocalEnvironment(String name, Path dir, int zookeeperPort, String placeme
         if (!Files.exists(file)) {
             throw new CliException("environment '" + name + "' is not bootstrapped (no " + file + "): run 'jujube bootstrap'");
         }
-        try {
-            JsonNode node = new ObjectMapper(new YAMLFactory()).readTree(file.toFile());
-            JsonNode ensemble = node == null ? null : node.get("zookeeper");
-            String zookeeper = ensemble == null ? "" : ensemble.asText("");
-            if (ensemble != null && (!ensemble.isTextual() || !validEnsemble(zookeeper))) {
-                throw new CliException(file + ": 'zookeeper' must be host:port[,host:port...], got '" + ensemble + "'");
+        Map<String, Object> fields = fields(file);
+        // a key given without a value counts as given: "zookeeper:" alone is a mistake, not "no ensemble"
+        boolean hasEnsemble = fields.containsKey("zookeeper");
+        Object ensemble = fields.get("zookeeper");
+        String zookeeper = ensemble instanceof String text ? text : "";
+        if (hasEnsemble && (!(ensemble instanceof String) || !validEnsemble(zookeeper))) {
+            throw new CliException(file + ": 'zookeeper' must be host:port[,host:port...], got '" + ensemble + "'");
+        }
+        boolean hasPort = fields.containsKey("zookeeper-port");
+        int port = fields.get("zookeeper-port") instanceof Integer number ? number : -1;
+        if ((!hasEnsemble || hasPort) && (port < 1 || port > 65535)) {
+            throw new CliException(file + ": 'zookeeper-port' is missing or not a port number");
+        }
+        String placement = text(fields, "placement", "local");
+        if (!placement.equals("local") && !placement.equals("unassigned")) {
+            throw new CliException(file + ": 'placement' must be local or unassigned, got '" + placement + "'");
+        }
+        return new LocalEnvironment(name, dir, hasPort ? port : 0, placement, text(fields, "zookeeper-chroot", ""),
+                zookeeper);
+    }
+
+    /** A setting as text; {@code otherwise} when it is absent or given without a value. */
+    private static String text(Map<String, Object> fields, String key, String otherwise) {
+        Object value = fields.get(key);
+        return value == null ? otherwise : value.toString();
+    }
+
+    /**
+     * The file's top-level settings, each a scalar (a nested value stands as {@code [...]}), read with
+     * Jackson's streaming YAML parser: a command that only reads (a status) then never initializes
+     * databind's object mapper, about 50 ms of CPU in a short-lived JVM.
+     */
+    private static Map<String, Object> fields(Path file) {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        try (JsonParser parser = YAML.createParser(file.toFile())) {
+            JsonToken token = parser.nextToken();
+            if (token == null) {
+                return fields;
             }
-            JsonNode port = node == null ? null : node.get("zookeeper-port");
-            boolean portNeeded = ensemble == null || port != null;
-            if (portNeeded && (port == null || !port.canConvertToInt() || port.asInt() < 1 || port.asInt() > 65535)) {
-                throw new CliException(file + ": 'zookeeper-port' is missing or not a port number");
+            if (token != JsonToken.START_OBJECT) {
+                throw new CliException(file + " must be a map of settings (name, zookeeper-port, placement, ...)");
             }
-            String placement = node.path("placement").asText("local");
-            if (!placement.equals("local") && !placement.equals("unassigned")) {
-                throw new CliException(file + ": 'placement' must be local or unassigned, got '" + placement + "'");
+            String key;
+            while ((key = parser.nextFieldName()) != null) {
+                JsonToken value = parser.nextToken();
+                if (value.isStructStart()) {
+                    parser.skipChildren();
+                    fields.put(key, "[...]");
+                } else {
+                    fields.put(key, value == JsonToken.VALUE_NULL ? null : value.isNumeric() ? parser.getNumberValue()
+                            : value.isBoolean() ? parser.getBooleanValue() : parser.getText());
+                }
             }
-            return new LocalEnvironment(name, dir, port == null ? 0 : port.asInt(), placement,
-                    node.path("zookeeper-chroot").asText(""), zookeeper);
+            return fields;
         } catch (JacksonException e) {
             throw new CliException(file + " is not valid YAML: " + YamlErrors.describe(e), e);
         } catch (IOException e) {

@@ -5,10 +5,10 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import jujube.state.CharmRecord;
 import jujube.state.EnvironmentOverview;
 import jujube.state.MachineInfo;
 import jujube.state.NoSuchCharmException;
@@ -26,12 +26,9 @@ import jujube.state.UnitStatus;
  * units nested under their principal unit. Every format renders this one map.
  */
 final class StatusReport {
-    private final EnvironmentSession session;
     private final StateConnection state;
-    private final Map<String, Boolean> subordinateCharms = new HashMap<>();
 
     StatusReport(EnvironmentSession session) {
-        this.session = session;
         this.state = session.state();
     }
 
@@ -57,8 +54,7 @@ final class StatusReport {
         Map<String, Object> services = new TreeMap<>();
         for (ServiceInfo s : overview.services()) {
             boolean serviceShown = filter.matches(s.name());
-            boolean subordinate = subordinateCharms.computeIfAbsent(s.charmId(), id -> session.metadata(
-                    Optional.ofNullable(overview.charms().get(id)).orElseThrow(() -> new NoSuchCharmException(id))).subordinate());
+            boolean subordinate = subordinate(overview, s.charmId());
             Map<String, Object> entry = new LinkedHashMap<>();
             entry.put("charm", s.charmId());
             entry.put("exposed", exposed.contains(s.name()));
@@ -102,6 +98,19 @@ final class StatusReport {
         status.put("machines", machines(overview.machines(), filter.showsAll() ? null : shownMachines));
         status.put("services", services);
         return status;
+    }
+
+    /**
+     * Whether the charm is a subordinate, from the metadata it was published with. That metadata passed the
+     * charm reader's checks when published, where {@code subordinate} is true, false or absent; reading the
+     * one field here spares a status the reader, whose object mapper is dear to make in a short-lived JVM.
+     */
+    private static boolean subordinate(EnvironmentOverview overview, String charmId) {
+        CharmRecord charm = overview.charms().get(charmId);
+        if (charm == null) {
+            throw new NoSuchCharmException(charmId);
+        }
+        return Boolean.TRUE.equals(charm.metadata().get("subordinate"));
     }
 
     private static boolean anySubordinateShown(UnitName principal, Map<UnitName, List<UnitStatus>> subs, StatusFilter filter) {

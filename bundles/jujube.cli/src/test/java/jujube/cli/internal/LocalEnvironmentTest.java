@@ -69,6 +69,28 @@ class LocalEnvironmentTest {
                 + " but got <stream end> (parsing a flow sequence from line 2, column 17)", e.getMessage());
     }
 
+    @Test
+    void a_key_without_a_value_is_given_and_a_setting_must_be_a_single_value() throws IOException {
+        write("zookeeper:\nzookeeper-port: 2181\n");
+        assertTrue(assertThrows(CliException.class, () -> LocalEnvironment.load("ens", dir)).getMessage()
+                .contains("'zookeeper' must be host:port"));
+        write("zookeeper-port: {port: 2181}\n");
+        assertTrue(assertThrows(CliException.class, () -> LocalEnvironment.load("local", dir)).getMessage()
+                .contains("'zookeeper-port' is missing or not a port number"));
+        write("zookeeper-port: 2181\nplacement:\nzookeeper-chroot:\n");
+        LocalEnvironment env = LocalEnvironment.load("local", dir);
+        assertEquals("local", env.placement());
+        assertEquals("", env.chroot());
+    }
+
+    @Test
+    void a_file_that_is_not_a_map_of_settings_is_refused_naming_it() throws IOException {
+        write("- zookeeper-port: 2181\n");
+        CliException e = assertThrows(CliException.class, () -> LocalEnvironment.load("local", dir));
+        assertEquals(dir.resolve(LocalEnvironment.FILE) + " must be a map of settings (name, zookeeper-port, placement, ...)",
+                e.getMessage());
+    }
+
     private void write(String yaml) throws IOException {
         Files.writeString(dir.resolve(LocalEnvironment.FILE), yaml);
     }

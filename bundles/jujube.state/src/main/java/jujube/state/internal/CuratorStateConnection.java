@@ -103,8 +103,8 @@ public final class CuratorStateConnection implements StateConnection {
     /**
      * Finds the JDK's selector provider, loads the ZooKeeper client's configuration classes (TLS defaults
      * only if TLS is asked for) and, by being called, this class (and with it the logging back-end); then
-     * Curator's factory (its initializer looks this host's name up) and Jackson's mapper (its initializer
-     * sets up calendars and locales), which a command meets moments later. See
+     * Curator's factory (its initializer looks this host's name up) and Jackson's JSON parser, which a
+     * command meets moments later; not databind's object mapper, which a status no longer uses. See
      * {@link jujube.state.StateConnections#prepare}: it calls this on a daemon thread.
      */
     public static void warmUp() {
@@ -117,9 +117,7 @@ public final class CuratorStateConnection implements StateConnection {
         }
         new PlainClientConfig();
         CuratorFrameworkFactory.builder();
-        // the writer's object mapper too, though a status never writes: the command line's charm reader and
-        // output use databind, whose first initialization (about 50 ms of CPU) is best paid here
-        new NodeCodec().write(java.util.Map.of());
+        new NodeCodec();
     }
 
     private static ConnectionState map(org.apache.curator.framework.state.ConnectionState s) {
