@@ -23,30 +23,78 @@ import jujube.cli.internal.UpgradeCharmCommand;
 import jujube.state.StateConnections;
 import jujube.state.StateException;
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.ISetter;
+import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * {@code jujube}: drives an environment. Exit codes: 0 success, 1 a failure (one line on stderr,
  * the stack trace only with {@code --verbose}), 2 a usage error (the problem on one line, then the
  * command's usage, on stderr).
+ *
+ * <p>The root command's picocli model is built by hand, as status's is (see {@link StatusCommand}): a
+ * status then reads no annotation.
  */
-@Command(name = "jujube", mixinStandardHelpOptions = true, version = "jujube 0.1", scope = CommandLine.ScopeType.INHERIT,
-        description = "Deploys services from charms onto machines and relates them.")
 public final class Main {
-    @Option(names = {"-v", "--verbose"}, scope = CommandLine.ScopeType.INHERIT,
-            description = "Print stack traces of failures.")
     boolean verbose;
 
     /**
-     * The commands, in the order usage lists them. Only the command a line names is given to picocli,
-     * which reflects over every command class it gets: building all of them cost status about 60 ms.
+     * The commands by name, in the order usage lists them. Only the command a line names is given to
+     * picocli, which reflects over every annotated command class it gets (building all of them cost status
+     * about 60 ms); the names are written here rather than read from those classes' annotations.
      */
-    private static final List<Class<?>> COMMANDS = List.of(BootstrapCommand.class, DestroyEnvironmentCommand.class,
-            DeployCommand.class, AddUnitCommand.class, RemoveUnitCommand.class, AddRelationCommand.class,
-            RemoveRelationCommand.class, DestroyServiceCommand.class, ExposeCommand.class, UnexposeCommand.class,
-            SetCommand.class, GetCommand.class, ResolvedCommand.class, UpgradeCharmCommand.class,
-            TerminateMachineCommand.class, DebugLogCommand.class, StatusCommand.class);
+    private static final List<String> COMMANDS = List.of("bootstrap", "destroy-environment", "deploy", "add-unit",
+            "remove-unit", "add-relation", "remove-relation", "destroy-service", "expose", "unexpose", "set", "get",
+            "resolved", "upgrade-charm", "terminate-machine", "debug-log", "status");
+
+    /** What picocli makes the command from: its annotated class, or the model built by hand. */
+    private static Object command(String name) {
+        return switch (name) {
+            case "bootstrap" -> BootstrapCommand.class;
+            case "destroy-environment" -> DestroyEnvironmentCommand.class;
+            case "deploy" -> DeployCommand.class;
+            case "add-unit" -> AddUnitCommand.class;
+            case "remove-unit" -> RemoveUnitCommand.class;
+            case "add-relation" -> AddRelationCommand.class;
+            case "remove-relation" -> RemoveRelationCommand.class;
+            case "destroy-service" -> DestroyServiceCommand.class;
+            case "expose" -> ExposeCommand.class;
+            case "unexpose" -> UnexposeCommand.class;
+            case "set" -> SetCommand.class;
+            case "get" -> GetCommand.class;
+            case "resolved" -> ResolvedCommand.class;
+            case "upgrade-charm" -> UpgradeCharmCommand.class;
+            case "terminate-machine" -> TerminateMachineCommand.class;
+            case "debug-log" -> DebugLogCommand.class;
+            case "status" -> StatusCommand.model();
+            default -> throw new IllegalArgumentException("no command '" + name + "'");
+        };
+    }
+
+    /**
+     * The root command: its help, version and verbose options, which every command inherits, as it
+     * inherits the version.
+     */
+    private CommandSpec model() {
+        CommandSpec root = CommandSpec.wrapWithoutInspection(this).name("jujube").version("jujube 0.1")
+                .scopeType(CommandLine.ScopeType.INHERIT);
+        root.usageMessage().description("Deploys services from charms onto machines and relates them.");
+        root.addOption(OptionSpec.builder("-h", "--help").type(boolean.class).usageHelp(true)
+                .scopeType(CommandLine.ScopeType.INHERIT).description("Show this help message and exit.").build());
+        root.addOption(OptionSpec.builder("-V", "--version").type(boolean.class).versionHelp(true)
+                .scopeType(CommandLine.ScopeType.INHERIT).description("Print version information and exit.").build());
+        root.addOption(OptionSpec.builder("-v", "--verbose").type(boolean.class).scopeType(CommandLine.ScopeType.INHERIT)
+                .description("Print stack traces of failures.").setter(new ISetter() {
+                    @Override
+                    @SuppressWarnings("unchecked")
+                    public <T> T set(T value) {
+                        T old = (T) Boolean.valueOf(verbose);
+                        verbose = Boolean.TRUE.equals(value);
+                        return old;
+                    }
+                }).build());
+        return root;
+    }
 
     public static void main(String[] args) {
         // most commands connect: let the ZooKeeper client's slow first set-up overlap the parsing below
@@ -58,7 +106,7 @@ public final class Main {
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         lightenPicocli();
         Main main = new Main();
-        CommandLine cli = new CommandLine(main);
+        CommandLine cli = new CommandLine(main.model());
         addCommands(cli, args);
         cli.setOut(out);
         cli.setErr(err);
@@ -97,14 +145,12 @@ public final class Main {
                 break;
             }
         }
-        for (Class<?> command : COMMANDS) {
-            if (command.getAnnotation(Command.class).name().equals(name)) {
-                cli.addSubcommand(command);
-                return;
-            }
+        if (name != null && COMMANDS.contains(name)) {
+            cli.addSubcommand(name, command(name));
+            return;
         }
-        for (Class<?> command : COMMANDS) {
-            cli.addSubcommand(command);
+        for (String command : COMMANDS) {
+            cli.addSubcommand(command, command(command));
         }
     }
 
