@@ -139,6 +139,11 @@ public final class StateConnectionComponent implements StateConnection {
     }
 
     @Override
+    public jujube.state.EnvironmentOverview overview() {
+        return connection.overview();
+    }
+
+    @Override
     public jujube.state.DebugLog debugLog() {
         return connection.debugLog();
     }
