@@ -86,17 +86,44 @@ public final class Main {
         @Option(names = "--zookeeper", description = "An external ZooKeeper ensemble (host:port,...); no embedded server then.")
         String zookeeper;
 
+        @Option(names = "--zookeeper-address", defaultValue = "127.0.0.1",
+                description = "The address the embedded ZooKeeper listens on (a container environment's bridge address).")
+        String zookeeperAddress;
+
+        @Option(names = "--machines", defaultValue = "process",
+                description = "What the local provider's machines are: process or container.")
+        String machines;
+
+        @Option(names = "--container-bridge", defaultValue = "", description = "For containers: the environment's bridge.")
+        String containerBridge;
+
+        @Option(names = "--container-network", defaultValue = "",
+                description = "For containers: the bridge's network, a.b.c.d/prefix.")
+        String containerNetwork;
+
         @Override
         public Integer call() throws Exception {
             if ((port == null) == (zookeeper == null)) {
                 throw new CommandLine.ParameterException(new CommandLine(this),
                         "give exactly one of --zookeeper-port (embedded) and --zookeeper (external)");
             }
+            if (!machines.equals("process") && !machines.equals("container")) {
+                throw new CommandLine.ParameterException(new CommandLine(this),
+                        "--machines must be process or container, got '" + machines + "'");
+            }
+            if (machines.equals("container") && (containerBridge.isEmpty() || containerNetwork.isEmpty())) {
+                throw new CommandLine.ParameterException(new CommandLine(this),
+                        "--machines container needs --container-bridge and --container-network");
+            }
             Map<String, String> props = new LinkedHashMap<>();
             props.put("jujube.env.dir", envDir.toAbsolutePath().toString());
+            props.put("jujube.machines", machines);
+            props.put("jujube.container.bridge", containerBridge);
+            props.put("jujube.container.network", containerNetwork);
             if (port != null) {
                 props.put("jujube.zookeeper.port", port.toString());
-                props.put("jujube.zookeeper", "127.0.0.1:" + port);
+                props.put("jujube.zookeeper.address", zookeeperAddress);
+                props.put("jujube.zookeeper", zookeeperAddress + ":" + port);
             } else {
                 props.put("jujube.zookeeper", zookeeper);
             }
@@ -134,6 +161,10 @@ public final class Main {
                     ? machines.resolveSibling("charms") : data.resolve("charms");
         }
 
+        @Option(names = "--address", defaultValue = "127.0.0.1",
+                description = "The address other units reach this machine's units at (private and public).")
+        String address;
+
         @Override
         public Integer call() throws Exception {
             if (zookeeper == null || zookeeper.isBlank() || dataDir == null) {
@@ -146,6 +177,7 @@ public final class Main {
             Map<String, String> props = new LinkedHashMap<>();
             props.put("jujube.zookeeper", zookeeper);
             props.put("jujube.machine.id", Integer.toString(machineId));
+            props.put("jujube.machine.address", address);
             props.put("jujube.data.dir", dataDir.toAbsolutePath().toString());
             props.put("jujube.charm.storage", charmStorage(dataDir).toAbsolutePath().toString());
             return run("machine-agent", dataDir, props, false);

@@ -5,11 +5,15 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import jujube.cli.CliException;
+import jujube.provider.local.ContainerHost;
+import jujube.provider.local.ContainerNetwork;
 import jujube.state.EnvironmentSettings;
 import jujube.state.StateConnection;
 import jujube.state.StateConnections;
@@ -20,9 +24,11 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code jujube bootstrap}: creates a local environment: starts its controller (embedded
- * ZooKeeper), initializes the environment and starts the agent of machine 0. On an environment whose
- * controller is not running, restarts it from its saved state instead.
+ * {@code jujube bootstrap}: creates a local environment: decides what its machines are (LXC containers
+ * on a bridge of the environment's own when this host can run them, else processes of the host), starts
+ * its controller (embedded ZooKeeper), initializes the environment and waits for machine 0, which the
+ * controller's provider starts like any other machine. On an environment whose controller is not
+ * running, restarts it from its saved state instead.
  */
 @Command(name = "bootstrap", description = "Start a local environment: ZooKeeper, controller and machine 0;"
         + " or restart one whose controller is not running.")
@@ -32,6 +38,10 @@ public final class BootstrapCommand implements Callable<Integer> {
 
     @Option(names = "--placement", defaultValue = "local", description = "Unit placement: local (all on machine 0) or unassigned.")
     String placement;
+
+    @Option(names = "--machines", description = "What machines are: container (an LXC container each) or process"
+            + " (a process of this host). Default: containers when this host can run them, else processes.")
+    String machines;
 
     @Option(names = "--timeout", defaultValue = "90", description = "Seconds to wait for each process to come up.")
     int timeoutSeconds;
@@ -43,6 +53,9 @@ public final class BootstrapCommand implements Callable<Integer> {
     public Integer call() {
         if (!placement.equals("local") && !placement.equals("unassigned")) {
             throw new CliException("--placement must be 'local' or 'unassigned', got '" + placement + "'");
+        }
+        if (machines != null && !machines.equals("container") && !machines.equals("process")) {
+            throw new CliException("--machines must be 'container' or 'process', got '" + machines + "'");
         }
         EnvironmentOption.checkWritable(EnvironmentOption.home());
         Path dir = environment.dir();
@@ -62,13 +75,15 @@ public final class BootstrapCommand implements Callable<Integer> {
             return restart(env, timeout);
         }
         long t0 = System.nanoTime();
-        LocalEnvironment env = new LocalEnvironment(name, dir, freePort(), placement);
+        Optional<ContainerNetwork> containers = containers(dir);
+        LocalEnvironment env = new LocalEnvironment(name, dir, freePort(), placement, containers);
         env.save();
         AgentProcesses processes = new AgentProcesses(env, Distribution.dir());
+        bridgeUp(env);
 
         ProcessHandle controller = processes.start("controller", controllerArguments(env));
         try (StateConnection state = StateConnections.open(env.connection())) {
-            bringUp(state, env, processes, controller, timeout);
+            bringUp(state, env, controller, timeout);
         } catch (RuntimeException e) {
             // leave no process behind; the directory stays for its logs
             processes.stopAll(Duration.ofSeconds(10));
@@ -76,7 +91,8 @@ public final class BootstrapCommand implements Callable<Integer> {
                     + " ('jujube destroy-environment' removes what is left)", e);
         }
         var out = spec.commandLine().getOut();
-        out.printf("Bootstrapped environment '%s' in %.1f s%n", name, (System.nanoTime() - t0) / 1e9);
+        out.printf("Bootstrapped environment '%s' in %.1f s (machines are %s)%n", name, (System.nanoTime() - t0) / 1e9,
+                containers.map(n -> "LXC containers on " + n.bridge() + ", " + n.cidr()).orElse("processes of this host"));
         out.printf("  ZooKeeper: %s%n  logs:      %s%n", env.connectString(), env.logs());
         out.flush();
         return 0;
@@ -92,8 +108,13 @@ public final class BootstrapCommand implements Callable<Integer> {
             throw new CliException("environment '" + env.name() + "' exists with placement " + env.placement()
                     + ": --placement applies to a new environment");
         }
+        if (spec.commandLine().getParseResult().hasMatchedOption("--machines") && !machines.equals(env.machines())) {
+            throw new CliException("environment '" + env.name() + "' exists with " + env.machines()
+                    + " machines: --machines applies to a new environment");
+        }
         long t0 = System.nanoTime();
         AgentProcesses processes = new AgentProcesses(env, Distribution.dir());
+        bridgeUp(env); // a reboot removed it
         ProcessHandle controller = processes.start("controller", controllerArguments(env));
         try (StateConnection state = StateConnections.open(env.connection())) {
             await("the controller's ZooKeeper", controller, env, timeout, () -> state.connectionState().isConnected());
@@ -129,22 +150,56 @@ public final class BootstrapCommand implements Callable<Integer> {
         }
     }
 
-    private static List<String> controllerArguments(LocalEnvironment env) {
-        return env.embedded()
-                ? List.of("controller", "--env-dir", env.dir().toString(), "--zookeeper-port", Integer.toString(env.zookeeperPort()))
-                : List.of("controller", "--env-dir", env.dir().toString(), "--zookeeper", env.connectString());
+    /**
+     * What the new environment's machines are: containers when asked for or, unasked, when this host can
+     * run them; processes when asked for or, unasked, when it cannot, saying why in one line.
+     */
+    private Optional<ContainerNetwork> containers(Path dir) {
+        if ("process".equals(machines)) {
+            return Optional.empty();
+        }
+        Optional<String> unavailable = ContainerHost.unavailable(dir.resolve("containers-probe"));
+        if (unavailable.isPresent()) {
+            if ("container".equals(machines)) {
+                throw new CliException("machines cannot be containers here: " + unavailable.get() + " ("
+                        + ContainerHost.HOW_TO_GET + ")");
+            }
+            spec.commandLine().getErr().println("jujube: machines will be processes of this host: " + unavailable.get()
+                    + " (for containers, " + ContainerHost.HOW_TO_GET + ")");
+            return Optional.empty();
+        }
+        return Optional.of(ContainerNetwork.choose(dir));
     }
 
-    private static void bringUp(StateConnection state, LocalEnvironment env, AgentProcesses processes,
-            ProcessHandle controller, Duration timeout) {
-        {
-            await("the controller's ZooKeeper", controller, env, timeout, () -> state.connectionState().isConnected());
-            state.initialize(new EnvironmentSettings(env.name(), "local", env.placement(), "local-0"));
-            ProcessHandle machine0 = processes.start("machine-0", List.of("machine", "--machine-id", "0",
-                    "--zookeeper", env.connectString(), "--data-dir", env.machineDir(0).toString()));
-            await("machine 0's agent", machine0, env, timeout,
-                    () -> state.machines().list().stream().anyMatch(m -> m.id() == 0 && m.agentConnected()));
+    private static void bridgeUp(LocalEnvironment env) {
+        if (env.containers().isPresent() && env.embedded()) {
+            try {
+                ContainerHost.bridgeUp(env.containers().get());
+            } catch (IOException e) {
+                throw new CliException("cannot set up the containers' bridge: " + e.getMessage(), e);
+            }
         }
+    }
+
+    private static List<String> controllerArguments(LocalEnvironment env) {
+        List<String> args = new ArrayList<>(List.of("controller", "--env-dir", env.dir().toString()));
+        if (env.embedded()) {
+            args.addAll(List.of("--zookeeper-port", Integer.toString(env.zookeeperPort()),
+                    "--zookeeper-address", env.zookeeperAddress()));
+        } else {
+            args.addAll(List.of("--zookeeper", env.connectString()));
+        }
+        env.containers().ifPresent(n -> args.addAll(List.of("--machines", "container",
+                "--container-bridge", n.bridge(), "--container-network", n.cidr())));
+        return args;
+    }
+
+    /** Initializes the environment; machine 0 has no instance yet, so the controller's provider starts it. */
+    private static void bringUp(StateConnection state, LocalEnvironment env, ProcessHandle controller, Duration timeout) {
+        await("the controller's ZooKeeper", controller, env, timeout, () -> state.connectionState().isConnected());
+        state.initialize(new EnvironmentSettings(env.name(), "local", env.placement(), ""));
+        await("machine 0's agent", controller, env, timeout,
+                () -> state.machines().list().stream().anyMatch(m -> m.id() == 0 && m.agentConnected()));
     }
 
     private static void await(String what, ProcessHandle process, LocalEnvironment env, Duration timeout,

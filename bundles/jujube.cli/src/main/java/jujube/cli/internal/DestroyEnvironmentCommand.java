@@ -8,16 +8,21 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import jujube.cli.CliException;
+import jujube.provider.local.ContainerHost;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code jujube destroy-environment}: stops every process of the environment and removes its data. */
+/**
+ * {@code jujube destroy-environment}: stops every process of the environment (its containers with them),
+ * removes its bridge and its data.
+ */
 @Command(name = "destroy-environment", description = "Stop every process of the environment and remove its data.")
 public final class DestroyEnvironmentCommand implements Callable<Integer> {
     @Mixin
@@ -40,8 +45,12 @@ public final class DestroyEnvironmentCommand implements Callable<Integer> {
             return 1;
         }
         LocalEnvironment env = LocalEnvironment.exists(dir) ? LocalEnvironment.load(environment.name(), dir)
-                : new LocalEnvironment(environment.name(), dir, 1, "local");
+                : new LocalEnvironment(environment.name(), dir, 1, "local", Optional.empty());
         int stopped = new AgentProcesses(env, Path.of(System.getProperty("jujube.dist", "."))).stopAll(Duration.ofSeconds(15));
+        if (env.containers().isPresent()) {
+            // the containers stopped with their processes, and their veths with them; the bridge is the host's
+            ContainerHost.bridgeDown(env.containers().get());
+        }
         try (Stream<Path> tree = Files.walk(dir)) {
             for (Path p : tree.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(p);

@@ -10,25 +10,42 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import jujube.charm.YamlErrors;
 import jujube.cli.CliException;
 import jujube.files.AtomicFiles;
+import jujube.provider.local.ContainerNetwork;
 import jujube.state.ConnectionConfig;
 
 /**
- * A local environment on disk: {@code environment.yaml} (its name, ZooKeeper port, placement, and
- * optionally the chroot below which its state lives when it shares a ZooKeeper, or {@code zookeeper:
- * host:port,...}, an external ensemble that takes precedence over the port), {@code logs/},
- * {@code pids/}, {@code zookeeper/}, {@code machines/}, {@code charms/}.
+ * A local environment on disk: {@code environment.yaml} (its name, ZooKeeper port, placement, what its
+ * machines are ({@code machines: process}, or {@code container} with the {@code container-bridge} and
+ * {@code container-network} they live on), and optionally the chroot below which its state lives when
+ * it shares a ZooKeeper, or {@code zookeeper: host:port,...}, an external ensemble that takes
+ * precedence over the port), {@code logs/}, {@code pids/}, {@code zookeeper/}, {@code machines/},
+ * {@code containers/}, {@code charms/}.
+ *
+ * @param containers the containers' network when the machines are containers, else empty
  */
-record LocalEnvironment(String name, Path dir, int zookeeperPort, String placement, String chroot, String zookeeper) {
+record LocalEnvironment(String name, Path dir, int zookeeperPort, String placement, String chroot, String zookeeper,
+        Optional<ContainerNetwork> containers) {
     private static final Pattern SERVER = Pattern.compile("[^\\s,:/]+:(\\d{1,5})");
     private static final YAMLFactory YAML = new YAMLFactory();
 
-    LocalEnvironment(String name, Path dir, int zookeeperPort, String placement) {
-        this(name, dir, zookeeperPort, placement, "", "");
+    LocalEnvironment(String name, Path dir, int zookeeperPort, String placement, Optional<ContainerNetwork> containers) {
+        this(name, dir, zookeeperPort, placement, "", "", containers);
+    }
+
+    /** What the machines are: {@code process} or {@code container}. */
+    String machines() {
+        return containers.isPresent() ? "container" : "process";
+    }
+
+    /** The address the embedded ZooKeeper listens on: the bridge's for containers, else loopback. */
+    String zookeeperAddress() {
+        return containers.map(ContainerNetwork::hostAddress).orElse("127.0.0.1");
     }
 
     /** The environment's charm storage. */
@@ -52,7 +69,7 @@ record LocalEnvironment(String name, Path dir, int zookeeperPort, String placeme
 
     /** The external ensemble when {@code environment.yaml} names one, else the embedded server on loopback. */
     String connectString() {
-        return embedded() ? "127.0.0.1:" + zookeeperPort : zookeeper;
+        return embedded() ? zookeeperAddress() + ":" + zookeeperPort : zookeeper;
     }
 
     /** Whether the environment's ZooKeeper is the one its controller process embeds. */
@@ -112,8 +129,20 @@ record LocalEnvironment(String name, Path dir, int zookeeperPort, String placeme
         if (!placement.equals("local") && !placement.equals("unassigned")) {
             throw new CliException(file + ": 'placement' must be local or unassigned, got '" + placement + "'");
         }
+        String machines = text(fields, "machines", "process");
+        Optional<ContainerNetwork> containers = Optional.empty();
+        if (machines.equals("container")) {
+            try {
+                containers = Optional.of(ContainerNetwork.of(text(fields, "container-bridge", ""),
+                        text(fields, "container-network", "")));
+            } catch (IllegalArgumentException e) {
+                throw new CliException(file + ": " + e.getMessage());
+            }
+        } else if (!machines.equals("process")) {
+            throw new CliException(file + ": 'machines' must be process or container, got '" + machines + "'");
+        }
         return new LocalEnvironment(name, dir, hasPort ? port : 0, placement, text(fields, "zookeeper-chroot", ""),
-                zookeeper);
+                zookeeper, containers);
     }
 
     /** A setting as text; {@code otherwise} when it is absent or given without a value. */
@@ -167,6 +196,11 @@ record LocalEnvironment(String name, Path dir, int zookeeperPort, String placeme
             content.put("zookeeper-port", zookeeperPort);
         }
         content.put("placement", placement);
+        content.put("machines", machines());
+        containers.ifPresent(n -> {
+            content.put("container-bridge", n.bridge());
+            content.put("container-network", n.cidr());
+        });
         if (!chroot.isEmpty()) {
             content.put("zookeeper-chroot", chroot);
         }

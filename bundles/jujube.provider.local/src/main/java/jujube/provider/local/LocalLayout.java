@@ -1,31 +1,44 @@
 package jujube.provider.local;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Where a local environment keeps its machines, and how one is started.
+ * Where a local environment keeps its machines, and how one is started: as a process of this host, or,
+ * when the environment has a {@link ContainerNetwork}, as an LXC container whose init runs the agent.
  *
  * @param envDir the environment's directory; every machine process's command line names it, which
  *     is how {@code destroy-environment} and the provider recognise the environment's processes
  * @param distDir the distribution, holding {@code bin/jujube-agent}
- * @param zookeeper the ZooKeeper connect string the machines use
+ * @param zookeeper the ZooKeeper connect string the machines use (for containers, at the bridge's address)
  * @param charmStorage the environment's charm storage directory
  * @param sessionTimeoutMs the machines' ZooKeeper session timeout
+ * @param containers the containers' network when machines are containers, empty when they are processes
  */
-public record LocalLayout(Path envDir, Path distDir, String zookeeper, Path charmStorage, int sessionTimeoutMs) {
+public record LocalLayout(Path envDir, Path distDir, String zookeeper, Path charmStorage, int sessionTimeoutMs,
+        Optional<ContainerNetwork> containers) {
+    /** The address of a process machine: every unit of the host shares its loopback. */
+    public static final String PROCESS_ADDRESS = "127.0.0.1";
+
     public LocalLayout {
         Objects.requireNonNull(envDir, "envDir");
         Objects.requireNonNull(distDir, "distDir");
         Objects.requireNonNull(charmStorage, "charmStorage");
+        Objects.requireNonNull(containers, "containers");
         if (zookeeper == null || zookeeper.isBlank()) {
             throw new IllegalArgumentException("the local provider needs a ZooKeeper connect string");
         }
         envDir = envDir.toAbsolutePath();
         distDir = distDir.toAbsolutePath();
         charmStorage = charmStorage.toAbsolutePath();
+    }
+
+    /** A layout whose machines are processes of this host. */
+    public LocalLayout(Path envDir, Path distDir, String zookeeper, Path charmStorage, int sessionTimeoutMs) {
+        this(envDir, distDir, zookeeper, charmStorage, sessionTimeoutMs, Optional.empty());
     }
 
     /** The instance id of machine {@code machineId}: {@code local-N}. */
@@ -57,11 +70,43 @@ public record LocalLayout(Path envDir, Path distDir, String zookeeper, Path char
         return envDir.resolve("logs").resolve("machine-" + machineId + ".log");
     }
 
-    /** The command that runs machine {@code machineId}'s agent, detached in its own session. */
+    /** The LXC path of the environment's containers ({@code lxc-ls -P}, {@code lxc-attach -P}). */
+    public Path containersDir() {
+        return envDir.resolve("containers");
+    }
+
+    /** The container of machine {@code machineId}: the environment's name, then {@code -machine-N}. */
+    public String containerName(int machineId) {
+        return envDir.getFileName() + "-machine-" + machineId;
+    }
+
+    /** The container's directory: its LXC {@code config} and its writable layer, {@code delta/}. */
+    public Path containerDir(int machineId) {
+        return containersDir().resolve(containerName(machineId));
+    }
+
+    /** The address the machine's units are reached at. */
+    public String address(int machineId) {
+        return containers.map(n -> n.machineAddress(machineId)).orElse(PROCESS_ADDRESS);
+    }
+
+    /**
+     * The command that runs machine {@code machineId}'s agent, detached in its own session: the agent
+     * itself, or {@code lxc-execute} of the machine's container (prepared by the provider), whose init
+     * runs the agent. Either way the process lives exactly as long as the machine's agent.
+     */
     public List<String> command(int machineId) {
-        return List.of("setsid", distDir.resolve("bin").resolve("jujube-agent").toString(), "machine",
+        List<String> command = new ArrayList<>(List.of("setsid"));
+        if (containers.isPresent()) {
+            command.addAll(List.of("lxc-execute", "-n", containerName(machineId), "-P", containersDir().toString(), "--"));
+        }
+        command.addAll(List.of(distDir.resolve("bin").resolve("jujube-agent").toString(), "machine",
                 "--machine-id", Integer.toString(machineId), "--zookeeper", zookeeper,
                 "--data-dir", machineDir(machineId).toString(), "--charm-storage", charmStorage.toString(),
-                "--session-timeout", Integer.toString(sessionTimeoutMs));
+                "--session-timeout", Integer.toString(sessionTimeoutMs)));
+        if (containers.isPresent()) {
+            command.addAll(List.of("--address", address(machineId)));
+        }
+        return command;
     }
 }

@@ -2,11 +2,13 @@ package jujube.provider.local.internal;
 
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import jujube.agent.provisioning.MachineProvider;
+import jujube.provider.local.ContainerNetwork;
 import jujube.provider.local.LocalLayout;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -14,7 +16,7 @@ import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.metatype.annotations.Designate;
 
-/** The local provider as a service: {@link MachineProcesses} configured through ConfigAdmin. */
+/** The local provider as a service: {@link MachineProcesses} (of either kind) configured through ConfigAdmin. */
 @Component(configurationPid = "jujube.provider.local", configurationPolicy = ConfigurationPolicy.REQUIRE,
         service = MachineProvider.class, property = "provider=local")
 @Designate(ocd = LocalProviderConfig.class)
@@ -27,7 +29,7 @@ public final class LocalMachineProvider implements MachineProvider {
         Path envDir = Path.of(config.envDir());
         Path storage = config.charmStorageDir().isBlank() ? envDir.resolve("charms") : Path.of(config.charmStorageDir());
         LocalLayout layout = new LocalLayout(envDir, Path.of(config.distDir()), config.zookeeper(), storage,
-                config.sessionTimeoutMs());
+                config.sessionTimeoutMs(), containers(config));
         StaleTemps.sweep(layout, Instant.now()); // file times: system clock
         this.restarts = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "jujube-provider-local-restarts");
@@ -35,6 +37,15 @@ public final class LocalMachineProvider implements MachineProvider {
             return t;
         });
         this.machines = new MachineProcesses(layout, restarts);
+    }
+
+    private static Optional<ContainerNetwork> containers(LocalProviderConfig config) {
+        return switch (config.machines()) {
+            case "process" -> Optional.empty();
+            case "container" -> Optional.of(ContainerNetwork.of(config.containerBridge(), config.containerNetwork()));
+            default -> throw new IllegalArgumentException("machines must be 'process' or 'container', got '"
+                    + config.machines() + "'");
+        };
     }
 
     @Deactivate

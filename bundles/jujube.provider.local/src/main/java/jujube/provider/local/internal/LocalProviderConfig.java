@@ -3,7 +3,8 @@ package jujube.provider.local.internal;
 import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
-@ObjectClassDefinition(name = "Jujube local provider", description = "Machines as jujube-agent processes on this host.")
+@ObjectClassDefinition(name = "Jujube local provider",
+        description = "Machines as jujube-agent processes on this host, or as LXC containers on the environment's bridge.")
 @interface LocalProviderConfig {
     @AttributeDefinition(description = "The environment's directory")
     String envDir();
@@ -19,4 +20,13 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
     @AttributeDefinition(description = "The machines' ZooKeeper session timeout in ms")
     int sessionTimeoutMs() default 15000;
+
+    @AttributeDefinition(description = "What a machine is: 'process' (a process of this host) or 'container' (an LXC container)")
+    String machines() default "process";
+
+    @AttributeDefinition(description = "For containers: the environment's bridge, jujube-<6 hex digits>")
+    String containerBridge() default "";
+
+    @AttributeDefinition(description = "For containers: the bridge's network, a.b.c.d/prefix")
+    String containerNetwork() default "";
 }

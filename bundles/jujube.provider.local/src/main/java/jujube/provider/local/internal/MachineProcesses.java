@@ -23,8 +23,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The local provider's machines: one detached {@code jujube-agent machine} process each, recorded in
- * {@code pids/machine-N.pid}. A process found running at start (machine 0, which bootstrap starts, or
+ * The local provider's machines: one detached process each, recorded in {@code pids/machine-N.pid}:
+ * the {@code jujube-agent machine} itself, or the {@code lxc-execute} of the machine's container, which
+ * lives exactly as long as the agent its init runs (see {@link LocalLayout#command}). A process found running at start (machine 0, which bootstrap starts, or
  * any machine after a controller restart) is adopted, not started again. A watched process that dies
  * is restarted, sooner when it had been running for a while, later when it keeps dying young: the
  * original relied on the init system for this. A pid file exists exactly while its machine is wanted,
@@ -101,6 +102,9 @@ final class MachineProcesses implements MachineProvider, AutoCloseable {
         try {
             Files.createDirectories(layout.log(machineId).getParent());
             Files.createDirectories(layout.machineDir(machineId));
+            if (layout.containers().isPresent()) {
+                ContainerConfig.write(layout, machineId, System.getenv());
+            }
             Process p = new ProcessBuilder(layout.command(machineId))
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(layout.log(machineId).toFile()))
@@ -166,8 +170,12 @@ final class MachineProcesses implements MachineProvider, AutoCloseable {
         process.ifPresent(MachineProcesses::stop);
         try {
             Files.deleteIfExists(layout.pidFile(machineId));
+            if (layout.containers().isPresent()) {
+                // its configuration and writable layer: the container is gone for good
+                Trees.delete(layout.containerDir(machineId));
+            }
         } catch (IOException e) {
-            throw new ProviderException("cannot remove " + layout.pidFile(machineId) + ": " + e.getMessage(), e);
+            throw new ProviderException("cannot remove machine " + machineId + "'s files: " + e.getMessage(), e);
         }
         LOG.info("terminated machine {}", machineId);
     }

@@ -1,0 +1,34 @@
+package jujube.provider.local;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class LocalLayoutTest {
+    private final ContainerNetwork network = ContainerNetwork.of("jujube-0a1b2c", "10.77.0.0/16");
+
+    @Test
+    void a_container_machine_runs_its_agent_as_the_init_of_its_container_with_its_own_address() {
+        LocalLayout layout = new LocalLayout(Path.of("/e/prod"), Path.of("/d"), "10.77.0.1:2181", Path.of("/e/prod/charms"),
+                15000, Optional.of(network));
+        assertEquals("prod-machine-4", layout.containerName(4));
+        assertEquals(Path.of("/e/prod/containers/prod-machine-4"), layout.containerDir(4));
+        assertEquals("10.77.0.6", layout.address(4));
+        assertEquals(List.of("setsid", "lxc-execute", "-n", "prod-machine-4", "-P", "/e/prod/containers", "--",
+                "/d/bin/jujube-agent", "machine", "--machine-id", "4", "--zookeeper", "10.77.0.1:2181",
+                "--data-dir", "/e/prod/machines/machine-4", "--charm-storage", "/e/prod/charms",
+                "--session-timeout", "15000", "--address", "10.77.0.6"), layout.command(4));
+    }
+
+    @Test
+    void a_process_machine_is_the_agent_itself_on_loopback() {
+        LocalLayout layout = new LocalLayout(Path.of("/e/prod"), Path.of("/d"), "127.0.0.1:2181", Path.of("/e/prod/charms"),
+                15000);
+        assertEquals("127.0.0.1", layout.address(4));
+        assertEquals("setsid", layout.command(4).get(0));
+        assertEquals("/d/bin/jujube-agent", layout.command(4).get(1));
+    }
+}
