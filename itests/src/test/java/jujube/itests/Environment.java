@@ -32,11 +32,17 @@ final class Environment implements AutoCloseable {
         this.name = name;
     }
 
-    /** Bootstraps environment {@code name} under {@code home}, with extra bootstrap options. */
+    /**
+     * Bootstraps environment {@code name} under {@code home}, with extra bootstrap options; its machines
+     * are processes unless the options say {@code --machines container}.
+     */
     static Environment bootstrap(Path home, String name, String... options) throws Exception {
         Environment env = new Environment(new Distribution(home), name);
         List<String> args = new ArrayList<>(List.of("bootstrap"));
         args.addAll(List.of(options));
+        if (!args.contains("--machines")) {
+            args.addAll(List.of("--machines", "process"));
+        }
         env.ok(args.toArray(String[]::new));
         return env;
     }

@@ -39,7 +39,7 @@ class LocalEnvironmentIT {
 
     @Test
     void bootstrap_status_destroy_leave_nothing_behind() throws Exception {
-        Distribution.Run boot = jujube.jujube("bootstrap");
+        Distribution.Run boot = jujube.jujube("bootstrap", "--machines", "process");
         assertEquals(0, boot.exit(), boot.err());
         assertTrue(boot.out().contains("Bootstrapped environment 'local'"), boot.out());
 
@@ -52,7 +52,7 @@ class LocalEnvironmentIT {
         String environment = Files.readString(jujube.envDir().resolve("environment.yaml"));
         List<ProcessHandle> before = Distribution.processesMentioning(home);
         assertEquals(2, before.size(), "controller and machine 0: " + before);
-        Distribution.Run again = jujube.jujube("bootstrap");
+        Distribution.Run again = jujube.jujube("bootstrap", "--machines", "process");
         assertEquals(0, again.exit());
         assertTrue(again.err().contains("environment 'local' already bootstrapped"), again.err());
         assertEquals(environment, Files.readString(jujube.envDir().resolve("environment.yaml")));
@@ -71,7 +71,7 @@ class LocalEnvironmentIT {
         // other options are bin/jujube-agent's defaults).
         Path agentTmp = Files.createDirectory(home.resolve("agent-tmp"));
         Distribution.Run boot = jujube.jujube(Map.of("JUJUBE_AGENT_JAVA_OPTS",
-                "-Xss512k -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Djava.io.tmpdir=" + agentTmp), "bootstrap");
+                "-Xss512k -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Djava.io.tmpdir=" + agentTmp), "bootstrap", "--machines", "process");
         assertEquals(0, boot.exit(), boot.err());
         List<ProcessHandle> agents = Distribution.processesMentioning(jujube.envDir());
         assertEquals(2, agents.size(), "controller and machine 0: " + agents);
@@ -86,7 +86,7 @@ class LocalEnvironmentIT {
 
     @Test
     void destroy_asks_for_confirmation() throws Exception {
-        assertEquals(0, jujube.jujube("bootstrap").exit());
+        assertEquals(0, jujube.jujube("bootstrap", "--machines", "process").exit());
         Distribution.Run refused = jujube.jujube("destroy-environment");
         assertEquals(1, refused.exit());
         assertTrue(refused.err().contains("aborted"), refused.err());
