@@ -1,6 +1,7 @@
 package jujube.hooks.tools.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
 import java.util.Optional;
 import java.util.Set;
 import jujube.hooks.tools.HookToolException;
@@ -17,8 +18,12 @@ interface HookTool {
         return Set.of();
     }
 
-    /** Whether this command line reads stdin; asked before {@link #run}, so stdin is only read when needed. */
-    default boolean needsStdin(ParsedArgs args) {
+    /**
+     * Whether this command line reads stdin; asked before {@link #run}, so stdin is only read when needed.
+     *
+     * @param cwd the tool's working directory, against which file arguments resolve
+     */
+    default boolean needsStdin(ParsedArgs args, Path cwd) {
         return false;
     }
 
@@ -27,5 +32,5 @@ interface HookTool {
      *
      * @return the value to print, or empty when the tool prints nothing whatever the format
      */
-    Optional<JsonNode> run(ToolContext context) throws UsageException, HookToolException;
+    Optional<JsonNode> run(ToolContext context) throws UsageException, HookToolException, ToolFailure;
 }

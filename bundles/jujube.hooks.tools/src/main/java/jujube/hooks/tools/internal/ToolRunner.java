@@ -53,7 +53,7 @@ public final class ToolRunner {
                 return new Completed(usageLine(tool), "", 0);
             }
             OutputFormat format = OutputFormat.parse(args.option(ToolOption.FORMAT).orElse("smart"));
-            if (tool.needsStdin(args) && invocation.stdin() == null) {
+            if (tool.needsStdin(args, invocation.cwd()) && invocation.stdin() == null) {
                 return new ToolOutcome.NeedsStdin();
             }
             String clientId = args.option(ToolOption.CLIENT_ID).orElse(invocation.clientId());
@@ -70,7 +70,7 @@ public final class ToolRunner {
             return new Completed("", usageLine(tool) + tool.name() + ": error: " + e.getMessage() + "\n", 2);
         } catch (InvalidPathException e) {
             return new Completed("", usageLine(tool) + tool.name() + ": error: invalid path: " + oneLine(e.getInput()) + "\n", 2);
-        } catch (HookToolException e) {
+        } catch (HookToolException | ToolFailure e) {
             return new Completed("", tool.name() + ": error: " + oneLine(e.getMessage()) + "\n", 1);
         }
     }
