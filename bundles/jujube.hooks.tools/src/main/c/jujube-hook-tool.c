@@ -3,6 +3,7 @@
  *
  * It exists only to make a tool call cost what a process start costs (about 1 ms, where a JVM takes
  * 60 to 90). It holds no tool logic: it sends argv, the working directory, a few environment variables
+ * (JUJU_REMOTE_UNIT, JUJU_RELATION_ID, JUJU_RELATION and every VAR_*)
  * and, when the agent asks for it, stdin to the unit agent over $JUJU_AGENT_SOCKET (else $JUJU_SOCKET),
  * then prints the stdout and stderr the agent answers and exits with its code. Parsing, validation,
  * formatting and messages all live in Java (jujube.hooks.tools), where they are tested.
@@ -39,6 +40,9 @@ struct buf { char *p; size_t n, cap; };
 
 static const char *tool = "jujube-hook-tool";
 static const char *forwarded_env[] = { "JUJU_REMOTE_UNIT", "JUJU_RELATION_ID", "JUJU_RELATION", NULL };
+#define FORWARDED_PREFIX "VAR_"
+
+extern char **environ;
 
 static void die(const char *what) {
     fprintf(stderr, "%s: error: %s\n", tool, what);
@@ -103,7 +107,8 @@ static void send_request(int fd, int id, int argc, char **argv, const struct buf
     puts_raw(&b, "],\"cwd\":");
     put_json(&b, cwd, strlen(cwd));
     puts_raw(&b, ",\"env\":{");
-    for (int i = 0, first = 1; forwarded_env[i]; i++) {
+    int first = 1;
+    for (int i = 0; forwarded_env[i]; i++) {
         const char *v = getenv(forwarded_env[i]);
         if (!v) continue;
         if (!first) puts_raw(&b, ",");
@@ -111,6 +116,16 @@ static void send_request(int fd, int id, int argc, char **argv, const struct buf
         put_json(&b, forwarded_env[i], strlen(forwarded_env[i]));
         puts_raw(&b, ":");
         put_json(&b, v, strlen(v));
+    }
+    /* VAR_* too: relation-get --format=shell clears what an earlier eval of its output left */
+    for (char **e = environ; *e; e++) {
+        const char *eq = strchr(*e, '=');
+        if (strncmp(*e, FORWARDED_PREFIX, strlen(FORWARDED_PREFIX)) || !eq) continue;
+        if (!first) puts_raw(&b, ",");
+        first = 0;
+        put_json(&b, *e, (size_t)(eq - *e));
+        puts_raw(&b, ":");
+        put_json(&b, eq + 1, strlen(eq + 1));
     }
     puts_raw(&b, "}");
     if (in) { puts_raw(&b, ",\"stdin\":"); put_json(&b, in->p ? in->p : "", in->n); }

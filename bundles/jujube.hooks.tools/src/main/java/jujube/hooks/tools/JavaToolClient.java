@@ -24,6 +24,13 @@ import jujube.hooks.protocol.ProtocolException;
 public final class JavaToolClient {
     /** The environment variables passed on to the agent, as the native forwarder does. */
     public static final List<String> FORWARDED_ENV = List.of("JUJU_REMOTE_UNIT", "JUJU_RELATION_ID", "JUJU_RELATION");
+    /** Variables with this prefix are passed on too: relation-get --format=shell clears them. */
+    public static final String FORWARDED_PREFIX = "VAR_";
+
+    /** Whether the forwarders pass this environment variable on to the agent. */
+    public static boolean forwards(String name) {
+        return FORWARDED_ENV.contains(name) || name.startsWith(FORWARDED_PREFIX);
+    }
 
     private final Map<String, String> env;
     private final Path cwd;
@@ -65,7 +72,7 @@ public final class JavaToolClient {
         argv.subList(1, argv.size()).forEach(args.withArray("argv")::add);
         args.put("cwd", cwd.toString());
         ObjectNode forwarded = args.putObject("env");
-        FORWARDED_ENV.stream().filter(env::containsKey).forEach(name -> forwarded.put(name, env.get(name)));
+        env.keySet().stream().filter(JavaToolClient::forwards).sorted().forEach(name -> forwarded.put(name, env.get(name)));
         try (HookSocketClient client = HookSocketClient.connect(Path.of(socket), json)) {
             String clientId = env.get("JUJU_CLIENT_ID");
             JsonNode result = client.call(ToolCommandHandler.TOOL_COMMAND, clientId, args);

@@ -2,6 +2,7 @@ package jujube.hooks.tools.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import jujube.hooks.tools.HookToolException;
@@ -25,6 +26,19 @@ interface HookTool {
      */
     default boolean needsStdin(ParsedArgs args, Path cwd) {
         return false;
+    }
+
+    /** Output formats beyond {@link OutputFormat#COMMON} that this tool offers: none unless it says otherwise. */
+    default List<OutputFormat> ownFormats() {
+        return List.of();
+    }
+
+    /**
+     * Renders the value {@link #run} returned in one of {@link #ownFormats}; warnings go to
+     * {@link ToolContext#warn}.
+     */
+    default String render(OutputFormat format, JsonNode value, ToolContext context) {
+        throw new IllegalArgumentException(name() + " has no format " + format);
     }
 
     /**
