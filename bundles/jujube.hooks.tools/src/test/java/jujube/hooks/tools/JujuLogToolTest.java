@@ -30,6 +30,14 @@ class JujuLogToolTest {
     }
 
     @Test
+    void theOriginalClientsLogLevelOptionIsNotTheMessagesLevel() throws Exception {
+        ToolCall.Result result = call.run(List.of("juju-log", "--log-level", "DEBUG", "hello"), ToolVector.DEFAULT_ENV, cwd, null);
+
+        assertEquals(new ToolCall.Result("", "", 0), result);
+        assertEquals(List.of("INFO hello"), backend.logs);
+    }
+
+    @Test
     void anUnknownLevelIsLoggedAtInfoWithAWarningAsTheOriginalDid() throws Exception {
         for (String level : List.of("LOUD", "-5", "")) {
             backend.reset();

@@ -14,6 +14,11 @@ interface HookTool {
     /** The usage line after {@code usage: }, without the common options. */
     String usage();
 
+    /** Whether the tool needs the hook's client id; only juju-log runs without one, as in the original. */
+    default boolean needsClientId() {
+        return true;
+    }
+
     /** Options beyond {@link ToolOption#COMMON}: none unless the tool says otherwise. */
     default Set<ToolOption> extraOptions() {
         return Set.of();

@@ -23,6 +23,11 @@ final class JujuLogTool implements HookTool {
     }
 
     @Override
+    public boolean needsClientId() {
+        return false; // juju-log may be used outside a hook
+    }
+
+    @Override
     public Set<ToolOption> extraOptions() {
         return Set.of(ToolOption.LOG_LEVEL);
     }

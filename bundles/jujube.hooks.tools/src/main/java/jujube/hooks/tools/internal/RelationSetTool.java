@@ -12,7 +12,7 @@ import jujube.hooks.tools.HookToolException;
 
 /**
  * {@code relation-set [-r ID] k=v... | @file | -}. Arguments apply in order, so later ones win: each is
- * {@code key=value} (an empty value deletes the key), {@code key=@path} (the value is the file's
+ * {@code key=value} (an empty or blank value deletes the key, as in the original), {@code key=@path} (the value is the file's
  * content, as in the original; {@code @/dev/stdin} is the tool's stdin), {@code @path} (a JSON or YAML
  * map) or {@code -} / {@code @-} (the same from stdin). Paths are relative to the hook's directory and
  * read through {@link ArgumentFile}.
@@ -27,7 +27,7 @@ final class RelationSetTool implements HookTool {
 
     @Override
     public String usage() {
-        return "relation-set [-r ID] KEY=VALUE... | KEY=@FILE... | @FILE | -";
+        return "relation-set [-r ID] [KEY=VALUE | KEY=@FILE | @FILE | -]...";
     }
 
     @Override
@@ -53,10 +53,9 @@ final class RelationSetTool implements HookTool {
 
     @Override
     public Optional<JsonNode> run(ToolContext context) throws UsageException, HookToolException, ToolFailure {
+        // No argument at all is a valid call, as in the original: it changes nothing, but still fails
+        // where the relation cannot be written.
         List<String> args = context.args().positionals();
-        if (args.isEmpty()) {
-            throw new UsageException("too few arguments: expected KEY=VALUE, @FILE or -");
-        }
         Map<String, String> changes = new LinkedHashMap<>();
         for (String arg : args) {
             if (isStdin(arg)) {
@@ -67,13 +66,15 @@ final class RelationSetTool implements HookTool {
             } else {
                 int eq = arg.indexOf('=');
                 if (eq < 0) {
-                    throw new UsageException("expected KEY=VALUE, @FILE or -, got '" + arg + "'");
+                    throw new UsageException("Expected `option=value`. Found `" + arg + "`");
                 }
                 String key = SettingsInput.checkKey(arg.substring(0, eq));
                 Optional<String> file = fileValue(arg);
                 changes.put(key, file.isPresent() ? fileContent(context, file.get(), key) : arg.substring(eq + 1));
             }
         }
+        // The original deleted a key whose value was only whitespace (a file holding a newline, "k= ")
+        changes.replaceAll((key, value) -> value.isBlank() ? "" : value);
         context.backend().relationSet(context.clientId(), context.relationId(), changes);
         return Optional.empty();
     }

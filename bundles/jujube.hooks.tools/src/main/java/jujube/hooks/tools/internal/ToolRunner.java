@@ -22,7 +22,8 @@ import jujube.hooks.tools.internal.ToolOutcome.Completed;
 /**
  * Runs a hook tool from its command line: parses, validates, calls the backend and formats. Exit codes:
  * 0 success, 1 when the agent reports an error (one line on stderr; the original exited 0 here and hid
- * failures), 2 for a command line the tool cannot accept (usage line and message on stderr).
+ * failures), 2 for a command line the tool cannot accept (usage line and message on stderr), which
+ * includes a call without a client id, as in the original.
  */
 public final class ToolRunner {
     private static final String COMMON_USAGE = " [-o FILE] [-s SOCKET] [--client-id ID]";
@@ -55,10 +56,13 @@ public final class ToolRunner {
                 return new Completed(usageLine(tool), "", 0);
             }
             OutputFormat format = OutputFormat.parse(args.option(ToolOption.FORMAT).orElse("smart"), formats(tool));
+            String clientId = args.option(ToolOption.CLIENT_ID).orElse(invocation.clientId());
+            if ((clientId == null || clientId.isEmpty()) && tool.needsClientId()) {
+                throw new UsageException("No JUJU_CLIENT_ID/--client_id option found"); // the original's words
+            }
             if (tool.needsStdin(args, invocation.cwd()) && invocation.stdin() == null) {
                 return new ToolOutcome.NeedsStdin();
             }
-            String clientId = args.option(ToolOption.CLIENT_ID).orElse(invocation.clientId());
             ToolContext context = new ToolContext(args, clientId, invocation.env(), invocation.cwd(),
                     invocation.stdin(), backend, new ArrayList<>());
             Optional<JsonNode> value = tool.run(context);
