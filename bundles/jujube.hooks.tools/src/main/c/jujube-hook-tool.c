@@ -3,9 +3,11 @@
  *
  * It exists only to make a tool call cost what a process start costs (about 1 ms, where a JVM takes
  * 60 to 90). It holds no tool logic: it sends argv, the working directory, a few environment variables
- * and, when the agent asks for it, stdin to the unit agent over $JUJU_AGENT_SOCKET (else $JUJU_SOCKET),
- * then prints the stdout and stderr the agent answers and exits with its code. Parsing, validation,
- * formatting and messages all live in Java (jujube.hooks.tools), where they are tested.
+ * (JUJU_REMOTE_UNIT, JUJU_RELATION_ID, JUJU_RELATION and every VAR_*) and, when the agent asks for it,
+ * stdin to the unit agent, then prints the stdout and stderr the agent answers and exits with its code.
+ * The socket is -s SOCKET (or --socket), else $JUJU_AGENT_SOCKET, else $JUJU_SOCKET; with none it exits 2
+ * with the original's "No JUJU_AGENT_SOCKET/-s option found". Parsing, validation, formatting and
+ * messages all live in Java (jujube.hooks.tools), where they are tested.
  *
  * Protocol (see ToolCommandHandler): frames of a 4-byte big-endian length and UTF-8 JSON.
  *   -> {"id":1,"command":"tool","client_id":C,"args":{"argv":[...],"cwd":"...","env":{...}}}
@@ -39,6 +41,9 @@ struct buf { char *p; size_t n, cap; };
 
 static const char *tool = "jujube-hook-tool";
 static const char *forwarded_env[] = { "JUJU_REMOTE_UNIT", "JUJU_RELATION_ID", "JUJU_RELATION", NULL };
+#define FORWARDED_PREFIX "VAR_"
+
+extern char **environ;
 
 static void die(const char *what) {
     fprintf(stderr, "%s: error: %s\n", tool, what);
@@ -103,7 +108,8 @@ static void send_request(int fd, int id, int argc, char **argv, const struct buf
     puts_raw(&b, "],\"cwd\":");
     put_json(&b, cwd, strlen(cwd));
     puts_raw(&b, ",\"env\":{");
-    for (int i = 0, first = 1; forwarded_env[i]; i++) {
+    int first = 1;
+    for (int i = 0; forwarded_env[i]; i++) {
         const char *v = getenv(forwarded_env[i]);
         if (!v) continue;
         if (!first) puts_raw(&b, ",");
@@ -111,6 +117,16 @@ static void send_request(int fd, int id, int argc, char **argv, const struct buf
         put_json(&b, forwarded_env[i], strlen(forwarded_env[i]));
         puts_raw(&b, ":");
         put_json(&b, v, strlen(v));
+    }
+    /* VAR_* too: relation-get --format=shell clears what an earlier eval of its output left */
+    for (char **e = environ; *e; e++) {
+        const char *eq = strchr(*e, '=');
+        if (strncmp(*e, FORWARDED_PREFIX, strlen(FORWARDED_PREFIX)) || !eq) continue;
+        if (!first) puts_raw(&b, ",");
+        first = 0;
+        put_json(&b, *e, (size_t)(eq - *e));
+        puts_raw(&b, ":");
+        put_json(&b, eq + 1, strlen(eq + 1));
     }
     puts_raw(&b, "}");
     if (in) { puts_raw(&b, ",\"stdin\":"); put_json(&b, in->p ? in->p : "", in->n); }
@@ -257,6 +273,20 @@ static void read_answer(int fd, struct answer *a) {
     free(payload);
 }
 
+/* The socket as the original took it: -s SOCKET or --socket[=]SOCKET before any "--", else
+   $JUJU_AGENT_SOCKET, else $JUJU_SOCKET; NULL when none is set. */
+static const char *socket_path(int argc, char **argv) {
+    const char *path = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--")) break;
+        if ((!strcmp(argv[i], "-s") || !strcmp(argv[i], "--socket")) && i + 1 < argc) path = argv[++i];
+        else if (!strncmp(argv[i], "--socket=", 9)) path = argv[i] + 9;
+    }
+    if (!path || !*path) path = getenv("JUJU_AGENT_SOCKET");
+    if (!path || !*path) path = getenv("JUJU_SOCKET");
+    return path && *path ? path : NULL;
+}
+
 int main(int argc, char **argv) {
     if (argc < 1 || !argv[0]) die("called without a name");
     const char *slash = strrchr(argv[0], '/');
@@ -279,9 +309,12 @@ int main(int argc, char **argv) {
         fprintf(stderr, "%s: cannot run %s: %s\n", tool, argv[1], strerror(errno));
         return errno == ENOENT ? 127 : 126;
     }
-    const char *path = getenv("JUJU_AGENT_SOCKET");
-    if (!path || !*path) path = getenv("JUJU_SOCKET");
-    if (!path || !*path) die("JUJU_AGENT_SOCKET is not set: hook tools run inside a hook");
+    const char *path = socket_path(argc, argv);
+    if (!path) {
+        /* the original's words and its exit code (argparse's, for a usage error) */
+        fprintf(stderr, "%s: error: No JUJU_AGENT_SOCKET/-s option found\n", tool);
+        return 2;
+    }
     struct sockaddr_un addr = { .sun_family = AF_UNIX };
     if (strlen(path) >= sizeof addr.sun_path) die("the agent socket path is too long");
     strcpy(addr.sun_path, path);

@@ -19,11 +19,19 @@ import jujube.hooks.protocol.ProtocolException;
  * 90 ms per tool call, against about 1 ms for the native binary.
  *
  * <p>Run as {@code java -cp ... jujube.hooks.tools.JavaToolClient "$0" "$@"}: the first argument names
- * the tool (its basename counts). The socket is {@code $JUJU_AGENT_SOCKET}, else {@code $JUJU_SOCKET}.
+ * the tool (its basename counts). The socket is {@code -s SOCKET}, else {@code $JUJU_AGENT_SOCKET}, else
+ * {@code $JUJU_SOCKET}; without one the call exits 2 with the original's message.
  */
 public final class JavaToolClient {
     /** The environment variables passed on to the agent, as the native forwarder does. */
     public static final List<String> FORWARDED_ENV = List.of("JUJU_REMOTE_UNIT", "JUJU_RELATION_ID", "JUJU_RELATION");
+    /** Variables with this prefix are passed on too: relation-get --format=shell clears them. */
+    public static final String FORWARDED_PREFIX = "VAR_";
+
+    /** Whether the forwarders pass this environment variable on to the agent. */
+    public static boolean forwards(String name) {
+        return FORWARDED_ENV.contains(name) || name.startsWith(FORWARDED_PREFIX);
+    }
 
     private final Map<String, String> env;
     private final Path cwd;
@@ -48,6 +56,29 @@ public final class JavaToolClient {
     }
 
     /**
+     * The socket as the original took it: {@code -s SOCKET} or {@code --socket[=]SOCKET} before any
+     * {@code --}, else {@code $JUJU_AGENT_SOCKET}, else {@code $JUJU_SOCKET}; empty when none is set.
+     */
+    private String socket(List<String> argv) {
+        String option = "";
+        for (int i = 1; i < argv.size(); i++) {
+            String arg = argv.get(i);
+            if (arg.equals("--")) {
+                break;
+            } else if ((arg.equals("-s") || arg.equals("--socket")) && i + 1 < argv.size()) {
+                option = argv.get(++i);
+            } else if (arg.startsWith("--socket=")) {
+                option = arg.substring("--socket=".length());
+            }
+        }
+        if (!option.isEmpty()) {
+            return option;
+        }
+        String agent = env.getOrDefault("JUJU_AGENT_SOCKET", "");
+        return agent.isEmpty() ? env.getOrDefault("JUJU_SOCKET", "") : agent;
+    }
+
+    /**
      * Runs one tool call.
      *
      * @param argv the tool's name (or path) and its arguments
@@ -55,17 +86,17 @@ public final class JavaToolClient {
      */
     public int run(List<String> argv) {
         String tool = argv.isEmpty() ? "jujube-hook-tool" : argv.get(0).substring(argv.get(0).lastIndexOf('/') + 1);
-        String socket = env.getOrDefault("JUJU_AGENT_SOCKET", env.getOrDefault("JUJU_SOCKET", ""));
+        String socket = socket(argv);
         if (argv.isEmpty() || socket.isEmpty()) {
-            err.println(tool + ": error: JUJU_AGENT_SOCKET is not set: hook tools run inside a hook");
-            return 1;
+            err.println(tool + ": error: No JUJU_AGENT_SOCKET/-s option found"); // the original's words and exit
+            return 2;
         }
         ObjectNode args = json.createObjectNode();
         args.putArray("argv").add(tool);
         argv.subList(1, argv.size()).forEach(args.withArray("argv")::add);
         args.put("cwd", cwd.toString());
         ObjectNode forwarded = args.putObject("env");
-        FORWARDED_ENV.stream().filter(env::containsKey).forEach(name -> forwarded.put(name, env.get(name)));
+        env.keySet().stream().filter(JavaToolClient::forwards).sorted().forEach(name -> forwarded.put(name, env.get(name)));
         try (HookSocketClient client = HookSocketClient.connect(Path.of(socket), json)) {
             String clientId = env.get("JUJU_CLIENT_ID");
             JsonNode result = client.call(ToolCommandHandler.TOOL_COMMAND, clientId, args);

@@ -5,9 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -112,6 +116,56 @@ class NativeForwarderTest {
                 run((c, id, a) -> JsonNodeFactory.instance.textNode("{")));
         assertEquals(List.of("relation-get: error: cannot connect to the unit agent at " + dir.resolve("none")
                 + ": No such file or directory"), runWithSocket(dir.resolve("none")));
+    }
+
+    @Test
+    void withoutASocketItSaysWhatTheOriginalSaidAndExitsTwo() throws Exception {
+        assertEquals(new ToolCall.Result("", "relation-get: error: No JUJU_AGENT_SOCKET/-s option found\n", 2),
+                tool(Map.of("JUJU_CLIENT_ID", "hook-1"), "relation-get", "host"));
+        assertEquals(new ToolCall.Result("", "juju-log: error: No JUJU_AGENT_SOCKET/-s option found\n", 2),
+                javaClient(Map.of("JUJU_AGENT_SOCKET", ""), "juju-log", "x"));
+    }
+
+    @Test
+    void theSocketOptionIsUsedBeforeTheEnvironment() throws Exception {
+        try (HookSocketServer server = HookSocketServer.start(dir.resolve("s"), new ToolCommandHandler(
+                new FakeHookToolBackend(), json), json, ServerLimits.defaults())) {
+            String socket = server.socketPath().toString();
+            Map<String, String> env = Map.of("JUJU_CLIENT_ID", "hook-1", "JUJU_REMOTE_UNIT", "mysql/0");
+            Map<String, String> wrongEnv = Map.of("JUJU_CLIENT_ID", "hook-1", "JUJU_REMOTE_UNIT", "mysql/0",
+                    "JUJU_AGENT_SOCKET", dir.resolve("none").toString());
+            ToolCall.Result host = new ToolCall.Result("10.0.0.1\n", "", 0);
+            assertEquals(host, tool(env, "relation-get", "-s", socket, "host"));
+            assertEquals(host, tool(wrongEnv, "relation-get", "host", "--socket=" + socket));
+            assertEquals(host, javaClient(env, "relation-get", "--socket", socket, "host"));
+            assertEquals(host, javaClient(wrongEnv, "relation-get", "-s", socket, "host"));
+        }
+    }
+
+    private ToolCall.Result tool(Map<String, String> env, String... argv) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of(argv));
+        command.set(0, tools.binDir().resolve(argv[0]).toString());
+        ProcessBuilder builder = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        builder.environment().clear();
+        builder.environment().putAll(env);
+        Process process = builder.start();
+        CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> {
+            try {
+                return process.getErrorStream().readAllBytes();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        return new ToolCall.Result(out, new String(err.get(), StandardCharsets.UTF_8), process.waitFor());
+    }
+
+    private ToolCall.Result javaClient(Map<String, String> env, String... argv) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = new JavaToolClient(env, dir, new ByteArrayInputStream(new byte[0]), new PrintStream(out, true,
+                StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8)).run(List.of(argv));
+        return new ToolCall.Result(out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8), exit);
     }
 
     @Test

@@ -26,7 +26,7 @@ final class ToolCalls {
             argv.forEach(args.putArray("argv")::add);
             args.put("cwd", cwd.toString());
             ObjectNode forwarded = args.putObject("env");
-            JavaToolClient.FORWARDED_ENV.stream().filter(env::containsKey).forEach(n -> forwarded.put(n, env.get(n)));
+            env.keySet().stream().filter(JavaToolClient::forwards).forEach(n -> forwarded.put(n, env.get(n)));
             JsonNode result = handler.handle(ToolCommandHandler.TOOL_COMMAND, env.get("JUJU_CLIENT_ID"), args);
             if (result.path("need_stdin").asBoolean()) {
                 args.put("stdin", stdin == null ? "" : stdin);

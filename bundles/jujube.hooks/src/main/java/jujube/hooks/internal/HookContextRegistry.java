@@ -128,13 +128,15 @@ final class HookContextRegistry implements HookToolBackend {
         });
     }
 
+    /** Logs the message with its control characters escaped ({@link CharmLogText}): one line per call. */
     @Override
     public void log(String clientId, LogLevel level, String message) {
         HookContext context = clientId == null ? null : live.get(clientId);
+        String line = CharmLogText.escape(message);
         if (context == null) {
-            log.charmLog(null, null, level, message);
+            log.charmLog(null, null, level, line);
         } else {
-            log.charmLog(context.unit().toString(), context.hookName(), level, message);
+            log.charmLog(context.unit().toString(), context.hookName(), level, line);
         }
     }
 }

@@ -7,25 +7,31 @@ import jujube.hooks.HookInvocation;
 import jujube.hooks.RelationHookInfo;
 
 /**
- * The complete environment of a hook process, built from its invocation alone: nothing of the
- * agent's environment leaks in, so a hook behaves the same whatever started the agent.
+ * The complete environment of a hook process, built from its invocation and the agent's {@code PATH}
+ * alone: nothing else of the agent's environment leaks in, so a hook behaves the same whatever started
+ * the agent. As in the original, {@code PATH} is the agent's own (after the tools' directory), so a
+ * hook finds what the agent's user would, and apt runs without questions or pagers.
  */
 final class HookEnvironment {
-    /** After the tools: the usual system directories, so hooks find sh, apt-get and friends. */
+    /** After the tools when the agent has no {@code PATH}: the usual system directories. */
     static final String SYSTEM_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
 
     private HookEnvironment() {
     }
 
-    static Map<String, String> of(HookInvocation invocation) {
+    /**
+     * @param agentPath the agent's own {@code PATH}; null or empty means {@link #SYSTEM_PATH}
+     */
+    static Map<String, String> of(HookInvocation invocation, String agentPath) {
         Map<String, String> env = new LinkedHashMap<>();
         // Defaults a charm may override through the extra environment.
         env.put("LANG", "C.UTF-8");
         env.put("HOME", home(invocation.charmDir()));
         env.putAll(invocation.extraEnv());
-        // What the agent promises hooks; extra variables never override these.
+        // What the agent promises hooks, as the original's invoker did; extra variables never override these.
         env.put("DEBIAN_FRONTEND", "noninteractive");
-        env.put("PATH", invocation.toolsDir() + ":" + SYSTEM_PATH);
+        env.put("APT_LISTCHANGES_FRONTEND", "none");
+        env.put("PATH", invocation.toolsDir() + ":" + (agentPath == null || agentPath.isBlank() ? SYSTEM_PATH : agentPath));
         env.put("CHARM_DIR", invocation.charmDir().toString());
         env.put("JUJU_UNIT_NAME", invocation.unitName());
         env.put("JUJU_LOCAL_UNIT", invocation.unitName());

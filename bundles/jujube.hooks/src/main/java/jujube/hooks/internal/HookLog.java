@@ -10,8 +10,9 @@ interface HookLog {
     /**
      * A {@code juju-log} message.
      *
-     * @param unit null when the message came without a live client id (juju-log outside a hook)
-     * @param hook null likewise
+     * @param unit    null when the message came without a live client id (juju-log outside a hook)
+     * @param hook    null likewise
+     * @param message the charm's text with its control characters escaped: one line
      */
     void charmLog(String unit, String hook, LogLevel level, String message);
 

@@ -39,6 +39,8 @@ public final class ProcessHookInvoker implements HookInvoker {
     private static final Path MKFIFO = Files.isExecutable(Path.of("/usr/bin/mkfifo"))
             ? Path.of("/usr/bin/mkfifo") : Path.of("/bin/mkfifo");
 
+    /** The agent's own PATH, which hooks get after the tools' directory, as in the original. */
+    private final String agentPath = System.getenv("PATH");
     private final Duration defaultTimeout;
     private final Duration outputGrace;
     private final HookSlots slots;
@@ -145,7 +147,7 @@ public final class ProcessHookInvoker implements HookInvoker {
             Process process;
             try {
                 process = spawner.start(hook, invocation.toolsDir(), invocation.charmDir(),
-                        HookEnvironment.of(invocation), pipes.stdout(), pipes.stderr());
+                        HookEnvironment.of(invocation, agentPath), pipes.stdout(), pipes.stderr());
             } catch (IOException e) {
                 return new HookResult.Failed("could not start: " + e.getMessage());
             }

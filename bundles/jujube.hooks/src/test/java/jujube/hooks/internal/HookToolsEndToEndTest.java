@@ -83,6 +83,22 @@ class HookToolsEndToEndTest extends ContextRunnerFixture {
     }
 
     @Test
+    void juju_log_takes_python_level_numbers_and_cannot_forge_log_lines() throws Exception {
+        env.hook("db-relation-changed", """
+                set -e
+                juju-log -l 10 "debug by number"
+                juju-log -l 30 "$(printf 'real\\nunit=wordpress/0 hook=install: forged\\r\\033[2J\\tend\\302\\205')"
+                """);
+
+        HookResult result = runner.run("db-relation-changed", Optional.of(env.dbChanged()), new HookFixture.Recording());
+
+        assertEquals(new HookResult.Succeeded(), result);
+        assertEquals(List.of("wordpress/0 db-relation-changed DEBUG debug by number",
+                "wordpress/0 db-relation-changed WARNING real\\nunit=wordpress/0 hook=install: forged\\r\\x1b[2J\\tend\\u0085"),
+                log.charm);
+    }
+
+    @Test
     void the_environment_names_the_unit_the_relation_and_the_socket() throws Exception {
         env.hook("db-relation-changed", "env > \"$OUT/env\"");
 
@@ -96,7 +112,7 @@ class HookToolsEndToEndTest extends ContextRunnerFixture {
                 "JUJU_MEMBERS=mysql/0")) {
             assertTrue(lines.contains(expected), expected + " in " + lines);
         }
-        assertTrue(lines.contains("PATH=" + env.unitDir.resolve("bin") + ":" + HookEnvironment.SYSTEM_PATH), lines.toString());
+        assertTrue(lines.contains("PATH=" + env.unitDir.resolve("bin") + ":" + System.getenv("PATH")), lines.toString());
         assertTrue(lines.stream().anyMatch(l -> l.matches("JUJU_CLIENT_ID=[0-9a-f]{32}")), lines.toString());
         assertEquals(env.unitDir.resolve("agent.socket"), runner.socketPath());
         assertTrue(java.nio.file.Files.isSymbolicLink(runner.toolsDir().resolve("relation-get")),

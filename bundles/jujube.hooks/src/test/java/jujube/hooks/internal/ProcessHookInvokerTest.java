@@ -62,8 +62,9 @@ class ProcessHookInvokerTest {
                 Map.entry("JUJU_AGENT_SOCKET", charm.socket.toString()),
                 Map.entry("JUJU_SOCKET", charm.socket.toString()),
                 Map.entry("JUJU_CLIENT_ID", "client-17"),
-                Map.entry("PATH", charm.toolsDir + ":" + HookEnvironment.SYSTEM_PATH),
+                Map.entry("PATH", charm.toolsDir + ":" + System.getenv("PATH")),
                 Map.entry("DEBIAN_FRONTEND", "noninteractive"),
+                Map.entry("APT_LISTCHANGES_FRONTEND", "none"),
                 Map.entry("LANG", "C.UTF-8"),
                 Map.entry("HOME", charm.unitDir.toString())));
         SHELL_OWN.forEach(env::remove);

@@ -6,7 +6,11 @@ import java.util.Set;
 import jujube.hooks.tools.HookToolException;
 import jujube.hooks.tools.LogLevel;
 
-/** {@code juju-log [-l LEVEL] message...}: the words joined by spaces, logged at INFO by default. */
+/**
+ * {@code juju-log [-l LEVEL] message...}: the words joined by spaces, logged at INFO by default. The
+ * level is a name or a number of Python's logging ({@link LogLevel#parse}); an unknown one is logged at
+ * INFO with a warning, as the original did, so a charm's {@code juju-log -l NOTICE} does not fail its hook.
+ */
 final class JujuLogTool implements HookTool {
     @Override
     public String name() {
@@ -19,6 +23,11 @@ final class JujuLogTool implements HookTool {
     }
 
     @Override
+    public boolean needsClientId() {
+        return false; // juju-log may be used outside a hook
+    }
+
+    @Override
     public Set<ToolOption> extraOptions() {
         return Set.of(ToolOption.LOG_LEVEL);
     }
@@ -28,9 +37,12 @@ final class JujuLogTool implements HookTool {
         ParsedArgs args = context.args();
         args.expectPositionals(1, Integer.MAX_VALUE);
         String levelText = args.option(ToolOption.LOG_LEVEL).orElse("INFO");
-        LogLevel level = LogLevel.parse(levelText).orElseThrow(() -> new UsageException(
-                "argument -l/--log-level: invalid choice: '" + levelText
-                        + "' (choose from 'DEBUG', 'INFO', 'WARNING', 'ERROR', 'CRITICAL')"));
+        Optional<LogLevel> parsed = LogLevel.parse(levelText);
+        if (parsed.isEmpty()) {
+            context.warn(name() + ": warning: Invalid log level " + levelText.replaceAll("\\p{Cntrl}", "?")
+                    + "; logged at INFO");
+        }
+        LogLevel level = parsed.orElse(LogLevel.INFO);
         context.backend().log(context.clientId(), level, String.join(" ", args.positionals()));
         return Optional.empty();
     }

@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 /**
  * How a tool prints its value ({@code --format}). {@code smart}, the default, prints a single value bare
@@ -13,15 +15,29 @@ import java.util.Locale;
  * use {@code $(relation-get key)} and {@code for u in $(relation-list)} directly.
  */
 enum OutputFormat {
-    SMART, JSON, YAML;
+    SMART, JSON, YAML,
+    /** relation-get's shell variable assignments ({@code eval "$(relation-get --format=shell)"}). */
+    SHELL,
+    /** relation-list's {@code export JUJU_MEMBERS="..."}. */
+    EVAL;
 
-    static OutputFormat parse(String text) throws UsageException {
-        try {
-            return valueOf(text.toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new UsageException("argument --format: invalid choice: '" + text
-                    + "' (choose from 'json', 'yaml', 'smart')");
+    /** What every tool prints; a tool may add its own ({@link HookTool#ownFormats}), as the original's did. */
+    static final List<OutputFormat> COMMON = List.of(SMART, JSON, YAML);
+
+    static OutputFormat parse(String text, List<OutputFormat> allowed) throws UsageException {
+        for (OutputFormat format : allowed) {
+            if (format.toString().equals(text.toLowerCase(Locale.ROOT))) {
+                return format;
+            }
         }
+        throw new UsageException("argument --format: invalid choice: '" + text + "' (choose from "
+                + allowed.stream().map(f -> "'" + f + "'").collect(Collectors.joining(", ")) + ")");
+    }
+
+    /** The name on the command line. */
+    @Override
+    public String toString() {
+        return name().toLowerCase(Locale.ROOT);
     }
 
     /** Renders values; holds the mappers so they are built once per handler, not per call. */
@@ -46,8 +62,10 @@ enum OutputFormat {
                         return json.writeValueAsString(value) + "\n";
                     case YAML:
                         return yaml.writeValueAsString(value);
-                    default:
+                    case SMART:
                         return smart(value);
+                    default:
+                        throw new IllegalArgumentException(format + " is rendered by its tool");
                 }
             } catch (JsonProcessingException e) {
                 throw new IllegalStateException("cannot render a JSON tree", e);

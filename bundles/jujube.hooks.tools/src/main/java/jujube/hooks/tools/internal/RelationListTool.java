@@ -3,12 +3,16 @@ package jujube.hooks.tools.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import jujube.hooks.tools.HookToolException;
 
-/** {@code relation-list [-r ID]}: the remote units in the relation, one per line in smart format. */
+/**
+ * {@code relation-list [-r ID]}: the remote units in the relation, one per line in smart format; with
+ * {@code --format=eval}, the original's {@code export JUJU_MEMBERS="u/0 u/1"}.
+ */
 final class RelationListTool implements HookTool {
     @Override
     public String name() {
@@ -23,6 +27,19 @@ final class RelationListTool implements HookTool {
     @Override
     public Set<ToolOption> extraOptions() {
         return Set.of(ToolOption.RELATION_ID);
+    }
+
+    @Override
+    public List<OutputFormat> ownFormats() {
+        return List.of(OutputFormat.EVAL);
+    }
+
+    @Override
+    public String render(OutputFormat format, JsonNode value, ToolContext context) {
+        List<String> members = new ArrayList<>();
+        value.forEach(member -> members.add(member.asText()));
+        // unit names (service/N) hold nothing a double-quoted string would expand
+        return "export JUJU_MEMBERS=\"" + String.join(" ", members) + "\"\n";
     }
 
     @Override

@@ -1,9 +1,7 @@
 package jujube.hooks.tools.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,8 +12,10 @@ import jujube.hooks.tools.HookToolException;
 
 /**
  * {@code relation-set [-r ID] k=v... | @file | -}. Arguments apply in order, so later ones win: each is
- * {@code key=value} (an empty value deletes the key), {@code @path} (a JSON or YAML map, relative to
- * the hook's directory) or {@code -} / {@code @-} (the same from stdin).
+ * {@code key=value} (an empty or blank value deletes the key, as in the original), {@code key=@path} (the value is the file's
+ * content, as in the original; {@code @/dev/stdin} is the tool's stdin), {@code @path} (a JSON or YAML
+ * map) or {@code -} / {@code @-} (the same from stdin). Paths are relative to the hook's directory and
+ * read through {@link ArgumentFile}.
  */
 final class RelationSetTool implements HookTool {
     private final SettingsInput input = new SettingsInput();
@@ -27,7 +27,7 @@ final class RelationSetTool implements HookTool {
 
     @Override
     public String usage() {
-        return "relation-set [-r ID] KEY=VALUE... | @FILE | -";
+        return "relation-set [-r ID] [KEY=VALUE | KEY=@FILE | @FILE | -]...";
     }
 
     @Override
@@ -36,44 +36,53 @@ final class RelationSetTool implements HookTool {
     }
 
     @Override
-    public boolean needsStdin(ParsedArgs args) {
-        return args.positionals().stream().anyMatch(RelationSetTool::isStdin);
+    public boolean needsStdin(ParsedArgs args, Path cwd) {
+        return args.positionals().stream().anyMatch(arg -> isStdin(arg) || fileValue(arg)
+                .filter(name -> ArgumentFile.isStdin(cwd, name)).isPresent());
     }
 
     private static boolean isStdin(String arg) {
         return arg.equals("-") || arg.equals("@-");
     }
 
+    /** The file name of a {@code key=@file} argument. */
+    private static Optional<String> fileValue(String arg) {
+        int eq = arg.indexOf('=');
+        return eq > 0 && arg.startsWith("@", eq + 1) ? Optional.of(arg.substring(eq + 2)) : Optional.empty();
+    }
+
     @Override
-    public Optional<JsonNode> run(ToolContext context) throws UsageException, HookToolException {
+    public Optional<JsonNode> run(ToolContext context) throws UsageException, HookToolException, ToolFailure {
+        // No argument at all is a valid call, as in the original: it changes nothing, but still fails
+        // where the relation cannot be written.
         List<String> args = context.args().positionals();
-        if (args.isEmpty()) {
-            throw new UsageException("too few arguments: expected KEY=VALUE, @FILE or -");
-        }
         Map<String, String> changes = new LinkedHashMap<>();
         for (String arg : args) {
             if (isStdin(arg)) {
                 changes.putAll(input.parse(context.stdin(), "stdin"));
             } else if (arg.startsWith("@")) {
-                changes.putAll(input.parse(read(context.cwd().resolve(arg.substring(1)), arg.substring(1)), arg.substring(1)));
+                String name = arg.substring(1);
+                changes.putAll(input.parse(ArgumentFile.read(context.cwd(), name, null), name));
             } else {
                 int eq = arg.indexOf('=');
                 if (eq < 0) {
-                    throw new UsageException("expected KEY=VALUE, @FILE or -, got '" + arg + "'");
+                    throw new UsageException("Expected `option=value`. Found `" + arg + "`");
                 }
-                changes.put(SettingsInput.checkKey(arg.substring(0, eq)), arg.substring(eq + 1));
+                String key = SettingsInput.checkKey(arg.substring(0, eq));
+                Optional<String> file = fileValue(arg);
+                changes.put(key, file.isPresent() ? fileContent(context, file.get(), key) : arg.substring(eq + 1));
             }
         }
+        // The original deleted a key whose value was only whitespace (a file holding a newline, "k= ")
+        changes.replaceAll((key, value) -> value.isBlank() ? "" : value);
         context.backend().relationSet(context.clientId(), context.relationId(), changes);
         return Optional.empty();
     }
 
-    private static byte[] read(Path file, String name) throws UsageException {
-        try {
-            return Files.readAllBytes(file);
-        } catch (IOException e) {
-            String reason = e instanceof NoSuchFileException ? "no such file" : String.valueOf(e.getMessage());
-            throw new UsageException("cannot read " + name + ": " + reason);
+    private static String fileContent(ToolContext context, String name, String key) throws ToolFailure {
+        if (ArgumentFile.isStdin(context.cwd(), name)) {
+            return new String(context.stdin(), StandardCharsets.UTF_8);
         }
+        return ArgumentFile.readText(context.cwd(), name, key);
     }
 }

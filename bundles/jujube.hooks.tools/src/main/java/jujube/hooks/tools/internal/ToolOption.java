@@ -11,10 +11,17 @@ enum ToolOption {
     SOCKET("-s", "--socket"),
     CLIENT_ID("--client-id", "--client_id"),
     RELATION_ID("-r", "--relation-id"),
-    LOG_LEVEL("-l", "--log-level");
+    /** juju-log's level of the message. */
+    LOG_LEVEL("-l"),
+    /**
+     * The original client's own logging ({@code --log-level}, {@code --log-file}), which every tool took:
+     * accepted so that such command lines run, with no effect, since the forwarder logs nothing itself.
+     */
+    CLIENT_LOG_LEVEL("--log-level"),
+    CLIENT_LOG_FILE("--log-file");
 
     /** Accepted by every tool. */
-    static final Set<ToolOption> COMMON = EnumSet.of(FORMAT, OUTPUT, SOCKET, CLIENT_ID);
+    static final Set<ToolOption> COMMON = EnumSet.of(FORMAT, OUTPUT, SOCKET, CLIENT_ID, CLIENT_LOG_LEVEL, CLIENT_LOG_FILE);
 
     private final List<String> spellings;
 
