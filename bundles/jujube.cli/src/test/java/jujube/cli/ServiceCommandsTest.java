@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 /** set, get, expose, unexpose, resolved and upgrade-charm. */
 class ServiceCommandsTest extends CliFixture {
     private static final UnitName BLOG0 = UnitName.parse("blog/0");
+    private static final UnitName BLOG1 = UnitName.parse("blog/1");
 
     @Test
     void set_converts_values_to_the_options_types_and_get_shows_them() throws Exception {
@@ -87,6 +88,8 @@ class ServiceCommandsTest extends CliFixture {
     @Test
     void upgrade_charm_bumps_a_changed_directory_and_flags_every_unit() throws Exception {
         deploy("local:wordpress", "blog", "-n", "2").assertOk();
+        state.units().setWorkflowState(BLOG0, "started");
+        state.units().setWorkflowState(BLOG1, "started");
         assertEquals("Service 'blog' already runs the latest charm local:precise/wordpress-3\n",
                 run("upgrade-charm", "blog", "--repository", repository.toString()).assertOk().out());
         Path hook = repository.resolve("precise/wordpress/hooks/install");
@@ -108,6 +111,61 @@ class ServiceCommandsTest extends CliFixture {
         assertEquals("jujube: Service unit 'blog/0' already has an upgrade scheduled",
                 run("upgrade-charm", "blog", "--repository", repository.toString()).assertFailure());
         assertEquals(flagged, snapshot());
+    }
+
+    @Test
+    void upgrade_charm_refuses_a_unit_in_an_error_state_unless_forced() throws Exception {
+        deploy("local:wordpress", "blog", "-n", "2").assertOk();
+        state.units().setWorkflowState(BLOG0, "started");
+        state.units().setWorkflowState(BLOG1, "install_error");
+        Path hook = repository.resolve("precise/wordpress/hooks/install");
+        Files.writeString(hook, Files.readString(hook) + "\n# changed\n");
+        Map<String, String> before = snapshot();
+
+        assertEquals("jujube: Cannot upgrade: unit is in non-started state install_error: blog/1 (resolve it first, or use"
+                + " --force to replace the charm of a unit in an error state without running its upgrade-charm hook)",
+                run("upgrade-charm", "blog", "--repository", repository.toString()).assertFailure());
+        assertEquals(before, snapshot(), "nothing changed");
+        assertEquals("3\n", Files.readString(repository.resolve("precise/wordpress/revision")));
+
+        assertEquals("Service 'blog' upgraded from charm local:precise/wordpress-3 to local:precise/wordpress-4\n"
+                + "Unit 'blog/1' (install_error): charm will be replaced without running the upgrade-charm hook\n",
+                run("upgrade-charm", "blog", "--force", "--repository", repository.toString()).assertOk().out());
+        assertEquals("local:precise/wordpress-4", state.services().get("blog").charmId());
+        assertEquals(Optional.of(new UpgradeRequest(true)), state.units().flags(BLOG0).upgrade());
+        assertEquals(Optional.of(new UpgradeRequest(true)), state.units().flags(BLOG1).upgrade());
+    }
+
+    @Test
+    void upgrade_charm_brings_units_left_behind_to_their_services_charm() throws Exception {
+        deploy("local:wordpress", "blog", "-n", "2").assertOk();
+        state.units().setWorkflowState(BLOG0, "started");
+        state.units().setWorkflowState(BLOG1, "started");
+        Path hook = repository.resolve("precise/wordpress/hooks/install");
+        Files.writeString(hook, Files.readString(hook) + "\n# changed\n");
+        run("upgrade-charm", "blog", "--repository", repository.toString()).assertOk();
+        // as an agent that dropped the request leaves it: flag gone, the unit on the old charm
+        state.units().clearUpgrade(BLOG0);
+        state.units().clearUpgrade(BLOG1);
+        state.units().setCharm(BLOG0, "local:precise/wordpress-4");
+        state.units().setWorkflowState(BLOG1, "configure_error");
+        Map<String, String> before = snapshot();
+
+        assertEquals("jujube: Cannot upgrade: unit is in non-started state configure_error: blog/1 (resolve it first, or"
+                + " use --force to replace the charm of a unit in an error state without running its upgrade-charm hook)",
+                run("upgrade-charm", "blog", "--repository", repository.toString()).assertFailure());
+        assertEquals(before, snapshot(), "nothing changed");
+        assertEquals("Service 'blog' runs charm local:precise/wordpress-4 already; its units were behind\n"
+                + "Unit 'blog/1' (configure_error): charm will be replaced without running the upgrade-charm hook\n",
+                run("upgrade-charm", "blog", "--force", "--repository", repository.toString()).assertOk().out());
+        assertEquals(Optional.empty(), state.units().flags(BLOG0).upgrade(), "blog/0 runs the service's charm");
+        assertEquals(Optional.of(new UpgradeRequest(true)), state.units().flags(BLOG1).upgrade());
+        assertEquals("jujube: Service unit 'blog/1' already has an upgrade scheduled",
+                run("upgrade-charm", "blog", "--force", "--repository", repository.toString()).assertFailure());
+        state.units().clearUpgrade(BLOG1);
+        state.units().setCharm(BLOG1, "local:precise/wordpress-4"); // as its agent does once the charm is in place
+        assertEquals("Service 'blog' already runs the latest charm local:precise/wordpress-4\n",
+                run("upgrade-charm", "blog", "--repository", repository.toString()).assertOk().out());
     }
 
     @Test

@@ -3,12 +3,8 @@ package jujube.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-import jujube.state.LogRecord;
 import jujube.state.Port;
 import jujube.state.Presence;
 import jujube.state.UnitName;
@@ -148,32 +144,5 @@ class StatusCommandTest extends CliFixture {
             assertEquals("jujube: svg status needs Graphviz's 'dot' command (apt-get install graphviz)", svg.assertFailure());
         }
         assertEquals(2, run("status", "--format", "png").code());
-    }
-
-    @Test
-    void debug_log_replays_filters_and_tails() throws Exception {
-        Instant t = Instant.parse("2012-06-01T10:00:00Z");
-        state.debugLog().setEnabled(true);
-        state.debugLog().append(new LogRecord("mysql/0", "INFO", "installed", t));
-        state.debugLog().append(new LogRecord("blog/0", "DEBUG", "noise", t));
-        state.debugLog().append(new LogRecord("blog/1", "ERROR", "hook failed", t));
-        state.debugLog().append(new LogRecord("blog/0", "WARNING", "slow", t));
-        assertEquals("2012-06-01T10:00:00Z blog/1 ERROR: hook failed\n2012-06-01T10:00:00Z blog/0 WARNING: slow\n",
-                run("debug-log", "--replay", "-i", "blog", "--level", "info", "-n", "2").assertOk().out());
-        assertEquals("2012-06-01T10:00:00Z mysql/0 INFO: installed\n",
-                run("debug-log", "--replay", "-x", "blog", "-n", "1").assertOk().out());
-        CompletableFuture<Result> tail = CompletableFuture.supplyAsync(() -> run("debug-log", "-n", "1", "-i", "mysql/0"));
-        // the tail skips what was logged before it started, so keep logging until it has printed one
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!tail.isDone() && System.nanoTime() < deadline) {
-            state.debugLog().append(new LogRecord("mysql/0", "ERROR", "new", t));
-            try {
-                tail.get(100, TimeUnit.MILLISECONDS);
-            } catch (java.util.concurrent.TimeoutException notYet) {
-                // still waiting for a record newer than its start
-            }
-        }
-        assertEquals("2012-06-01T10:00:00Z mysql/0 ERROR: new\n", tail.get(1, TimeUnit.SECONDS).assertOk().out());
-        assertEquals(2, run("debug-log", "--level", "loud").code());
     }
 }

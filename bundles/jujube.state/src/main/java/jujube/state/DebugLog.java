@@ -4,26 +4,73 @@ import java.util.List;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
- * The environment's debug log: records under {@code /logs}, kept while the {@code debug-log} flag of
- * {@code /settings} is on (as {@code juju debug-log} turns it on). Agents append; the command line tails.
+ * The environment's debug log ({@code juju debug-log}): records under {@code /logs}, written by agents
+ * only while someone listens.
+ *
+ * <p>The log is <em>enabled</em> exactly while at least one {@link #listen() listener} exists: each
+ * listener is an ephemeral node under {@code /logs/listeners}, so a {@code debug-log} that ends, however
+ * it ends (a kill and its session's expiry included), stops the agents' publishing once it was the last.
+ * (The original kept a {@code debug-log} flag in {@code /settings}, which a killed command left on.)
+ *
+ * <p>The log is bounded: at most {@link #RETAINED_RECORDS} records are kept, the oldest removed first,
+ * and each {@link LogRecord} is one line of bounded length.
  */
 @ProviderType
 public interface DebugLog {
-    /** Whether agents should send their records. */
+    /** How many records the log keeps at most; appending past it removes the oldest. */
+    int RETAINED_RECORDS = 1000;
+
+    /** Whether anyone listens, read from ZooKeeper now. Agents use {@link #publisher()} instead. */
     boolean isEnabled();
 
-    void setEnabled(boolean enabled);
+    /**
+     * Starts listening: the log is enabled until the listener is closed or this connection's session ends.
+     *
+     * @since 2.0
+     */
+    Listener listen();
 
     /**
-     * Appends a record if the log is enabled.
+     * Watches whether anyone listens.
      *
-     * @return the stored record, or null when the log is off and nothing was written
+     * @since 2.0
      */
-    LoggedRecord append(LogRecord record);
+    Watch watchEnabled(StateWatcher<Boolean> watcher);
+
+    /**
+     * Appends records, whether or not anyone listens, in order and in as few requests as possible, then
+     * removes the oldest records beyond {@link #RETAINED_RECORDS}. Synchronous: agents publish through
+     * {@link #publisher()}, which never blocks.
+     *
+     * @return the stored records, in the same order
+     * @since 2.0
+     */
+    List<LoggedRecord> append(List<LogRecord> records);
+
+    /** {@link #append(List)} of one record. */
+    default LoggedRecord append(LogRecord record) {
+        return append(List.of(record)).get(0);
+    }
 
     /** The records with a sequence number greater than {@code afterSequence}, oldest first. */
     List<LoggedRecord> after(long afterSequence);
 
     /** Watches the greatest sequence number in the log, -1 while it is empty. */
     Watch watchLatest(StateWatcher<Long> watcher);
+
+    /**
+     * This connection's publisher: one per connection, shared by every agent of the process, closed with
+     * the connection.
+     *
+     * @since 2.0
+     */
+    DebugLogPublisher publisher();
+
+    /** A {@code debug-log} listening: the log stays enabled while this (or another listener) is open. */
+    @ProviderType
+    interface Listener extends AutoCloseable {
+        /** Stops listening (idempotent). */
+        @Override
+        void close();
+    }
 }

@@ -2,14 +2,23 @@ package jujube.cli.internal;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.regex.Pattern;
 import jujube.state.LogRecord;
 
 /**
- * Which debug-log records an operator wants: at least {@code level}, from the included units or services
- * (all when none is named), except the excluded ones. A name matches a unit ({@code mysql/0}) or
- * every unit of a service ({@code mysql}).
+ * Which debug-log records an operator wants, as the original's {@code -i}, {@code -x} and {@code -l}:
+ * at least {@code level}; from the included names (all when none is named), except the excluded ones.
+ * A name is a shell glob ({@code *}, {@code ?}, {@code [...]}) and matches a record when it matches
+ * its agent ({@code mysql/0}, {@code machine-0}), the agent's service ({@code mysql}), its channel
+ * ({@code hook.output}), or, for a name starting {@code machine-}, the machine the unit is assigned to.
+ * Exclusion wins.
+ *
+ * <p>{@code machineOf} gives the machine ({@code machine-3}) a unit is assigned to; it is asked only for
+ * a {@code machine-} name that matched nothing else.
  */
-record LogFilter(List<String> include, List<String> exclude, Level level) {
+final class LogFilter {
     /** The log levels, least severe first. */
     enum Level {
         DEBUG, INFO, WARNING, ERROR, CRITICAL;
@@ -24,18 +33,67 @@ record LogFilter(List<String> include, List<String> exclude, Level level) {
         }
     }
 
-    LogFilter {
-        include = List.copyOf(include);
-        exclude = List.copyOf(exclude);
+    private final List<Name> include;
+    private final List<Name> exclude;
+    private final Level level;
+    private final Function<String, Optional<String>> machineOf;
+
+    /** A name as given, and as the pattern it stands for. */
+    private record Name(String text, Pattern glob) {
+        Name(String text) {
+            this(text, LogFilter.glob(text));
+        }
+    }
+
+    LogFilter(List<String> include, List<String> exclude, Level level, Function<String, Optional<String>> machineOf) {
+        this.include = include.stream().map(Name::new).toList();
+        this.exclude = exclude.stream().map(Name::new).toList();
+        this.level = level;
+        this.machineOf = machineOf;
+    }
+
+    LogFilter(List<String> include, List<String> exclude, Level level) {
+        this(include, exclude, level, unit -> Optional.empty());
     }
 
     boolean accepts(LogRecord record) {
         return Level.of(record.level()).compareTo(level) >= 0
-                && (include.isEmpty() || include.stream().anyMatch(n -> matches(n, record.unit())))
-                && exclude.stream().noneMatch(n -> matches(n, record.unit()));
+                && exclude.stream().noneMatch(n -> matches(n, record))
+                && (include.isEmpty() || include.stream().anyMatch(n -> matches(n, record)));
     }
 
-    private static boolean matches(String name, String unit) {
-        return unit.equals(name) || unit.startsWith(name + "/");
+    private boolean matches(Name name, LogRecord record) {
+        Pattern glob = name.glob();
+        String unit = record.unit();
+        int slash = unit.indexOf('/');
+        if (glob.matcher(unit).matches() || slash > 0 && glob.matcher(unit.substring(0, slash)).matches()
+                || !record.channel().isEmpty() && glob.matcher(record.channel()).matches()) {
+            return true;
+        }
+        return slash > 0 && name.text().startsWith("machine-") && machineOf.apply(unit).filter(m -> glob.matcher(m).matches())
+                .isPresent();
+    }
+
+    /** A shell glob as a regular expression: {@code *} any run, {@code ?} one character, {@code [...]} a set. */
+    static Pattern glob(String glob) {
+        StringBuilder regex = new StringBuilder();
+        for (int i = 0; i < glob.length(); i++) {
+            char c = glob.charAt(i);
+            int close = c == '[' ? glob.indexOf(']', i + 2) : -1;
+            if (c == '*') {
+                regex.append(".*");
+            } else if (c == '?') {
+                regex.append('.');
+            } else if (close > 0) {
+                String set = glob.substring(i + 1, close);
+                boolean negated = set.startsWith("!");
+                regex.append('[').append(negated ? "^" : "")
+                        .append(set.substring(negated ? 1 : 0).replace("\\", "\\\\").replace("[", "\\[")).append(']');
+                i = close;
+            } else {
+                regex.append(Pattern.quote(String.valueOf(c)));
+            }
+        }
+        return Pattern.compile(regex.toString(), Pattern.DOTALL);
     }
 }

@@ -3,6 +3,7 @@ package jujube.hooks.internal;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.Optional;
 import jujube.charm.CharmReader;
 import jujube.hooks.ExecutedHook;
@@ -32,7 +33,7 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
     private static final Logger LOG = LoggerFactory.getLogger(ContextUnitHookRunner.class);
 
     private final UnitHookSetup setup;
-    private final HookLog log;
+    private final HookDebugLog log;
     private final HookContextRegistry registry;
     private final ContextFlush flush;
     private final CharmReader charms = new CharmReader();
@@ -44,7 +45,7 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
      */
     private volatile String lastCharmId;
 
-    private ContextUnitHookRunner(UnitHookSetup setup, HookLog log, InstalledTools tools, HookContextRegistry registry,
+    private ContextUnitHookRunner(UnitHookSetup setup, HookDebugLog log, InstalledTools tools, HookContextRegistry registry,
             HookSocketServer server) {
         this.setup = setup;
         this.log = log;
@@ -62,12 +63,14 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
     static ContextUnitHookRunner start(UnitHookSetup setup, HookLog log, SocketPaths sockets) throws IOException {
         Files.createDirectories(setup.unitDir());
         InstalledTools tools = new HookToolsInstaller(setup.toolsFallback()).install(setup.unitDir().resolve("bin"));
-        HookContextRegistry registry = new HookContextRegistry(log);
+        HookDebugLog published = new HookDebugLog(log, setup.state().debugLog().publisher(), setup.unit().toString(),
+                Clock.systemUTC());
+        HookContextRegistry registry = new HookContextRegistry(published);
         Path socket = sockets.forUnit(setup.unitDir());
         HookSocketServer server = HookSocketServer.start(socket, new ToolCommandHandler(registry, setup.mapper()),
                 setup.mapper(), ServerLimits.defaults());
         LOG.debug("unit={}: hook socket {}, tools {} ({})", setup.unit(), socket, tools.binDir(), tools.mode());
-        return new ContextUnitHookRunner(setup, log, tools, registry, server);
+        return new ContextUnitHookRunner(setup, published, tools, registry, server);
     }
 
     @Override
@@ -110,13 +113,18 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
         HookContext context = new HookContext(setup.state(), charms, setup.unit(), hookName, charmId, relation);
         String clientId = registry.open(context);
         HookResult result;
+        String shownName = relation.map(r -> hookName + " (" + r.relationId()
+                + (r.remoteUnitOrEmpty().isEmpty() ? "" : ", remote " + r.remoteUnitOrEmpty()) + ")").orElse(hookName);
+        log.started(shownName);
         try {
             HookInvocation invocation = HookInvocation.of(setup.unit().toString(), setup.unit().service(), charmId,
                     setup.charmDir(), hookName, server.socketPath(), clientId, tools.binDir());
-            result = setup.invoker().invoke(relation.map(invocation::withRelation).orElse(invocation), output);
+            result = setup.invoker().invoke(relation.map(invocation::withRelation).orElse(invocation),
+                    log.tee(hookName, output));
         } finally {
             registry.close(clientId);
         }
+        log.ended(shownName, result);
         if (!result.isSuccess()) {
             LOG.debug("unit={} hook={}: {}; its changes are discarded", setup.unit(), hookName, result);
             return failed(result);
@@ -137,7 +145,9 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
         } catch (StateException e) {
             // Reported as a failure so the caller runs the hook again rather than losing its writes.
             LOG.warn("unit={} hook={}: could not save settings", setup.unit(), hookName, e);
-            return new HookResult.Failed("could not save settings: " + e.getMessage());
+            HookResult.Failed failed = new HookResult.Failed("could not save settings: " + e.getMessage());
+            log.ended(hookName, failed);
+            return failed;
         }
     }
 

@@ -288,6 +288,7 @@ public final class CuratorStateConnection implements StateConnection {
 
     @Override
     public void close() {
+        debugLog.close(); // its writer first: it must not meet a closed client
         presences.close(); // while the client can still delete them: a session closing would too, but later
         watchExecutor.shutdownNow();
         client.close();

@@ -15,6 +15,8 @@ final class Paths {
     static final String SETTINGS = "/settings";
     static final String ENVIRONMENT = "/environment";
     static final String LOGS = "/logs";
+    /** One ephemeral node per {@code debug-log} listening: the debug log is on while there is one. */
+    static final String LOG_LISTENERS = LOGS + "/listeners";
     /** Leader elections ({@link CuratorLeadership}), one child per name. */
     static final String LEADERSHIP = "/leadership";
     static final List<String> BASE = List.of(CHARMS, SERVICES, MACHINES, UNITS, RELATIONS, SETTINGS);

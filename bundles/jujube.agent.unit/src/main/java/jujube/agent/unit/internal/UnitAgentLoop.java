@@ -31,14 +31,17 @@ final class UnitAgentLoop implements AutoCloseable {
     private final StateConnection state;
     private final UnitOperations operations;
     private final AgentSignals signals;
+    private final UnitDebugLog debugLog;
     private volatile Presence presence;
     private volatile boolean retired;
     private final AtomicLong reconciliations = new AtomicLong();
     private Watch flagsWatch;
     private Watch configWatch;
 
-    UnitAgentLoop(UnitName unit, StateConnection state, UnitOperations operations, AgentSignals signals) {
+    UnitAgentLoop(UnitName unit, StateConnection state, UnitOperations operations, AgentSignals signals,
+            UnitDebugLog debugLog) {
         this.unit = unit;
+        this.debugLog = debugLog;
         this.state = state;
         this.operations = operations;
         this.signals = signals;
@@ -85,6 +88,7 @@ final class UnitAgentLoop implements AutoCloseable {
                 // are read afresh, so no request is lost with the failed attempt
                 LOG.warn("unit {}: reconciliation failed, retrying in {} ms: {}", unit, delay.toMillis(), e.toString());
                 LOG.debug("unit {}: reconciliation failure", unit, e);
+                debugLog.error("reconciliation failed, retrying in " + delay.toMillis() + " ms: " + e);
                 synced = false;
                 pending.addAll(EnumSet.of(Signal.FLAGS, Signal.CONFIG));
                 signals.await(delay, Set.of(Signal.RETIRE));

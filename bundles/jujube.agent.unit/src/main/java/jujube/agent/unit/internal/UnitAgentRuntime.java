@@ -120,7 +120,8 @@ final class UnitAgentRuntime implements AutoCloseable {
         boolean done = false;
         try (Parts parts = new Parts()) {
             parts.build();
-            UnitAgentLoop current = new UnitAgentLoop(settings.unit(), with.state(), parts.operations, signals);
+            UnitAgentLoop current = new UnitAgentLoop(settings.unit(), with.state(), parts.operations, signals,
+                    parts.debugLog);
             parts.loop = current;
             loop = current;
             done = current.run();
@@ -147,9 +148,11 @@ final class UnitAgentRuntime implements AutoCloseable {
         private UnitLifecycle lifecycle;
         private UnitOperations operations;
         private UnitAgentLoop loop;
+        private UnitDebugLog debugLog;
 
         void build() throws Exception {
             UnitName unit = settings.unit();
+            debugLog = new UnitDebugLog(with.state().debugLog().publisher(), unit.toString(), with.clock());
             Files.createDirectories(settings.stateDir());
             // a kill -9 between a write's temp file and its rename leaves the temp file: litter, never read
             AtomicFiles.sweepStaleTemps(settings.stateDir(), Instant.now()); // file times: system clock
@@ -183,9 +186,11 @@ final class UnitAgentRuntime implements AutoCloseable {
                     state -> {
                         workflowState = state.state();
                         zk.replicate(state);
+                        debugLog.workflow(state);
                     },
                     new UnitTransitions(lifecycle, settings.retry(), backoff));
-            operations = new UnitOperations(unit.toString(), workflow, lifecycle, relations, settings.retiredMarker());
+            operations = new UnitOperations(unit.toString(), workflow, lifecycle, relations, settings.retiredMarker(),
+                    debugLog);
         }
 
         @Override

@@ -29,9 +29,11 @@ final class UnitOperations {
     private final UnitLifecycle lifecycle;
     private final RelationLifecyclesControl relations;
     private final Path retiredMarker;
+    private final UnitDebugLog debugLog;
 
     UnitOperations(String unit, Workflow workflow, UnitLifecycle lifecycle, RelationLifecyclesControl relations,
-            Path retiredMarker) {
+            Path retiredMarker, UnitDebugLog debugLog) {
+        this.debugLog = debugLog;
         this.unit = unit;
         this.workflow = workflow;
         this.lifecycle = lifecycle;
@@ -42,6 +44,7 @@ final class UnitOperations {
     /** Replays an in-flight transition or fires the automatic ones, then aligns the lifecycle parts. */
     void synchronize() throws Exception {
         FireResult result = workflow.synchronize();
+        report(result);
         LOG.info("unit {}: synchronized in {}", unit, result.state());
         lifecycle.align(stored());
     }
@@ -83,12 +86,22 @@ final class UnitOperations {
                 fire("upgrade_charm");
             } else {
                 LOG.info("unit {}: upgrade requested, but the unit runs its service's charm already", unit);
+                debugLog.info("Upgrade ignored: already running latest charm");
             }
         } else if (current.isError() && force) {
             ActionResult result = lifecycle.forceUpgrade(current);
             LOG.info("unit {}: forced charm upgrade in {}: {}", unit, current.stateName(), result);
+            if (result instanceof ActionResult.Success) {
+                debugLog.info("Forced upgrade complete in " + current.stateName() + ": no upgrade-charm hook");
+            } else {
+                debugLog.error("Forced upgrade failed in " + current.stateName() + ": "
+                        + (result instanceof ActionResult.HookFailed failed ? failed.message() : result));
+            }
         } else {
-            LOG.warn("unit {}: not in an upgradeable state ({}); upgrade request dropped", unit, current.stateName());
+            String message = "Cannot upgrade: unit is in non-started state " + current.stateName()
+                    + ". Reissue upgrade command to try again.";
+            LOG.warn("unit {}: {}", unit, message);
+            debugLog.warning(message);
         }
     }
 
@@ -108,6 +121,7 @@ final class UnitOperations {
         AtomicFiles.write(retiredMarker, "retired\n".getBytes(StandardCharsets.UTF_8));
         lifecycle.suspend();
         LOG.info("unit {}: retired", unit);
+        debugLog.info("retired");
     }
 
     private void fire(String transition) throws Exception {
@@ -118,6 +132,7 @@ final class UnitOperations {
     private void report(FireResult result) {
         if (result instanceof FireResult.Failed failed) {
             LOG.warn("unit {}: {} failed: {}; now {}", unit, failed.transitionId(), failed.message(), failed.state());
+            debugLog.error(failed.transitionId() + " failed: " + failed.message() + "; now " + failed.state());
         }
     }
 
