@@ -3,6 +3,7 @@ package jujube.cli;
 import java.io.PrintWriter;
 import java.util.List;
 import jujube.charm.CharmException;
+import jujube.cli.internal.AddMachineCommand;
 import jujube.cli.internal.AddRelationCommand;
 import jujube.cli.internal.AddUnitCommand;
 import jujube.cli.internal.BootstrapCommand;
@@ -45,7 +46,7 @@ public final class Main {
      */
     private static final List<String> COMMANDS = List.of("bootstrap", "destroy-environment", "deploy", "add-unit",
             "remove-unit", "add-relation", "remove-relation", "destroy-service", "expose", "unexpose", "set", "get",
-            "resolved", "upgrade-charm", "terminate-machine", "debug-log", "status");
+            "resolved", "upgrade-charm", "add-machine", "terminate-machine", "debug-log", "status");
 
     /** What picocli makes the command from: its annotated class, or the model built by hand. */
     private static Object command(String name) {
@@ -64,6 +65,7 @@ public final class Main {
             case "get" -> GetCommand.class;
             case "resolved" -> ResolvedCommand.class;
             case "upgrade-charm" -> UpgradeCharmCommand.class;
+            case "add-machine" -> AddMachineCommand.class;
             case "terminate-machine" -> TerminateMachineCommand.class;
             case "debug-log" -> DebugLogCommand.class;
             case "status" -> StatusCommand.model();

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import jujube.state.RelationInfo;
 import jujube.state.UnitInfo;
 import jujube.state.UnitName;
@@ -168,6 +169,20 @@ class DeployCommandsTest extends CliFixture {
         assertEquals(before, snapshot());
         assertEquals("Machine " + one + " terminated\n", run("terminate-machine", Integer.toString(one)).assertOk().out());
         assertFalse(state.machines().list().stream().anyMatch(m -> m.id() == one));
+    }
+
+    @Test
+    void units_go_to_the_machine_named_with_to_and_an_unknown_machine_changes_nothing() throws Exception {
+        assertEquals("Machine 1 added\n", run("add-machine").assertOk().out());
+        Map<String, String> before = snapshot();
+        assertEquals("jujube: machine 9 does not exist", deploy("local:mysql", "-n", "2", "--to", "9").assertFailure());
+        assertEquals(before, snapshot(), "no service, no unit");
+        deploy("local:mysql", "-n", "2", "--to", "1").assertOk();
+        run("add-unit", "mysql", "--to", "1").assertOk();
+        assertEquals("jujube: machine 9 does not exist", run("add-unit", "mysql", "--to", "9").assertFailure());
+        assertEquals(Set.of(UnitName.parse("mysql/0"), UnitName.parse("mysql/1"), UnitName.parse("mysql/2")),
+                state.machines().assignedUnits(1));
+        assertEquals(3, state.units().list().size());
     }
 
     @Test

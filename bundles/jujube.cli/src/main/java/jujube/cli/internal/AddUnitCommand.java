@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code jujube add-unit SERVICE [-n N]}: adds units to a principal service, placed by the environment's policy. */
+/** {@code jujube add-unit SERVICE [-n N] [--to MACHINE]}: adds units to a principal service, on that machine or by the environment's policy. */
 @Command(name = "add-unit", description = "Add units to a service.")
 public final class AddUnitCommand extends SessionCommand {
     @Parameters(index = "0", paramLabel = "SERVICE")
@@ -14,6 +14,9 @@ public final class AddUnitCommand extends SessionCommand {
 
     @Option(names = "-n", defaultValue = "1", paramLabel = "N", description = "Number of units to add (default: 1).")
     int count;
+
+    @Option(names = "--to", paramLabel = "MACHINE", description = "Place the units on this machine (default: by the environment's placement).")
+    Integer to;
 
     @Override
     int run(EnvironmentSession session) {
@@ -23,7 +26,7 @@ public final class AddUnitCommand extends SessionCommand {
         if (session.service(service).subordinate()) {
             throw new CliException("Subordinate services acquire units from their principal service.");
         }
-        UnitPlacement placement = new UnitPlacement(session.state(), session.environment().placement());
+        UnitPlacement placement = new UnitPlacement(session.state(), session.environment().placement(), to);
         for (int i = 0; i < count; i++) {
             UnitName unit = session.state().units().add(service).name();
             out().printf("Unit '%s' added to service '%s' on machine %d%n", unit, service, placement.place(unit));

@@ -33,6 +33,9 @@ public final class DeployCommand extends SessionCommand {
     @Option(names = "-n", defaultValue = "1", paramLabel = "N", description = "Number of units (default: 1).")
     int units;
 
+    @Option(names = "--to", paramLabel = "MACHINE", description = "Place the units on this machine (default: by the environment's placement).")
+    Integer to;
+
     @Option(names = "--config", paramLabel = "FILE", description = "YAML options file: {service: {option: value}}.")
     Path configFile;
 
@@ -56,6 +59,7 @@ public final class DeployCommand extends SessionCommand {
         if (session.state().services().list().stream().anyMatch(s -> s.name().equals(name))) {
             throw new DuplicateServiceException(name);
         }
+        UnitPlacement placement = new UnitPlacement(session.state(), session.environment().placement(), to);
         Map<String, Object> config = configFile == null ? Map.of() : ServiceConfigFile.read(configFile, name, charm.config());
         try (CharmPublisher publisher = new CharmPublisher(session)) {
             CharmUrl url = charm.localUrl(wanted.series());
@@ -71,12 +75,13 @@ public final class DeployCommand extends SessionCommand {
             if (record == null) {
                 record = publisher.publish(charm, url);
             }
-            deploy(session, record.id(), charm, name, config);
+            deploy(session, record.id(), charm, name, config, placement);
         }
         return 0;
     }
 
-    private void deploy(EnvironmentSession session, String charmId, Charm charm, String name, Map<String, Object> config) {
+    private void deploy(EnvironmentSession session, String charmId, Charm charm, String name, Map<String, Object> config,
+            UnitPlacement placement) {
         var state = session.state();
         state.services().add(name, charmId);
         if (!config.isEmpty()) {
@@ -91,7 +96,6 @@ public final class DeployCommand extends SessionCommand {
             out().printf("Subordinate '%s' awaiting relationship to principal for deployment.%n", name);
             return;
         }
-        UnitPlacement placement = new UnitPlacement(state, session.environment().placement());
         List<String> placed = new ArrayList<>();
         for (int i = 0; i < units; i++) {
             UnitName unit = state.units().add(name).name();
