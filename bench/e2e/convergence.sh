@@ -1,6 +1,8 @@
 #!/bin/sh
 # Convergence of a big relation on one machine, against the bare cost of its hooks.
-#   bench/e2e/convergence.sh [UNITS]      (default 25 units per service, all on machine 0)
+#   bench/e2e/convergence.sh [UNITS]      (default 25 units per service, all on machine 0, a process)
+#   CONVERGENCE_MACHINES=container|process bench/e2e/convergence.sh [UNITS]
+#                                         (each service on a machine of its own, 1 and 2, of that kind)
 # Two services of UNITS units each are related; the clock runs from add-relation until every unit ran
 # -relation-joined and -relation-changed for every remote unit (counted in the charms' hook.log). The
 # baseline runs the same number of the same hook scripts, as sh processes outside any agent, with the
@@ -39,7 +41,14 @@ charm benchapp 'requires:
   db: bench
 '
 
-"$jujube" bootstrap >/dev/null
+if [ -n "${CONVERGENCE_MACHINES:-}" ]; then
+  "$jujube" bootstrap --machines "$CONVERGENCE_MACHINES" >/dev/null
+  "$jujube" add-machine >/dev/null; "$jujube" add-machine >/dev/null
+  db_to="--to 1"; app_to="--to 2"
+else
+  "$jujube" bootstrap --machines process >/dev/null
+  db_to=; app_to=
+fi
 # CONVERGENCE_MAX_HOOKS=N: machine 0 runs at most N hooks at once (the invoker's maxConcurrentHooks);
 # CONVERGENCE_NATIVE_SPAWN=false: its hooks are started by the JDK, not posix_spawn (the invoker's nativeSpawn)
 invoker_cfg="${CONVERGENCE_MAX_HOOKS:+maxConcurrentHooks=$CONVERGENCE_MAX_HOOKS
@@ -50,9 +59,8 @@ if [ -n "$invoker_cfg" ]; then
   printf '%s' "$invoker_cfg" > "$deploy/.invoker.tmp"
   mv "$deploy/.invoker.tmp" "$deploy/jujube.hooks.invoker.cfg"
 fi
-"$jujube" deploy -n "$units" --repository "$work/repo" local:benchdb >/dev/null
-"$jujube" deploy -n "$units" --repository "$work/repo" local:benchapp >/dev/null
-unit_dirs="$JUJUBE_HOME/environments/local/machines/machine-0/units"
+"$jujube" deploy -n "$units" $db_to --repository "$work/repo" local:benchdb >/dev/null
+"$jujube" deploy -n "$units" $app_to --repository "$work/repo" local:benchapp >/dev/null
 until [ "$("$jujube" status --format tabular | grep -c ' started ')" -eq $((2 * units)) ]; do sleep 1; done
 
 expected=$((2 * units * units * 2))   # each unit: joined and changed, once per remote unit
@@ -64,12 +72,13 @@ start=$(now_ms)
 # done when every unit logged joined and changed for every remote unit (distinct unit/line pairs). The
 # poll is slow on purpose (its awk, wc and sleep are processes competing with the hooks); the end time is
 # the last write to any hook.log, which the poll's interval does not blur.
-distinct() { awk '!seen[FILENAME FS $0]++' "$unit_dirs"/*/hook.log 2>/dev/null | wc -l; }
+hook_logs="$JUJUBE_HOME/environments/local/machines/machine-*/units/*/hook.log"
+distinct() { awk '!seen[FILENAME FS $0]++' $hook_logs 2>/dev/null | wc -l; }
 until [ "$(distinct)" -ge "$expected" ]; do sleep 1; done
-last_write_ms=$(stat -c '%.3Y' "$unit_dirs"/*/hook.log | sort -n | tail -1 | tr -d .)
+last_write_ms=$(stat -c '%.3Y' $hook_logs | sort -n | tail -1 | tr -d .)
 converged=$(( last_write_ms - start ))
 probe end
-ran=$(cat "$unit_dirs"/*/hook.log | wc -l)
+ran=$(cat $hook_logs | wc -l)
 
 # baseline: the same number of the same scripts, no agent
 mkdir -p "$work/bare/bin" "$work/bare/charm/hooks"
