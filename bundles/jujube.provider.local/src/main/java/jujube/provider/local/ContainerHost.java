@@ -27,10 +27,15 @@ public final class ContainerHost {
      * which is removed afterwards.
      */
     public static Optional<String> unavailable(Path scratch) {
-        if (!HostCommand.onPath("lxc-execute")) {
+        return unavailable(scratch, System.getenv("PATH"));
+    }
+
+    /** As {@link #unavailable(Path)}, looking for the tools on {@code path}. */
+    static Optional<String> unavailable(Path scratch, String path) {
+        if (!HostCommand.onPath("lxc-execute", path)) {
             return Optional.of("LXC is not installed (no lxc-execute on PATH)");
         }
-        if (!HostCommand.onPath("ip")) {
+        if (!HostCommand.onPath("ip", path)) {
             return Optional.of("iproute2 is not installed (no ip on PATH)");
         }
         if (!"root".equals(System.getProperty("user.name"))) {

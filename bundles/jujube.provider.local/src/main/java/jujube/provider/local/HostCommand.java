@@ -54,9 +54,8 @@ final class HostCommand {
         }
     }
 
-    /** Whether {@code name} is an executable on {@code PATH}. */
-    static boolean onPath(String name) {
-        String path = System.getenv("PATH");
+    /** Whether {@code name} is an executable in one of {@code path}'s directories. */
+    static boolean onPath(String name, String path) {
         if (path == null) {
             return false;
         }
