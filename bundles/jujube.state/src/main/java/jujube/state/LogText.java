@@ -1,7 +1,12 @@
 package jujube.state;
 
-/** How {@link LogRecord} makes any text one bounded, printable line. */
-final class LogText {
+/**
+ * Any text made one bounded, printable line: every control character, line separator and bidi
+ * override written as an escape, and the text cut, with a note, past a length. What {@link LogRecord}
+ * does to what it is given, and what every log line built from a hook's input needs, so that a hook
+ * can neither forge a line nor drive the terminal of whoever reads the log.
+ */
+public final class LogText {
     private LogText() {}
 
     /** Room kept for the note a cut text ends with, so that a cut text is short enough to be kept as is. */
@@ -11,7 +16,7 @@ final class LogText {
      * {@code text} escaped, and cut when longer than {@code maxChars}; idempotent (a line given again
      * comes back unchanged), so a record read back from ZooKeeper equals the record written.
      */
-    static String line(String text, int maxChars) {
+    public static String line(String text, int maxChars) {
         if (text.length() <= maxChars && isPlain(text)) {
             return text; // the common case: nothing to copy
         }

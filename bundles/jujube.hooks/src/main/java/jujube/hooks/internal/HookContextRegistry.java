@@ -13,6 +13,7 @@ import jujube.hooks.tools.LogLevel;
 import jujube.hooks.tools.Port;
 import jujube.hooks.tools.UnitAddress;
 import jujube.state.NoSuchRelationException;
+import jujube.state.LogText;
 import jujube.state.NoSuchUnitException;
 import jujube.state.StateException;
 
@@ -24,6 +25,9 @@ import jujube.state.StateException;
  * hook decides), never as broken connections.
  */
 final class HookContextRegistry implements HookToolBackend {
+    /** The longest juju-log line the agent's log takes; the rest is cut, with a note. */
+    private static final int MAX_LOG_LINE_CHARS = 16 * 1024;
+
     private final Map<String, HookContext> live = new ConcurrentHashMap<>();
     private final SecureRandom random = new SecureRandom();
     private final HookLog log;
@@ -128,11 +132,11 @@ final class HookContextRegistry implements HookToolBackend {
         });
     }
 
-    /** Logs the message with its control characters escaped ({@link CharmLogText}): one line per call. */
+    /** Logs the message with its control characters escaped ({@link LogText}): one bounded line per call. */
     @Override
     public void log(String clientId, LogLevel level, String message) {
         HookContext context = clientId == null ? null : live.get(clientId);
-        String line = CharmLogText.escape(message);
+        String line = LogText.line(message, MAX_LOG_LINE_CHARS);
         if (context == null) {
             log.charmLog(null, null, level, line);
         } else {

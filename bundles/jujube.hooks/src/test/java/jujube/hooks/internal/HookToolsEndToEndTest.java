@@ -94,7 +94,7 @@ class HookToolsEndToEndTest extends ContextRunnerFixture {
 
         assertEquals(new HookResult.Succeeded(), result);
         assertEquals(List.of("wordpress/0 db-relation-changed DEBUG debug by number",
-                "wordpress/0 db-relation-changed WARNING real\\nunit=wordpress/0 hook=install: forged\\r\\x1b[2J\\tend\\u0085"),
+                "wordpress/0 db-relation-changed WARNING real\\nunit=wordpress/0 hook=install: forged\\r\\x1b[2J\\tend\\x85"),
                 log.charm);
     }
 
