@@ -30,7 +30,7 @@ final class CuratorCharms implements Charms {
         content.put("metadata", charm.metadata());
         content.put("config", charm.config());
         try {
-            ctx.client().create().forPath(path, ctx.reader().bytes(content));
+            ctx.client().create().forPath(path, ctx.reader().bytes(path, content));
             return charm;
         } catch (KeeperException.NodeExistsException e) {
             // an earlier or concurrent upload of the same id: fine only if it is the same bundle

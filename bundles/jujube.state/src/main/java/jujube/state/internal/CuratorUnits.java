@@ -296,7 +296,7 @@ final class CuratorUnits implements Units {
     private void createFlag(UnitName unit, String flag, Map<String, Object> content, CreateMode mode) {
         String path = path(unit) + "/" + flag;
         try {
-            ctx.client().create().withMode(mode).forPath(path, ctx.reader().bytes(content));
+            ctx.client().create().withMode(mode).forPath(path, ctx.reader().bytes(path, content));
         } catch (KeeperException.NodeExistsException e) {
             throw new FlagAlreadySetException(unit, flag);
         } catch (KeeperException.NoNodeException e) {

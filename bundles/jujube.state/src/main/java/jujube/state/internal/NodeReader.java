@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JacksonException;
 import java.util.Map;
 import java.util.Optional;
 import jujube.state.CorruptStateException;
+import jujube.state.NodeTooLargeException;
 import jujube.state.StateException;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.zookeeper.KeeperException;
@@ -80,6 +81,18 @@ final class NodeReader {
     /** Node content for a value made of maps, lists and scalars (see {@link NodeCodec}). */
     byte[] bytes(Object value) {
         return codec.write(value);
+    }
+
+    /**
+     * Node content for {@code path}, refused with {@link NodeTooLargeException} when it is over the limit
+     * a node may hold: every write whose size depends on its input goes through here.
+     */
+    byte[] bytes(String path, Object value) {
+        byte[] data = codec.write(value);
+        if (data.length > NodeTooLargeException.LIMIT_BYTES) {
+            throw new NodeTooLargeException(path, data.length);
+        }
+        return data;
     }
 
     CuratorFramework client() {

@@ -95,7 +95,7 @@ final class TopologyStore {
     }
 
     byte[] encode(Topology t) {
-        return reader.bytes(TopologyCodec.encode(t));
+        return reader.bytes(Paths.TOPOLOGY, TopologyCodec.encode(t));
     }
 
     private static EnvironmentNotInitializedException notInitialized() {

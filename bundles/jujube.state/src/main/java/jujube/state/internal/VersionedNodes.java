@@ -56,7 +56,7 @@ final class VersionedNodes {
                 }
                 Map<String, Object> content = reader.parse(path, old);
                 R result = change.apply(content);
-                byte[] updated = reader.bytes(content);
+                byte[] updated = reader.bytes(path, content);
                 if (old == null) {
                     client.create().creatingParentsIfNeeded().forPath(path, updated);
                 } else if (!Arrays.equals(old, updated)) {
