@@ -40,14 +40,34 @@ class AgentScriptTest {
         assertEquals("jujube.launcher.Main", args.get(args.size() - 2));
     }
 
+    @Test
+    void everyAgentHasABoundedHeapAndExitsWhenItIsFull() throws Exception {
+        assertTrue(runAs("machine", null).containsAll(List.of("-Xmx256m", "-XX:+ExitOnOutOfMemoryError")));
+        assertTrue(runAs("controller", null).contains("-Xmx512m"));
+        List<String> set = runAs("machine", "1g");
+        assertTrue(set.contains("-Xmx1g") && !set.contains("-Xmx256m"), set.toString());
+    }
+
+    private List<String> runAs(String role, String heap) throws IOException, InterruptedException {
+        return run("MODULES=\"java.base\"", role, heap);
+    }
+
     /** The arguments the script gives java, one per line, with {@code release} holding the given line. */
     private List<String> runWith(String modulesLine) throws IOException, InterruptedException {
+        return run(modulesLine, "machine", null);
+    }
+
+    private List<String> run(String modulesLine, String role, String heap) throws IOException, InterruptedException {
         Files.writeString(jdk.resolve("release"), "JAVA_VERSION=\"99\"\n" + modulesLine + "\n");
         Path java = Files.createDirectories(jdk.resolve("bin")).resolve("java");
         Files.writeString(java, "#!/bin/sh\nfor a; do printf '%s\\n' \"$a\"; done\n");
         Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
-        ProcessBuilder builder = new ProcessBuilder("sh", SCRIPT.toString(), "machine").redirectErrorStream(true);
+        ProcessBuilder builder = new ProcessBuilder("sh", SCRIPT.toString(), role).redirectErrorStream(true);
         builder.environment().put("PATH", jdk.resolve("bin") + ":/usr/bin:/bin");
+        builder.environment().remove("JUJUBE_AGENT_HEAP");
+        if (heap != null) {
+            builder.environment().put("JUJUBE_AGENT_HEAP", heap);
+        }
         Process process = builder.start();
         String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, process.waitFor(), out);

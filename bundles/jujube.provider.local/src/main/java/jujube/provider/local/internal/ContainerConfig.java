@@ -24,7 +24,8 @@ import jujube.provider.local.LocalLayout;
  */
 final class ContainerConfig {
     /** The host variables the agent inside needs; a container starts with an empty environment. */
-    private static final List<String> PASSED = List.of("PATH", "JAVA_HOME", "LANG", "JUJUBE_AGENT_JAVA_OPTS");
+    private static final List<String> PASSED = List.of("PATH", "JAVA_HOME", "LANG", "JUJUBE_AGENT_JAVA_OPTS",
+            "JUJUBE_AGENT_HEAP");
 
     private ContainerConfig() {
     }
