@@ -4,11 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
 import jujube.state.RelationInfo;
 import jujube.state.UnitInfo;
 import jujube.state.UnitName;
@@ -84,7 +87,37 @@ class DeployCommandsTest extends CliFixture {
         assertEquals("jujube: invalid service name 'Blog-1': lower-case words joined by '-', not ending in a number",
                 deploy("local:wordpress", "Blog-1").assertFailure());
         assertEquals(2, deploy("local:wordpress", "-n", "0").code());
+        String longName = "b".repeat(300);
+        assertEquals("jujube: invalid service name '" + "b".repeat(64) + "...' (300 characters): at most 64 characters",
+                deploy("local:wordpress", longName).assertFailure());
         assertEquals(before, snapshot());
+    }
+
+    @Test
+    void an_archive_the_agent_would_refuse_is_refused_before_anything_is_stored() throws Exception {
+        Path charms = repository.resolve("precise");
+        for (String evil : List.of("../escape", "/etc/evil", "hooks/../../escape")) {
+            Path archive = charms.resolve("evil.charm");
+            try (ZipOutputStream zip = new ZipOutputStream(Files.newOutputStream(archive))) {
+                for (String[] entry : new String[][] {{"metadata.yaml", "name: evil\nsummary: s\ndescription: d\n"},
+                        {"revision", "1\n"}, {evil, "x"}}) {
+                    zip.putNextEntry(new ZipEntry(entry[0]));
+                    zip.write(entry[1].getBytes(StandardCharsets.UTF_8));
+                    zip.closeEntry();
+                }
+            }
+            Map<String, String> before = snapshot();
+            String error = deploy("local:evil").assertFailure();
+            assertTrue(error.startsWith("jujube: charm archive " + archive + " refused: "), error);
+            assertEquals(1, error.lines().count(), error);
+            assertEquals(before, snapshot(), "nothing published or deployed for " + evil);
+            try (var stored = Files.list(home.resolve("environments").resolve(envName).resolve("charms"))) {
+                assertEquals(List.of(), stored.map(p -> p.getFileName().toString()).filter(n -> n.contains("evil")
+                        || n.startsWith(".verify-")).toList(), "no archive or scratch directory stored");
+            } catch (java.nio.file.NoSuchFileException e) {
+                // no storage yet: nothing stored
+            }
+        }
     }
 
     @Test

@@ -2,12 +2,36 @@ package jujube.state;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.osgi.annotation.versioning.ProviderType;
 
 /** The environment's services, their charm, config and exposure. */
 @ProviderType
 public interface Services {
+    /** The longest service name: it is part of every unit's name, directory, log line and status. */
+    int MAX_NAME_LENGTH = 64;
+
+    /**
+     * What is wrong with {@code name} as a service name (lower-case words joined by {@code -}, not
+     * ending in a number, at most {@link #MAX_NAME_LENGTH} characters), empty when nothing is. The
+     * message quotes at most the name's first 64 characters.
+     */
+    static Optional<String> problemWithName(String name) {
+        if (name == null || name.isEmpty()) {
+            return Optional.of("a service needs a name");
+        }
+        String shown = name.length() <= MAX_NAME_LENGTH ? "'" + name + "'"
+                : "'" + name.substring(0, MAX_NAME_LENGTH) + "...' (" + name.length() + " characters)";
+        if (name.length() > MAX_NAME_LENGTH) {
+            return Optional.of("invalid service name " + shown + ": at most " + MAX_NAME_LENGTH + " characters");
+        }
+        if (!name.matches("[a-z][a-z0-9]*(-[a-z0-9]*[a-z][a-z0-9]*)*")) {
+            return Optional.of("invalid service name " + shown + ": lower-case words joined by '-', not ending in a number");
+        }
+        return Optional.empty();
+    }
+
     /**
      * Adds a service running a published charm, with no units.
      *

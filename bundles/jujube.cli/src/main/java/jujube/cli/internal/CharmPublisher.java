@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Optional;
 import jujube.charm.Charm;
 import jujube.charm.CharmArchive;
+import jujube.charm.CharmArchiveException;
 import jujube.charm.CharmArchives;
 import jujube.charm.CharmDirectory;
 import jujube.charm.CharmStorage;
@@ -88,18 +89,56 @@ final class CharmPublisher implements AutoCloseable {
         return session.reader().read(dir.path());
     }
 
-    /** Stores the charm's archive and publishes it as {@code url} (same content again is a no-op). */
+    /**
+     * Stores the charm's archive and publishes it as {@code url} (same content again is a no-op). An
+     * archive from the repository is unpacked first, by the rules and limits a machine agent unpacks it
+     * with: one it would refuse is refused here, with the reason, before anything is stored.
+     */
     CharmRecord publish(Charm charm, CharmUrl url) {
+        if (charm.source() instanceof CharmArchive archive) {
+            verify(archive.path());
+        }
         StoredCharm stored = new CharmStorage(session.environment().charms()).put(url, archive(charm));
         Path file = session.environment().charms().resolve(stored.key());
         return session.state().charms().publish(new CharmRecord(url.toString(), file.toUri().toString(),
                 stored.sha256().hex(), charm.metadata().toMap(), charm.config().toMap()));
     }
 
+    private void verify(Path archive) {
+        Path scratch = null;
+        try {
+            Path storage = Files.createDirectories(session.environment().charms());
+            scratch = Files.createTempDirectory(storage, ".verify-");
+            built.add(scratch);
+            CharmArchives.extract(archive, scratch.resolve("charm"));
+        } catch (CharmArchiveException e) {
+            throw new CliException("charm archive " + archive + " refused: " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new CliException("cannot check charm archive " + archive + ": " + e.getMessage(), e);
+        } finally {
+            if (scratch != null) {
+                deleteTree(scratch);
+            }
+        }
+    }
+
+    private static void deleteTree(Path dir) {
+        try (var tree = Files.walk(dir)) {
+            for (Path p : tree.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            // a hidden leftover in the charm storage; close() and the next sweep try again
+        }
+    }
+
     @Override
     public void close() {
         for (Path file : built) {
             try {
+                if (Files.isDirectory(file)) {
+                    deleteTree(file);
+                }
                 Files.deleteIfExists(file);
             } catch (IOException e) {
                 // a leftover archive is swept later (see the class comment); the command's outcome stands

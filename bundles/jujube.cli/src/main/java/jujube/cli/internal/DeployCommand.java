@@ -11,6 +11,7 @@ import jujube.cli.CliException;
 import jujube.state.CharmRecord;
 import jujube.state.DuplicateServiceException;
 import jujube.state.RelationScope;
+import jujube.state.Services;
 import jujube.state.UnitName;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -53,9 +54,9 @@ public final class DeployCommand extends SessionCommand {
         CharmUrl wanted = CharmRepository.infer(charmText);
         Charm charm = repository.find(wanted, session.reader());
         String name = serviceName != null ? serviceName : charm.name();
-        if (!name.matches("[a-z][a-z0-9]*(-[a-z0-9]*[a-z][a-z0-9]*)*")) {
-            throw new CliException("invalid service name '" + name + "': lower-case words joined by '-', not ending in a number");
-        }
+        Services.problemWithName(name).ifPresent(problem -> {
+            throw new CliException(problem);
+        });
         if (session.state().services().list().stream().anyMatch(s -> s.name().equals(name))) {
             throw new DuplicateServiceException(name);
         }

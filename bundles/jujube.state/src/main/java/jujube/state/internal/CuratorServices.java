@@ -29,9 +29,9 @@ final class CuratorServices implements Services {
 
     @Override
     public ServiceInfo add(String name, String charmId) {
-        if (name == null || !name.matches("[a-z][a-z0-9]*(-[a-z0-9]*[a-z][a-z0-9]*)*")) {
-            throw new StateException("invalid service name '" + name + "'");
-        }
+        Services.problemWithName(name).ifPresent(problem -> {
+            throw new StateException(problem);
+        });
         if (!ctx.reader().exists(Paths.charm(charmId))) {
             throw new NoSuchCharmException(charmId);
         }
