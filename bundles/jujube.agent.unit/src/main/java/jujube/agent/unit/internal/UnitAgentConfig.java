@@ -27,8 +27,8 @@ public @interface UnitAgentConfig {
     String charmStorageDir() default "";
 
     @AttributeDefinition(name = "Retire",
-            description = "Set by the machine agent when the unit is removed: run the stop hook, depart "
-                    + "every relation, write <unitDir>/state/retired, then idle until the configuration is deleted")
+            description = "Set by the machine agent when the unit is removed: depart every relation "
+                    + "(-relation-departed for each remote unit, then -relation-broken), run the stop hook, write <unitDir>/state/retired, then idle until the configuration is deleted")
     boolean retire() default false;
 
     @AttributeDefinition(name = "Hook retries",

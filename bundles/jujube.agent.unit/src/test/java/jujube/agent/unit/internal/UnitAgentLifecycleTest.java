@@ -142,18 +142,22 @@ class UnitAgentLifecycleTest extends UnitAgentTestBase {
     }
 
     @Test
-    void retiringRunsTheStopHookDepartsTheRelationsAndLeavesTheMarker() throws IOException {
+    void retiringDepartsTheRelationsThenRunsTheStopHookAndLeavesTheMarker() throws IOException {
         UnitAgentRuntime agent = fx.startAgent(0);
         await("started", () -> "started".equals(agent.workflowState()));
         awaitQuiet(agent);
+        List<List<String>> hooksAtDeparture = new java.util.concurrent.CopyOnWriteArrayList<>();
+        fx.relations.onDepartAll(() -> hooksAtDeparture.add(fx.hookLog()));
 
         agent.retire();
 
         await("retired", agent::isRetired);
-        assertEquals("stop", fx.hookLog().get(fx.hookLog().size() - 1));
+        assertEquals(List.of(List.of("install", "config-changed", "start")), hooksAtDeparture,
+                "the relations depart (-departed, -broken) before the stop hook");
+        assertEquals(List.of("install", "config-changed", "start", "stop"), fx.hookLog());
         assertTrue(Files.exists(fx.unitDir.resolve("state").resolve("retired")));
         assertEquals("stopped", fx.storedState().state());
-        assertEquals(List.of("start(true)", "stop(true)", "departAll", "close"), fx.relations.calls());
+        assertEquals(List.of("start(true)", "departAll", "close"), fx.relations.calls());
     }
 
     @Test
