@@ -44,7 +44,7 @@ public final class Main {
      * about 60 ms); the names are written here rather than read from those classes' annotations.
      */
     private static final List<String> COMMANDS = List.of("bootstrap", "destroy-environment", "deploy", "add-unit",
-            "remove-unit", "add-relation", "remove-relation", "destroy-service", "expose", "unexpose", "set", "get",
+            "remove-unit", "add-relation", "remove-relation", "destroy-service", "expose", "unexpose", "set", "get", "set-env", "get-env",
             "resolved", "upgrade-charm", "terminate-machine", "debug-log", "status");
 
     /** What picocli makes the command from: its annotated class, or the model built by hand. */
@@ -62,6 +62,8 @@ public final class Main {
             case "unexpose" -> UnexposeCommand.class;
             case "set" -> SetCommand.class;
             case "get" -> GetCommand.class;
+            case "set-env" -> jujube.cli.internal.SetEnvCommand.class;
+            case "get-env" -> jujube.cli.internal.GetEnvCommand.class;
             case "resolved" -> ResolvedCommand.class;
             case "upgrade-charm" -> UpgradeCharmCommand.class;
             case "terminate-machine" -> TerminateMachineCommand.class;
