@@ -46,6 +46,17 @@ final class UnitOperations {
         lifecycle.align(stored());
     }
 
+    /**
+     * An automatic retry of the failed hook: {@code retry_hook} when the unit is still in an error state
+     * (resolved meanwhile, it is not).
+     */
+    void retryFailedHook() throws Exception {
+        if (stored().isError()) {
+            LOG.info("unit {}: retrying the failed hook of {}", unit, stored().stateName());
+            fire("retry_hook");
+        }
+    }
+
     /** {@code resolved}: leaves an error state by {@code retry_hook} (hook run again) or {@code retry}. */
     void resolved(boolean retryHook) throws Exception {
         UnitState current = stored();
@@ -122,6 +133,11 @@ final class UnitOperations {
         if (result instanceof FireResult.Failed failed) {
             LOG.warn("unit {}: {} failed: {}; now {}", unit, failed.transitionId(), failed.message(), failed.state());
         }
+    }
+
+    /** The workflow's stored state. */
+    WorkflowState storedState() {
+        return workflow.state();
     }
 
     private UnitState stored() {
