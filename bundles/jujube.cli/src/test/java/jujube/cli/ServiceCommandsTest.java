@@ -53,6 +53,17 @@ class ServiceCommandsTest extends CliFixture {
     }
 
     @Test
+    void set_env_changes_the_environment_configuration_and_get_env_shows_it() {
+        run("set-env", "automatically-retry-hooks=false", "colour=red").assertOk();
+        assertEquals("false\n", run("get-env", "automatically-retry-hooks").assertOk().out());
+        assertTrue(run("get-env").assertOk().out().contains("colour: red\n"));
+        run("set-env", "colour=").assertOk();
+        assertEquals("jujube: get-env: the environment has no key 'colour'", run("get-env", "colour").assertFailure());
+        assertEquals("jujube: set-env: environment key 'name' is read-only", run("set-env", "name=x").assertFailure());
+        assertEquals("jujube: set-env: 'novalue' is not of the form key=value", run("set-env", "novalue").assertFailure());
+    }
+
+    @Test
     void expose_and_unexpose_are_idempotent() {
         deploy("local:wordpress", "blog").assertOk();
         assertEquals("Service 'blog' was exposed.\n", run("expose", "blog").assertOk().out());

@@ -32,7 +32,8 @@ class StatusCommandTest extends CliFixture {
         state.units().openPort(blog0, new Port(443, "tcp"));
         state.units().setWorkflowState(blog1, "started");
         state.units().setRelationWorkflowState(blog1, state.relations().ofService("mysql").get(0).id(), "error");
-        state.units().setWorkflowState(UnitName.parse("mysql/0"), "install_error");
+        state.units().setWorkflowState(UnitName.parse("mysql/0"), "install_error",
+                "hook install failed: exit code 1; retry 2 in 10 s");
         state.machines().add();
     }
 
@@ -91,6 +92,7 @@ class StatusCommandTest extends CliFixture {
                     units:
                       mysql/0:
                         agent-state: install-error
+                        agent-state-info: "hook install failed: exit code 1; retry 2 in 10 s"
                         machine: 0
                 """, run("status").assertOk().out());
     }

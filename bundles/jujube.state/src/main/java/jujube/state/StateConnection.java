@@ -108,6 +108,13 @@ public interface StateConnection extends AutoCloseable {
     DebugLog debugLog();
 
     /**
+     * The environment's configuration ({@code /environment}).
+     *
+     * @since 2.0
+     */
+    EnvironmentConfig environmentConfig();
+
+    /**
      * Stands as a candidate in the election {@code name} (letters, digits, {@code . _ -}) until the
      * returned leadership is closed.
      */

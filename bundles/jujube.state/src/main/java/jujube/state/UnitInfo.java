@@ -15,9 +15,23 @@ import java.util.OptionalInt;
  * @param privateAddress empty until its agent records it
  * @param workflowState the replica of its workflow state, empty before the first transition
  * @param agentConnected whether its agent's presence node exists
+ * @param workflowStateInfo what its agent says of its state, empty when nothing: a failed hook's message and
+ *     when its next automatic retry is due (since 1.7)
  */
 public record UnitInfo(String id, UnitName name, String charmId, OptionalInt machineId, Optional<UnitName> container,
-        String publicAddress, String privateAddress, String workflowState, boolean agentConnected) {
+        String publicAddress, String privateAddress, String workflowState, boolean agentConnected,
+        String workflowStateInfo) {
+
+    public UnitInfo {
+        java.util.Objects.requireNonNull(workflowStateInfo, "workflowStateInfo");
+    }
+
+    /** A unit whose agent says nothing more of its state than its name. */
+    public UnitInfo(String id, UnitName name, String charmId, OptionalInt machineId, Optional<UnitName> container,
+            String publicAddress, String privateAddress, String workflowState, boolean agentConnected) {
+        this(id, name, charmId, machineId, container, publicAddress, privateAddress, workflowState, agentConnected,
+                "");
+    }
 
     /** Whether the unit lives in another unit's container. */
     public boolean isSubordinate() {

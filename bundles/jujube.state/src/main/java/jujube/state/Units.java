@@ -59,8 +59,16 @@ public interface Units {
      */
     void setCharm(UnitName unit, String charmId);
 
-    /** Replicates the unit's workflow state (its local disk is authoritative). */
+    /** Replicates the unit's workflow state (its local disk is authoritative); its info is cleared. */
     void setWorkflowState(UnitName unit, String state);
+
+    /**
+     * Replicates the unit's workflow state with {@code info}, what status shows as {@code agent-state-info}
+     * (a failed hook's message, when its next automatic retry is due); an empty info clears it.
+     *
+     * @since 1.7
+     */
+    void setWorkflowState(UnitName unit, String state, String info);
 
     /** Replicates the workflow state of the unit's side of one relation (its local disk is authoritative). */
     void setRelationWorkflowState(UnitName unit, String relationId, String state);

@@ -25,10 +25,18 @@ public interface StateReplica {
     static StateReplica unit(Units units, UnitName unit) {
         return state -> {
             try {
-                units.setWorkflowState(unit, state.state());
+                units.setWorkflowState(unit, state.state(), info(state));
             } catch (NoSuchUnitException removed) {
                 // nothing to replicate to
             }
         };
+    }
+
+    /**
+     * What status shows beside a state ({@code agent-state-info}): the error message of an error state,
+     * nothing otherwise.
+     */
+    static String info(WorkflowState state) {
+        return state.state().endsWith("_error") ? state.vars().getOrDefault(WorkflowState.ERROR_MESSAGE, "") : "";
     }
 }

@@ -121,6 +121,9 @@ final class StatusReport {
     private Map<String, Object> unit(UnitStatus u, Map<String, RelationInfo> relationsById) {
         Map<String, Object> unit = new LinkedHashMap<>();
         unit.put("agent-state", agentState(u));
+        if (!u.info().workflowStateInfo().isEmpty()) {
+            unit.put("agent-state-info", u.info().workflowStateInfo());
+        }
         u.info().machineId().ifPresent(m -> unit.put("machine", m));
         if (!u.info().publicAddress().isEmpty()) {
             unit.put("public-address", u.info().publicAddress());

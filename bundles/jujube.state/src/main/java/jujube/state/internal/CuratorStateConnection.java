@@ -51,6 +51,7 @@ public final class CuratorStateConnection implements StateConnection {
     private final CuratorRelations relations;
     private final CuratorOverview overview;
     private final CuratorDebugLog debugLog;
+    private final CuratorEnvironmentConfig environmentConfig;
     private volatile ConnectionState state = ConnectionState.SUSPENDED;
 
     /** How long a released presence waits for a successor unless configured otherwise. */
@@ -96,6 +97,7 @@ public final class CuratorStateConnection implements StateConnection {
         relations = new CuratorRelations(ctx);
         overview = new CuratorOverview(ctx, machines, services, units, charms);
         debugLog = new CuratorDebugLog(ctx);
+        environmentConfig = new CuratorEnvironmentConfig(ctx);
         client.getConnectionStateListenable().addListener((c, newState) -> publish(map(newState)));
         client.start();
     }
@@ -274,6 +276,11 @@ public final class CuratorStateConnection implements StateConnection {
     @Override
     public jujube.state.DebugLog debugLog() {
         return debugLog;
+    }
+
+    @Override
+    public jujube.state.EnvironmentConfig environmentConfig() {
+        return environmentConfig;
     }
 
     @Override

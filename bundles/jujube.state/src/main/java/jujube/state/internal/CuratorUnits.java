@@ -31,6 +31,7 @@ import org.apache.zookeeper.KeeperException;
 /** Units: membership in the topology, {@code /units/unit-N} for the rest. */
 final class CuratorUnits implements Units {
     private static final String RELATION_STATES = "relation_workflow_states";
+    private static final String WORKFLOW_STATE_INFO = "workflow_state_info";
     private final StateContext ctx;
     private final UnitPorts ports;
 
@@ -85,7 +86,8 @@ final class CuratorUnits implements Units {
         return new UnitInfo(id, t.unitName(id), f.string(node.get("charm"), "charm"), machine, container,
                 orEmpty(f.optionalString(node.get("public-address"), "public-address")),
                 orEmpty(f.optionalString(node.get("private-address"), "private-address")),
-                orEmpty(f.optionalString(node.get("workflow_state"), "workflow_state")), agentConnected);
+                orEmpty(f.optionalString(node.get("workflow_state"), "workflow_state")), agentConnected,
+                orEmpty(f.optionalString(node.get(WORKFLOW_STATE_INFO), WORKFLOW_STATE_INFO)));
     }
 
     private static String orEmpty(String s) {
@@ -183,7 +185,20 @@ final class CuratorUnits implements Units {
 
     @Override
     public void setWorkflowState(UnitName unit, String state) {
-        updateNode(unit, Map.of("workflow_state", state));
+        setWorkflowState(unit, state, "");
+    }
+
+    @Override
+    public void setWorkflowState(UnitName unit, String state, String info) {
+        ctx.nodes().update(path(unit), () -> new NoSuchUnitException(unit.toString()), content -> {
+            content.put("workflow_state", state);
+            if (info.isEmpty()) {
+                content.remove(WORKFLOW_STATE_INFO);
+            } else {
+                content.put(WORKFLOW_STATE_INFO, info);
+            }
+            return null;
+        });
     }
 
     @Override

@@ -149,6 +149,11 @@ public final class StateConnectionComponent implements StateConnection {
     }
 
     @Override
+    public jujube.state.EnvironmentConfig environmentConfig() {
+        return connection.environmentConfig();
+    }
+
+    @Override
     public jujube.state.Leadership leadership(String name) {
         return connection.leadership(name);
     }

@@ -20,7 +20,11 @@ final class AgentSignals {
         /** The service's configuration changed. */
         CONFIG,
         /** The machine agent asked the unit to retire. */
-        RETIRE
+        RETIRE,
+        /** The environment's configuration changed (automatically-retry-hooks). */
+        ENVIRONMENT,
+        /** An automatic retry of the failed hook is due. */
+        RETRY
     }
 
     private final Set<Signal> raised = EnumSet.noneOf(Signal.class);

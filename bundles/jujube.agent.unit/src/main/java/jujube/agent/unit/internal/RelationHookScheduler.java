@@ -112,39 +112,12 @@ final class RelationHookScheduler {
                 return new HookResult.Succeeded();
             }
             RelationChange change = head.get();
-            Optional<String> stored = queue.executedEffects();
-            HookResult result;
-            HookEffects effects;
-            if (stored.isPresent()) {
-                // the hook succeeded before a crash: running it again would commit its effects twice
-                LOG.info("{}: {} of {} already ran; applying its stored changes", name, hooks.hookName(change),
-                        change.unit());
-                result = new HookResult.Succeeded();
-                effects = hooks.decode(stored.get());
+            HookResult result = runAndCommit(change);
+            if (result instanceof HookResult.Failed failed) {
+                headFailed(change, failed); // the head stays, with its stored effects if it ran
             } else {
-                ExecutedHook executed = hooks.execute(change);
-                result = executed.result();
-                if (result instanceof HookResult.Failed failed) {
-                    headFailed(change, failed); // nothing applied, the head stays
-                    return result;
-                }
-                effects = executed.effects();
-                if (effects.writesNothing()) {
-                    // nothing to apply, so nothing to apply twice: a crash before the commit runs the
-                    // hook again (at least once, as the original), and the write is spared
-                    queue.commit(change);
-                    resetFailures();
-                    return result;
-                }
-                queue.executed(change, hooks.encode(effects)); // persisted before any of it is applied
+                resetFailures();
             }
-            HookResult applied = hooks.apply(change, effects);
-            if (applied instanceof HookResult.Failed failed) {
-                headFailed(change, failed); // retried from the stored effects, the hook does not run again
-                return applied;
-            }
-            queue.commit(change);
-            resetFailures();
             return result;
         } finally {
             synchronized (this) {
@@ -152,6 +125,68 @@ final class RelationHookScheduler {
                 notifyAll();
             }
         }
+    }
+
+    /**
+     * Runs every queued change in turn, failures included (each logged and committed unrun: nothing is left
+     * to retry against once the unit departs). Called only from a job of {@link #runExclusive}, when the
+     * unit departs the relation for good and the queue holds the departed of every remote unit.
+     *
+     * @throws IllegalStateException when the scheduler is closed meanwhile (the agent stops: the rest of
+     *     the queue, persisted, runs at the next start)
+     */
+    void runAllForDeparture() {
+        for (Optional<RelationChange> head = queue.next(); head.isPresent(); head = queue.next()) {
+            synchronized (this) {
+                if (closed) {
+                    throw new IllegalStateException(name + ": stopped while running the departure's hooks");
+                }
+            }
+            RelationChange change = head.get();
+            if (runAndCommit(change) instanceof HookResult.Failed failed) {
+                LOG.warn("{}: {} of {} failed while the unit departs ({}); going on", name, hooks.hookName(change),
+                        change.unit(), failed.reason());
+                queue.commit(change);
+            }
+        }
+    }
+
+    /**
+     * Runs the claimed head's hook and commits it on success, each step persisted; a head found executed
+     * (the agent died after its hook) is not run again: its stored effects are applied and it is committed.
+     * A failure leaves the head claimed.
+     */
+    private HookResult runAndCommit(RelationChange change) {
+        Optional<String> stored = queue.executedEffects();
+        HookResult result;
+        HookEffects effects;
+        if (stored.isPresent()) {
+            // the hook succeeded before a crash: running it again would commit its effects twice
+            LOG.info("{}: {} of {} already ran; applying its stored changes", name, hooks.hookName(change),
+                    change.unit());
+            result = new HookResult.Succeeded();
+            effects = hooks.decode(stored.get());
+        } else {
+            ExecutedHook executed = hooks.execute(change);
+            result = executed.result();
+            if (result instanceof HookResult.Failed) {
+                return result; // nothing applied
+            }
+            effects = executed.effects();
+            if (effects.writesNothing()) {
+                // nothing to apply, so nothing to apply twice: a crash before the commit runs the
+                // hook again (at least once, as the original), and the write is spared
+                queue.commit(change);
+                return result;
+            }
+            queue.executed(change, hooks.encode(effects)); // persisted before any of it is applied
+        }
+        HookResult applied = hooks.apply(change, effects);
+        if (applied instanceof HookResult.Failed) {
+            return applied; // retried from the stored effects, the hook does not run again
+        }
+        queue.commit(change);
+        return result;
     }
 
     private synchronized void resetFailures() {

@@ -135,10 +135,13 @@ final class RelationLifecycles implements RelationLifecyclesControl {
                 id -> new UnitRelationLifecycle(context, relation, new RelationFiles(dir, id, mapper)));
     }
 
-    /** Departs on the hook executor; the relation is forgotten once departed. Called holding the lock. */
-    private void depart(UnitRelationLifecycle lifecycle, boolean now) {
+    /**
+     * Departs on the hook executor; the relation is forgotten once departed. {@code unitRemoved}: the unit
+     * goes (every remote unit departs first, ahead of the executor's queue). Called holding the lock.
+     */
+    private void depart(UnitRelationLifecycle lifecycle, boolean unitRemoved) {
         String id = lifecycle.relation().stateId();
-        CompletionStage<?> stage = lifecycle.depart(now).whenComplete((result, error) -> {
+        CompletionStage<?> stage = lifecycle.depart(unitRemoved, unitRemoved).whenComplete((result, error) -> {
             synchronized (this) {
                 departing.remove(id);
                 if (lifecycle.state() == RelationState.DEPARTED) {
@@ -204,6 +207,13 @@ final class RelationLifecycles implements RelationLifecyclesControl {
                 return;
             } catch (ExecutionException e) {
                 // logged by the stage's own handler; the relation stays known and departs at the next start
+            }
+        }
+        synchronized (this) {
+            if (!known.all().isEmpty()) {
+                // the unit must not be retired with a relation it never departed: the caller tries again
+                throw new IllegalStateException("unit " + context.unit() + ": relations not departed yet: "
+                        + known.all().keySet());
             }
         }
     }

@@ -27,16 +27,22 @@ public @interface UnitAgentConfig {
     String charmStorageDir() default "";
 
     @AttributeDefinition(name = "Retire",
-            description = "Set by the machine agent when the unit is removed: run the stop hook, depart "
-                    + "every relation, write <unitDir>/state/retired, then idle until the configuration is deleted")
+            description = "Set by the machine agent when the unit is removed: depart every relation "
+                    + "(-relation-departed for each remote unit, then -relation-broken), run the stop hook, write <unitDir>/state/retired, then idle until the configuration is deleted")
     boolean retire() default false;
 
-    @AttributeDefinition(name = "Hook retries",
-            description = "How many times a failed hook is run again before the error state is entered")
+    @AttributeDefinition(name = "Relation hook retries",
+            description = "How many times a failed relation hook is run again before its relation enters its "
+                    + "error state (the unit's own hooks enter it at once and are retried in the background)")
     int hookRetries() default 2;
 
-    @AttributeDefinition(name = "Hook retry delay (ms)", description = "The first wait before a retry; it doubles")
+    @AttributeDefinition(name = "Hook retry delay (ms)",
+            description = "The first wait before a failed hook is retried; it doubles with each failed retry")
     long hookRetryDelayMs() default 5000;
+
+    @AttributeDefinition(name = "Hook retry longest delay (ms)",
+            description = "The longest wait between automatic retries of a failed hook (Go juju's 5 minutes)")
+    long hookRetryMaxDelayMs() default 300000;
 
     @AttributeDefinition(name = "Hook timeout (s)",
             description = "A hook running longer is killed with its process group; 0 keeps the invoker's default")

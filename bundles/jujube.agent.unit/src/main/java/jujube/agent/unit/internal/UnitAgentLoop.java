@@ -5,6 +5,7 @@ import java.util.EnumSet;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import jujube.agent.unit.internal.AgentSignals.Signal;
+import jujube.state.EnvironmentConfig;
 import jujube.state.NoSuchUnitException;
 import jujube.state.Presence;
 import jujube.state.ResolvedMode;
@@ -12,6 +13,8 @@ import jujube.state.StateConnection;
 import jujube.state.UnitFlags;
 import jujube.state.UnitName;
 import jujube.state.Watch;
+import jujube.workflow.UnitState;
+import jujube.workflow.WorkflowState;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,20 +34,30 @@ final class UnitAgentLoop implements AutoCloseable {
     private final StateConnection state;
     private final UnitOperations operations;
     private final AgentSignals signals;
+<<<<<<< HEAD
     private final UnitDebugLog debugLog;
+=======
+    private final HookRetries hookRetries;
+>>>>>>> lifecycle
     private volatile Presence presence;
     private volatile boolean retired;
     private final AtomicLong reconciliations = new AtomicLong();
     private Watch flagsWatch;
     private Watch configWatch;
+    private Watch environmentWatch;
 
     UnitAgentLoop(UnitName unit, StateConnection state, UnitOperations operations, AgentSignals signals,
+<<<<<<< HEAD
             UnitDebugLog debugLog) {
+=======
+            HookRetries hookRetries) {
+>>>>>>> lifecycle
         this.unit = unit;
         this.debugLog = debugLog;
         this.state = state;
         this.operations = operations;
         this.signals = signals;
+        this.hookRetries = hookRetries;
     }
 
     /** Runs until the agent is stopped (returns false) or the unit retired (returns true). */
@@ -71,8 +84,16 @@ final class UnitAgentLoop implements AutoCloseable {
                 if (pending.remove(Signal.FLAGS)) {
                     handleFlags(state.units().flags(unit));
                 }
+                // after the flags: an operator's resolved wins over the timer
+                if (pending.remove(Signal.RETRY) && hookRetries.takeDue() && automaticallyRetryHooks()) {
+                    operations.retryFailedHook();
+                }
                 pending.remove(Signal.CONFIG);
                 operations.configureIfPending();
+                pending.remove(Signal.ENVIRONMENT);
+                WorkflowState stored = operations.storedState();
+                hookRetries.settled(stored, UnitState.named(stored.state()).map(UnitState::isError).orElse(false)
+                        && automaticallyRetryHooks());
                 delay = FIRST_RECOVERY_DELAY;
                 reconciliations.incrementAndGet();
                 pending.addAll(signals.take());
@@ -139,6 +160,14 @@ final class UnitAgentLoop implements AutoCloseable {
         if (configWatch == null) {
             configWatch = state.services().watchConfig(unit.service(), change -> signals.raise(Signal.CONFIG));
         }
+        if (environmentWatch == null) {
+            environmentWatch = state.environmentConfig().watch(change -> signals.raise(Signal.ENVIRONMENT));
+        }
+    }
+
+    /** The environment's {@code automatically-retry-hooks}, read when it matters (in an error state). */
+    private boolean automaticallyRetryHooks() {
+        return EnvironmentConfig.automaticallyRetryHooks(state.environmentConfig().get());
     }
 
     /**
@@ -169,7 +198,8 @@ final class UnitAgentLoop implements AutoCloseable {
      */
     @Override
     public void close() {
-        for (Watch watch : new Watch[] {flagsWatch, configWatch}) {
+        hookRetries.close();
+        for (Watch watch : new Watch[] {flagsWatch, configWatch, environmentWatch}) {
             if (watch != null) {
                 watch.close();
             }

@@ -7,7 +7,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import jujube.agent.unit.internal.AgentSignals.Signal;
@@ -21,7 +20,6 @@ import jujube.hooks.UnitHookSetup;
 import jujube.spi.CharmUpgradeHandler;
 import jujube.state.StateConnection;
 import jujube.state.UnitName;
-import jujube.workflow.RetryPolicy;
 import jujube.workflow.StateReplica;
 import jujube.workflow.UnitWorkflow;
 import jujube.workflow.Workflow;
@@ -44,7 +42,16 @@ final class UnitAgentRuntime implements AutoCloseable {
     /** The collaborators: services in a framework, real objects in tests. */
     record Collaborators(StateConnection state, HookInvoker invoker, HookExecutors executors, ObjectMapper mapper,
             Supplier<Optional<CharmUpgradeHandler>> upgradeHandler, ScopeHandlers scopes,
-            Function<RelationLifecycleContext, RelationLifecyclesControl> relations, Clock clock) {}
+            Function<RelationLifecycleContext, RelationLifecyclesControl> relations, Clock clock,
+            DelayedActions delayed) {
+
+        /** With the JDK's delayer timing the hook retries. */
+        Collaborators(StateConnection state, HookInvoker invoker, HookExecutors executors, ObjectMapper mapper,
+                Supplier<Optional<CharmUpgradeHandler>> upgradeHandler, ScopeHandlers scopes,
+                Function<RelationLifecycleContext, RelationLifecyclesControl> relations, Clock clock) {
+            this(state, invoker, executors, mapper, upgradeHandler, scopes, relations, clock, DelayedActions.JDK);
+        }
+    }
 
     private final UnitAgentSettings settings;
     private final Collaborators with;
@@ -120,8 +127,14 @@ final class UnitAgentRuntime implements AutoCloseable {
         boolean done = false;
         try (Parts parts = new Parts()) {
             parts.build();
+<<<<<<< HEAD
             UnitAgentLoop current = new UnitAgentLoop(settings.unit(), with.state(), parts.operations, signals,
                     parts.debugLog);
+=======
+            HookRetries retries = new HookRetries(settings.unit(), with.state().units(), settings.hookRetryBackoff(),
+                    with.delayed(), with.clock(), () -> signals.raise(Signal.RETRY));
+            UnitAgentLoop current = new UnitAgentLoop(settings.unit(), with.state(), parts.operations, signals, retries);
+>>>>>>> lifecycle
             parts.loop = current;
             loop = current;
             done = current.run();
@@ -176,11 +189,6 @@ final class UnitAgentRuntime implements AutoCloseable {
             lifecycle = new UnitLifecycle(unit.toString(), new UnitHooks(runner, executor), relations, upgrader, config,
                     () -> with.state().services().config(unit.service()));
             StateReplica zk = StateReplica.unit(with.state().units(), unit);
-            RetryPolicy.Backoff backoff = delay -> {
-                if (signals.await(delay, Set.of())) {
-                    throw new InterruptedException("unit agent stopping");
-                }
-            };
             Workflow workflow = Workflows.open(unit.toString(), UnitWorkflow.DEFINITION, store(),
                     Workflows.fileHistory(settings.stateDir().resolve("unit.history"), with.mapper(), with.clock()),
                     state -> {
@@ -188,9 +196,14 @@ final class UnitAgentRuntime implements AutoCloseable {
                         zk.replicate(state);
                         debugLog.workflow(state);
                     },
+<<<<<<< HEAD
                     new UnitTransitions(lifecycle, settings.retry(), backoff));
             operations = new UnitOperations(unit.toString(), workflow, lifecycle, relations, settings.retiredMarker(),
                     debugLog);
+=======
+                    new UnitTransitions(lifecycle));
+            operations = new UnitOperations(unit.toString(), workflow, lifecycle, relations, settings.retiredMarker());
+>>>>>>> lifecycle
         }
 
         @Override

@@ -15,7 +15,16 @@ import jujube.workflow.RetryPolicy;
  * @param hookTimeout empty for the hook invoker's default
  */
 record UnitAgentSettings(UnitName unit, Path unitDir, Path charmDir, Optional<Path> charmStorageDir,
-        RetryPolicy retry, Optional<Duration> hookTimeout) {
+        RetryPolicy retry, Optional<Duration> hookTimeout, HookRetryBackoff hookRetryBackoff) {
+
+    /** The unit's own hooks retried after {@code retry}'s first delay (at least 1 ms), doubling to 5 minutes. */
+    UnitAgentSettings(UnitName unit, Path unitDir, Path charmDir, Optional<Path> charmStorageDir, RetryPolicy retry,
+            Optional<Duration> hookTimeout) {
+        this(unit, unitDir, charmDir, charmStorageDir, retry, hookTimeout, new HookRetryBackoff(
+                retry.initialDelay().isZero() ? Duration.ofMillis(1) : retry.initialDelay(),
+                HookRetryBackoff.DEFAULT.last().compareTo(retry.initialDelay()) < 0 ? retry.initialDelay()
+                        : HookRetryBackoff.DEFAULT.last()));
+    }
 
     UnitAgentSettings {
         Objects.requireNonNull(unit, "unit");
@@ -24,6 +33,7 @@ record UnitAgentSettings(UnitName unit, Path unitDir, Path charmDir, Optional<Pa
         Objects.requireNonNull(charmStorageDir, "charmStorageDir");
         Objects.requireNonNull(retry, "retry");
         Objects.requireNonNull(hookTimeout, "hookTimeout");
+        Objects.requireNonNull(hookRetryBackoff, "hookRetryBackoff");
     }
 
     /**
@@ -47,7 +57,12 @@ record UnitAgentSettings(UnitName unit, Path unitDir, Path charmDir, Optional<Pa
         RetryPolicy retry = new RetryPolicy(Duration.ofMillis(config.hookRetryDelayMs()), config.hookRetries() + 1);
         Optional<Duration> timeout = config.hookTimeoutSeconds() == 0 ? Optional.empty()
                 : Optional.of(Duration.ofSeconds(config.hookTimeoutSeconds()));
-        return new UnitAgentSettings(unit, unitDir, charmDir, storage, retry, timeout);
+        if (config.hookRetryDelayMs() == 0 || config.hookRetryMaxDelayMs() < config.hookRetryDelayMs()) {
+            throw new IllegalArgumentException("unit agent " + unit
+                    + ": hookRetryDelayMs must be positive and at most hookRetryMaxDelayMs");
+        }
+        return new UnitAgentSettings(unit, unitDir, charmDir, storage, retry, timeout, new HookRetryBackoff(
+                Duration.ofMillis(config.hookRetryDelayMs()), Duration.ofMillis(config.hookRetryMaxDelayMs())));
     }
 
     /** {@code <unitDir>/state}: the workflow files, the relation files, the agent's own records. */

@@ -116,7 +116,10 @@ final class UnitLifecycle {
         return hooks.run("stop");
     }
 
-    /** Departs every relation for good (unit removal); relation-broken hooks need hook execution. */
+    /**
+     * Departs every relation for good (unit removal): -relation-departed for each remote unit, then
+     * -relation-broken; the hooks need hook execution.
+     */
     void departAll() throws Exception {
         relationsRunning = false;
         hooks.executor().start();

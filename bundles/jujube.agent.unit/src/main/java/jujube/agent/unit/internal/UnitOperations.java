@@ -49,6 +49,17 @@ final class UnitOperations {
         lifecycle.align(stored());
     }
 
+    /**
+     * An automatic retry of the failed hook: {@code retry_hook} when the unit is still in an error state
+     * (resolved meanwhile, it is not).
+     */
+    void retryFailedHook() throws Exception {
+        if (stored().isError()) {
+            LOG.info("unit {}: retrying the failed hook of {}", unit, stored().stateName());
+            fire("retry_hook");
+        }
+    }
+
     /** {@code resolved}: leaves an error state by {@code retry_hook} (hook run again) or {@code retry}. */
     void resolved(boolean retryHook) throws Exception {
         UnitState current = stored();
@@ -106,10 +117,14 @@ final class UnitOperations {
     }
 
     /**
-     * Retirement (unit removal): the stop hook (through {@code stop} when cleanly started), every relation
-     * departed, then the marker {@code state/retired} written atomically for the machine agent.
+     * Retirement (unit removal), in Go juju's order: every relation departed (for each, -relation-departed
+     * for each remote unit, then -relation-broken), then the stop hook (through {@code stop} when cleanly
+     * started), then the marker {@code state/retired} written atomically for the machine agent. Each step
+     * is persisted (hook queues, relation and unit workflows), so a retirement cut by a kill resumes where
+     * it stopped: departed relations are forgotten, a committed stop is not run again.
      */
     void retire() throws Exception {
+        lifecycle.departAll();
         WorkflowState stored = workflow.state();
         UnitState current = UnitState.named(stored.state()).orElseThrow();
         if (current == UnitState.STARTED && stored.inFlight() == null) {
@@ -117,7 +132,6 @@ final class UnitOperations {
         } else if (current == UnitState.STARTED || STOP_HOOK_ON_RETIRE.contains(current)) {
             LOG.info("unit {}: retiring from {}: stop hook {}", unit, current.stateName(), lifecycle.stopHook());
         }
-        lifecycle.departAll();
         AtomicFiles.write(retiredMarker, "retired\n".getBytes(StandardCharsets.UTF_8));
         lifecycle.suspend();
         LOG.info("unit {}: retired", unit);
@@ -134,6 +148,11 @@ final class UnitOperations {
             LOG.warn("unit {}: {} failed: {}; now {}", unit, failed.transitionId(), failed.message(), failed.state());
             debugLog.error(failed.transitionId() + " failed: " + failed.message() + "; now " + failed.state());
         }
+    }
+
+    /** The workflow's stored state. */
+    WorkflowState storedState() {
+        return workflow.state();
     }
 
     private UnitState stored() {

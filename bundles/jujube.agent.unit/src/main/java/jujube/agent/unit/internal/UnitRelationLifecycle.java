@@ -196,10 +196,13 @@ final class UnitRelationLifecycle {
 
     /**
      * Stops watching and departs on the hook executor: {@code -relation-broken} runs (its failure is logged,
-     * the relation departs anyway), then the membership ends. {@code now}: run ahead of the executor's queue
-     * if it is stopped (unit removal).
+     * the relation departs anyway), then the membership ends. {@code unitRemoved} (the unit itself goes, so
+     * {@code now} too): first every remote unit departs, as Go juju's uniter does, through the hook queue
+     * (an empty membership is queued, persisted, then every queued hook runs), so a restart after a kill
+     * resumes the departures where they stopped. {@code now}: run ahead of the executor's queue if it is
+     * stopped.
      */
-    CompletionStage<HookResult> depart(boolean now) {
+    CompletionStage<HookResult> depart(boolean now, boolean unitRemoved) {
         pause();
         return scheduler.runExclusive(() -> {
             if (state() != RelationState.DEPARTED) {
@@ -208,6 +211,12 @@ final class UnitRelationLifecycle {
                 }
                 if (state() == RelationState.NONE) {
                     workflow.synchronize();
+                }
+                if (unitRemoved && state() != RelationState.DEPARTED) {
+                    synchronized (this) {
+                        queue.enqueue(Map.of()); // every member departs; persisted before any hook runs
+                    }
+                    scheduler.runAllForDeparture();
                 }
                 if (state() != RelationState.DEPARTED) {
                     LOG.info("{}: departing the relation", name);

@@ -1,7 +1,6 @@
 package jujube.agent.unit.internal;
 
 import java.util.Map;
-import jujube.workflow.RetryPolicy;
 import jujube.workflow.Transition;
 import jujube.workflow.TransitionAction;
 import jujube.workflow.TransitionActions;
@@ -9,22 +8,22 @@ import jujube.workflow.UnitWorkflow;
 
 /**
  * The unit workflow's transition ids mapped to lifecycle work, as a table (the original's
- * {@code UnitWorkflowState.do_*} methods). Every action that runs a hook is wrapped in the retry policy,
- * so a failing hook is run again with backoff inside its one in-flight transition and the error
- * transition fires once, after the last attempt. Error transitions not listed do nothing: the state they
- * enter says which lifecycle parts run, and the agent aligns them afterwards.
+ * {@code UnitWorkflowState.do_*} methods). Every hook runs once: a failure fires the error transition at
+ * once, so status shows the error while the agent retries in the background ({@link HookRetries}), as Go
+ * juju's uniter does. Error transitions not listed do nothing: the state they enter says which lifecycle
+ * parts run, and the agent aligns them afterwards.
  */
 final class UnitTransitions implements TransitionActions {
     private final Map<String, TransitionAction> table;
 
-    UnitTransitions(UnitLifecycle lifecycle, RetryPolicy retry, RetryPolicy.Backoff backoff) {
-        TransitionAction install = retry.retrying(c -> lifecycle.install(), backoff);
-        TransitionAction start = retry.retrying(c -> lifecycle.start(true, true), backoff);
-        TransitionAction stop = retry.retrying(c -> lifecycle.stop(true, true), backoff);
-        TransitionAction configure = retry.retrying(c -> lifecycle.configure(), backoff);
+    UnitTransitions(UnitLifecycle lifecycle) {
+        TransitionAction install = c -> lifecycle.install();
+        TransitionAction start = c -> lifecycle.start(true, true);
+        TransitionAction stop = c -> lifecycle.stop(true, true);
+        TransitionAction configure = c -> lifecycle.configure();
         TransitionAction relationsUp = c -> lifecycle.start(false, true);
         TransitionAction upgradeWithHook = UnitWorkflow.upgradeCharm(c -> lifecycle.upgradeCharm(),
-                retry.retrying(c -> lifecycle.upgradeHook(true), backoff));
+                c -> lifecycle.upgradeHook(true));
         table = Map.ofEntries(
                 Map.entry("install", install),
                 Map.entry("retry_install", TransitionAction.NONE),

@@ -7,6 +7,12 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /** A fake of the relation lifecycles that records the calls the unit lifecycle makes. */
 final class RecordingRelations implements RelationLifecyclesControl {
     private final List<String> calls = new CopyOnWriteArrayList<>();
+    private volatile Runnable onDepartAll = () -> {};
+
+    /** Runs {@code action} in each {@link #departAll()}, as the real relations would run their hooks then. */
+    void onDepartAll(Runnable action) {
+        onDepartAll = action;
+    }
 
     List<String> calls() {
         return List.copyOf(calls);
@@ -29,6 +35,7 @@ final class RecordingRelations implements RelationLifecyclesControl {
     @Override
     public void departAll() {
         calls.add("departAll");
+        onDepartAll.run();
     }
 
     @Override

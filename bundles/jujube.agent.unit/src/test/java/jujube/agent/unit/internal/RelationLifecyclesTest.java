@@ -221,15 +221,76 @@ class RelationLifecyclesTest {
     }
 
     @Test
-    void depart_all_runs_broken_even_with_the_executor_stopped_and_leaves() throws Exception {
+    void depart_all_runs_departed_and_broken_even_with_the_executor_stopped_and_leaves() throws Exception {
         Agent agent = started();
         fx.join(db.id(), m0);
         awaitLog(2);
         agent.executor().stop();
         agent.relations().departAll();
-        assertEquals("db-relation-broken", fx.log().get(2));
+        assertEquals(List.of("db-relation-departed mysql/0", "db-relation-broken"), fx.log().subList(2, 4));
         assertFalse(agent.knownFile().contains(db.id()));
         assertEquals(Set.of(), fx.state.relations().of(db.id(), m0).relatedUnits());
+    }
+
+    @Test
+    void depart_all_runs_departed_for_each_remote_unit_then_broken_per_relation() throws Exception {
+        RelationInfo cache = fx.state.relations().add("cache", RelationScope.GLOBAL, List.of(
+                new RelationEndpoint("wordpress", "cache", RelationRole.PEER)));
+        UnitName wp1 = fx.unit("wordpress");
+        Agent agent = fx.agent(wp, "db", "cache");
+        agent.executor().start();
+        agent.relations().start(true);
+        fx.join(db.id(), m0);
+        fx.join(db.id(), m1);
+        fx.join(cache.id(), wp1);
+        awaitLog(6);
+        int before = fx.log().size();
+
+        agent.relations().departAll();
+
+        List<String> after = fx.log().subList(before, fx.log().size());
+        assertEquals(List.of("db-relation-departed mysql/0 mysql/1", "db-relation-departed mysql/1",
+                "db-relation-broken"), after.stream().filter(l -> l.startsWith("db-")).toList());
+        assertEquals(List.of("cache-relation-departed wordpress/1", "cache-relation-broken"),
+                after.stream().filter(l -> l.startsWith("cache-")).toList());
+        assertEquals(5, after.size(), after.toString());
+        assertFalse(agent.knownFile().contains(db.id()) || agent.knownFile().contains(cache.id()),
+                agent.knownFile());
+    }
+
+    @Test
+    void a_departure_cut_short_resumes_with_the_remaining_departed_hooks_exactly_once() throws Exception {
+        Agent first = started();
+        fx.join(db.id(), m0);
+        fx.join(db.id(), m1);
+        awaitLog(4);
+        Path gate = fx.out.resolve("gate-db-relation-departed-mysql-0");
+        assertEquals(0, new ProcessBuilder("mkfifo", gate.toString()).start().waitFor());
+        Thread departing = new Thread(() -> {
+            try {
+                first.relations().departAll();
+            } catch (IllegalStateException expected) {
+                // cut short by the close below: the relation is still known
+            }
+        }, "test-departing");
+        departing.start();
+        awaitLog(5); // departed of mysql/0 waits at its gate
+        assertEquals("db-relation-departed mysql/0 mysql/1", fx.log().get(4), "the first hook of the departure");
+        Thread closer = new Thread(first::close, "test-closer");
+        closer.start();
+        await("close waits for the running hook", () -> closer.getState() == Thread.State.WAITING);
+        Files.writeString(gate, "go\n");
+        closer.join(20_000);
+        departing.join(20_000);
+        assertEquals(5, fx.log().size(), fx.log().toString());
+        assertTrue(first.knownFile().contains(db.id()), "not departed yet");
+
+        Agent second = fx.agent(wp, "db");
+        second.relations().departAll();
+
+        assertEquals(List.of("db-relation-departed mysql/0 mysql/1", "db-relation-departed mysql/1",
+                "db-relation-broken"), fx.log().subList(4, fx.log().size()));
+        assertFalse(second.knownFile().contains(db.id()));
     }
 
     @Test

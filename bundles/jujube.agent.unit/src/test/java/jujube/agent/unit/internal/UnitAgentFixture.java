@@ -49,6 +49,8 @@ final class UnitAgentFixture implements AutoCloseable {
     final Path control;
     final Path storageDir;
     final RecordingRelations relations = new RecordingRelations();
+    /** Times the agents' hook retries: nothing is retried until the test fires it. */
+    final ManualDelayedActions delayed = new ManualDelayedActions();
     final ObjectMapper mapper = new ObjectMapper();
     private final Path root;
     final ProcessHookInvoker invoker = new ProcessHookInvoker(Duration.ofSeconds(30), Duration.ofMillis(100));
@@ -73,13 +75,13 @@ final class UnitAgentFixture implements AutoCloseable {
     UnitAgentRuntime startAgent(int hookRetries) {
         UnitAgentSettings settings = new UnitAgentSettings(UNIT, unitDir, unitDir.resolve("charm"),
                 Optional.of(storageDir), new RetryPolicy(Duration.ofMillis(1), hookRetries + 1),
-                Optional.of(Duration.ofSeconds(20)));
+                Optional.of(Duration.ofSeconds(20)), HookRetryBackoff.DEFAULT);
         UnitAgentRuntime agent = new UnitAgentRuntime(settings, new UnitAgentRuntime.Collaborators(state, invoker,
                 executors, mapper, () -> Optional.of(new DirectoryCharmUpgradeHandler()),
                 scope -> {
                     throw new IllegalStateException("the fake relations ask for no scope");
                 },
-                context -> relations, Clock.systemUTC()));
+                context -> relations, Clock.systemUTC(), delayed));
         agents.add(agent);
         agent.start();
         return agent;

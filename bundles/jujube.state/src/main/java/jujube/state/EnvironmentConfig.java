@@ -1,0 +1,43 @@
+package jujube.state;
+
+import java.util.Map;
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * The environment's configuration: the keys of {@code /environment} (the node bootstrap writes with the
+ * environment's {@code name} and {@code placement}), read by every agent, set by the operator
+ * ({@code jujube set-env key=value}). Keys the agents act on are named here with their defaults.
+ *
+ * @since 1.7
+ */
+@ProviderType
+public interface EnvironmentConfig {
+    /**
+     * Whether a unit agent retries a failed hook by itself, with backoff (Go juju's key of the same
+     * name); {@code true} when not set. Off, a unit stays in its error state until {@code resolved}.
+     */
+    String AUTOMATICALLY_RETRY_HOOKS = "automatically-retry-hooks";
+
+    /** The keys no one may set or unset: fixed by bootstrap. */
+    java.util.Set<String> READ_ONLY = java.util.Set.of("name");
+
+    /** Every key and its value. */
+    Map<String, Object> get();
+
+    /**
+     * Merges {@code changes} into the configuration (compare-and-set with bounded retry); a {@code null}
+     * value removes its key.
+     *
+     * @throws IllegalArgumentException naming a key of {@link #READ_ONLY}
+     */
+    void set(Map<String, Object> changes);
+
+    /** Watches the configuration; the first delivery is the current one. */
+    Watch watch(StateWatcher<Map<String, Object>> watcher);
+
+    /** {@link #AUTOMATICALLY_RETRY_HOOKS} of {@code config}: only an explicit false (or "false") turns it off. */
+    static boolean automaticallyRetryHooks(Map<String, Object> config) {
+        Object value = config.get(AUTOMATICALLY_RETRY_HOOKS);
+        return !(Boolean.FALSE.equals(value) || "false".equals(value));
+    }
+}
