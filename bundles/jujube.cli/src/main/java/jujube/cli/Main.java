@@ -45,13 +45,8 @@ public final class Main {
      * about 60 ms); the names are written here rather than read from those classes' annotations.
      */
     private static final List<String> COMMANDS = List.of("bootstrap", "destroy-environment", "deploy", "add-unit",
-<<<<<<< HEAD
             "remove-unit", "add-relation", "remove-relation", "destroy-service", "expose", "unexpose", "set", "get",
-            "resolved", "upgrade-charm", "add-machine", "terminate-machine", "debug-log", "status");
-=======
-            "remove-unit", "add-relation", "remove-relation", "destroy-service", "expose", "unexpose", "set", "get", "set-env", "get-env",
-            "resolved", "upgrade-charm", "terminate-machine", "debug-log", "status");
->>>>>>> lifecycle
+            "set-env", "get-env", "resolved", "upgrade-charm", "add-machine", "terminate-machine", "debug-log", "status");
 
     /** What picocli makes the command from: its annotated class, or the model built by hand. */
     private static Object command(String name) {

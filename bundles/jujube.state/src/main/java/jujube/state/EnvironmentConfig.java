@@ -8,7 +8,7 @@ import org.osgi.annotation.versioning.ProviderType;
  * environment's {@code name} and {@code placement}), read by every agent, set by the operator
  * ({@code jujube set-env key=value}). Keys the agents act on are named here with their defaults.
  *
- * @since 1.7
+ * @since 2.0
  */
 @ProviderType
 public interface EnvironmentConfig {

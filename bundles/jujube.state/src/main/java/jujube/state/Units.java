@@ -66,7 +66,7 @@ public interface Units {
      * Replicates the unit's workflow state with {@code info}, what status shows as {@code agent-state-info}
      * (a failed hook's message, when its next automatic retry is due); an empty info clears it.
      *
-     * @since 1.7
+     * @since 2.0
      */
     void setWorkflowState(UnitName unit, String state, String info);
 

@@ -34,11 +34,8 @@ final class UnitAgentLoop implements AutoCloseable {
     private final StateConnection state;
     private final UnitOperations operations;
     private final AgentSignals signals;
-<<<<<<< HEAD
     private final UnitDebugLog debugLog;
-=======
     private final HookRetries hookRetries;
->>>>>>> lifecycle
     private volatile Presence presence;
     private volatile boolean retired;
     private final AtomicLong reconciliations = new AtomicLong();
@@ -47,11 +44,7 @@ final class UnitAgentLoop implements AutoCloseable {
     private Watch environmentWatch;
 
     UnitAgentLoop(UnitName unit, StateConnection state, UnitOperations operations, AgentSignals signals,
-<<<<<<< HEAD
-            UnitDebugLog debugLog) {
-=======
-            HookRetries hookRetries) {
->>>>>>> lifecycle
+            UnitDebugLog debugLog, HookRetries hookRetries) {
         this.unit = unit;
         this.debugLog = debugLog;
         this.state = state;

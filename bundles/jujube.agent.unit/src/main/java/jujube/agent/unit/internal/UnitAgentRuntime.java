@@ -127,14 +127,10 @@ final class UnitAgentRuntime implements AutoCloseable {
         boolean done = false;
         try (Parts parts = new Parts()) {
             parts.build();
-<<<<<<< HEAD
-            UnitAgentLoop current = new UnitAgentLoop(settings.unit(), with.state(), parts.operations, signals,
-                    parts.debugLog);
-=======
             HookRetries retries = new HookRetries(settings.unit(), with.state().units(), settings.hookRetryBackoff(),
                     with.delayed(), with.clock(), () -> signals.raise(Signal.RETRY));
-            UnitAgentLoop current = new UnitAgentLoop(settings.unit(), with.state(), parts.operations, signals, retries);
->>>>>>> lifecycle
+            UnitAgentLoop current = new UnitAgentLoop(settings.unit(), with.state(), parts.operations, signals,
+                    parts.debugLog, retries);
             parts.loop = current;
             loop = current;
             done = current.run();
@@ -196,14 +192,9 @@ final class UnitAgentRuntime implements AutoCloseable {
                         zk.replicate(state);
                         debugLog.workflow(state);
                     },
-<<<<<<< HEAD
-                    new UnitTransitions(lifecycle, settings.retry(), backoff));
+                    new UnitTransitions(lifecycle));
             operations = new UnitOperations(unit.toString(), workflow, lifecycle, relations, settings.retiredMarker(),
                     debugLog);
-=======
-                    new UnitTransitions(lifecycle));
-            operations = new UnitOperations(unit.toString(), workflow, lifecycle, relations, settings.retiredMarker());
->>>>>>> lifecycle
         }
 
         @Override
