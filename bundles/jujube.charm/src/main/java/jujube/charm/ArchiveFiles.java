@@ -3,8 +3,8 @@ package jujube.charm;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Optional;
-import jujube.charm.internal.ZipEntryInfo;
-import jujube.charm.internal.ZipReader;
+import jujube.charm.internal.ArchiveReader;
+import org.apache.commons.compress.archivers.zip.ZipArchiveEntry;
 
 /** Fetches a charm archive's top-level description files for {@link CharmReader}, without unpacking it. */
 final class ArchiveFiles {
@@ -16,7 +16,7 @@ final class ArchiveFiles {
 
     Charm read(CharmReader reader) {
         String charm = archive.toString();
-        try (ZipReader zip = ZipReader.open(archive)) {
+        try (ArchiveReader zip = ArchiveReader.open(archive)) {
             return reader.read(new CharmArchive(archive), name -> find(zip, name).map(entry -> zip.readAll(entry, CharmReader.MAX_FILE_SIZE)));
         } catch (CharmArchiveException e) {
             // to a caller reading charms, an unreadable archive is an invalid charm
@@ -26,9 +26,9 @@ final class ArchiveFiles {
         }
     }
 
-    private static Optional<ZipEntryInfo> find(ZipReader zip, String name) {
+    private static Optional<ZipArchiveEntry> find(ArchiveReader zip, String name) {
         return zip.entries().stream()
-                .filter(entry -> !entry.isDirectory() && (entry.name().equals(name) || entry.name().equals("./" + name)))
+                .filter(entry -> !ArchiveReader.isDirectory(entry) && (entry.getName().equals(name) || entry.getName().equals("./" + name)))
                 .findFirst();
     }
 }

@@ -16,7 +16,6 @@ import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import java.util.zip.ZipOutputStream;
-import jujube.charm.internal.ZipWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -128,7 +127,7 @@ class CharmArchivesTest {
         int n = 0;
         for (Case escape : cases) {
             Path zip = temp.resolve("links" + n++ + ".zip");
-            try (ZipWriter writer = new ZipWriter(Files.newOutputStream(zip))) {
+            try (TestZip writer = new TestZip(zip)) {
                 writer.directory("d/", 0755);
                 for (Link link : escape.links()) {
                     writer.symlink(link.name(), link.target());
@@ -144,7 +143,7 @@ class CharmArchivesTest {
     @Test
     void rejectsDuplicateEntries() throws IOException {
         Path zip = temp.resolve("dup.zip");
-        try (ZipWriter writer = new ZipWriter(Files.newOutputStream(zip))) {
+        try (TestZip writer = new TestZip(zip)) {
             writer.file("hooks/install", new byte[] {1}, 0755);
             writer.symlink("hooks/./install", "/etc/passwd");
         }

@@ -2,20 +2,31 @@ package jujube.charm.internal;
 
 import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
 import java.util.List;
 import java.util.stream.Stream;
+import java.util.zip.CRC32;
 import jujube.charm.CharmArchiveException;
 import jujube.files.AtomicFiles;
+import org.apache.commons.compress.archivers.zip.UnixStat;
+import org.apache.commons.compress.archivers.zip.ZipArchiveEntry;
+import org.apache.commons.compress.archivers.zip.ZipArchiveOutputStream;
 
 /**
  * Zips a charm directory: every file, directory and relative inside symlink with its unix mode, in
  * name order (so the same tree gives the same bytes), leaving out hidden entries at any depth and the
- * top-level {@code build/} directory, as the original did.
+ * top-level {@code build/} directory, as the original did. Every entry has the same timestamp, so the
+ * same tree gives the same bytes (and sha256) whenever and wherever it is zipped.
  */
 public final class ArchiveBuilder {
+    // a zip timestamp is a local date and time: this one is written as the same bytes in every time zone
+    private static final LocalDateTime FIXED_TIME = LocalDateTime.of(1980, 1, 1, 0, 0, 2);
+
     private final Path root;
     private final String label;
 
@@ -30,21 +41,21 @@ public final class ArchiveBuilder {
         }
         try {
             AtomicFiles.write(archive, out -> {
-                ZipWriter zip = new ZipWriter(new BufferedOutputStream(out) {
+                try (ZipArchiveOutputStream zip = new ZipArchiveOutputStream(new BufferedOutputStream(out) {
                     @Override
                     public void close() throws IOException {
                         flush(); // AtomicFiles owns the stream and syncs it before closing
                     }
-                });
-                addChildren(zip, root, "", 0);
-                zip.close();
+                })) {
+                    addChildren(zip, root, "", 0);
+                }
             });
         } catch (IOException e) {
             throw new CharmArchiveException(label, "cannot be archived into " + archive + ": " + e.getMessage(), e);
         }
     }
 
-    private void addChildren(ZipWriter zip, Path directory, String prefix, int depth) throws IOException {
+    private void addChildren(ZipArchiveOutputStream zip, Path directory, String prefix, int depth) throws IOException {
         List<Path> children;
         try (Stream<Path> listing = Files.list(directory)) {
             children = listing.sorted().toList();
@@ -61,15 +72,43 @@ public final class ArchiveBuilder {
                 if (problem != null) {
                     throw new CharmArchiveException(label, "symlink " + entry + " " + problem);
                 }
-                zip.symlink(entry, target);
+                stored(zip, entry, UnixStat.LINK_FLAG | 0777, target.getBytes(StandardCharsets.UTF_8));
             } else if (Files.isDirectory(child, LinkOption.NOFOLLOW_LINKS)) {
-                zip.directory(entry + "/", UnixModes.of(child));
+                stored(zip, entry + "/", UnixStat.DIR_FLAG | permissions(child), new byte[0]);
                 addChildren(zip, child, entry + "/", depth + 1);
             } else if (Files.isRegularFile(child, LinkOption.NOFOLLOW_LINKS)) {
-                zip.file(entry, Files.readAllBytes(child), UnixModes.of(child));
+                ZipArchiveEntry file = entry(entry, UnixStat.FILE_FLAG | permissions(child));
+                file.setMethod(ZipArchiveEntry.DEFLATED);
+                zip.putArchiveEntry(file);
+                zip.write(Files.readAllBytes(child));
+                zip.closeArchiveEntry();
             } else {
                 throw new CharmArchiveException(label, entry + " is neither a file, a directory nor a symlink");
             }
         }
+    }
+
+    /** Directories and links are stored as they are; a stream needs their size and CRC up front. */
+    private static void stored(ZipArchiveOutputStream zip, String name, int mode, byte[] content) throws IOException {
+        ZipArchiveEntry entry = entry(name, mode);
+        CRC32 crc = new CRC32();
+        crc.update(content);
+        entry.setMethod(ZipArchiveEntry.STORED);
+        entry.setSize(content.length);
+        entry.setCrc(crc.getValue());
+        zip.putArchiveEntry(entry);
+        zip.write(content);
+        zip.closeArchiveEntry();
+    }
+
+    private static ZipArchiveEntry entry(String name, int mode) {
+        ZipArchiveEntry entry = new ZipArchiveEntry(name);
+        entry.setUnixMode(mode);
+        entry.setTime(FIXED_TIME.atZone(ZoneId.systemDefault()).toInstant().toEpochMilli());
+        return entry;
+    }
+
+    private static int permissions(Path path) throws IOException {
+        return (int) Files.getAttribute(path, "unix:mode", LinkOption.NOFOLLOW_LINKS) & 0777;
     }
 }

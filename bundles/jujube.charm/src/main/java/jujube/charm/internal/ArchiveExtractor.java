@@ -15,11 +15,14 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import jujube.charm.CharmArchiveException;
+import org.apache.commons.compress.archivers.zip.ZipArchiveEntry;
 
 /**
  * Unpacks a charm archive into a new directory, safely: every entry name is checked before anything is
  * written (no absolute paths, no {@code ..}, no duplicates: zip-slip), files keep their permission bits,
  * symlinks must follow {@link LinkTargets} and are made last so no file is ever written through one.
+ * Sizes are limited twice: the declared sizes before anything is written, the bytes really inflated
+ * while they are written ({@link ArchiveReader}), so a header that lies about a zip bomb changes nothing.
  * The tree is built beside the target and renamed into place, so a failure leaves nothing behind.
  */
 public final class ArchiveExtractor {
@@ -29,15 +32,21 @@ public final class ArchiveExtractor {
 
     private final Path archive;
     private final String label;
+    private final long maxTotalSize;
 
     public ArchiveExtractor(Path archive) {
+        this(archive, MAX_TOTAL_SIZE);
+    }
+
+    ArchiveExtractor(Path archive, long maxTotalSize) {
         this.archive = archive;
         this.label = archive.toString();
+        this.maxTotalSize = maxTotalSize;
     }
 
     public void extractTo(Path target) {
-        try (ZipReader zip = ZipReader.open(archive)) {
-            Map<String, ZipEntryInfo> entries = checkedEntries(zip);
+        try (ArchiveReader zip = ArchiveReader.open(archive)) {
+            Map<String, ZipArchiveEntry> entries = checkedEntries(zip);
             if (Files.exists(target, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
                 throw new CharmArchiveException(label, "cannot extract into " + target + ": it already exists");
             }
@@ -47,7 +56,7 @@ public final class ArchiveExtractor {
             try {
                 unpack(zip, entries, staging.toRealPath());
                 // a temp directory is owner-only; the charm root gets the mode of any other charm directory
-                UnixModes.apply(staging, 0755);
+                Files.setAttribute(staging, "unix:mode", 0755);
                 Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
             } catch (IOException | RuntimeException e) {
                 deleteTree(staging);
@@ -59,23 +68,23 @@ public final class ArchiveExtractor {
     }
 
     /** The entries by normalised name, in name order (parents before children), all names checked. */
-    private Map<String, ZipEntryInfo> checkedEntries(ZipReader zip) {
-        Map<String, ZipEntryInfo> byName = new TreeMap<>();
+    private Map<String, ZipArchiveEntry> checkedEntries(ArchiveReader zip) {
+        Map<String, ZipArchiveEntry> byName = new TreeMap<>();
         long total = 0;
-        for (ZipEntryInfo entry : zip.entries()) {
-            String name = normalise(entry.name());
+        for (ZipArchiveEntry entry : zip.entries()) {
+            String name = normalise(entry.getName());
             if (name.isEmpty()) {
-                if (entry.isDirectory()) {
+                if (ArchiveReader.isDirectory(entry)) {
                     continue; // "./": the root itself
                 }
-                throw new CharmArchiveException(label, "entry \"" + entry.name() + "\" has no name");
+                throw new CharmArchiveException(label, "entry \"" + entry.getName() + "\" has no name");
             }
             if (byName.put(name, entry) != null) {
                 throw new CharmArchiveException(label, "entry " + name + " appears more than once");
             }
-            total += entry.size();
-            if (total > MAX_TOTAL_SIZE) {
-                throw new CharmArchiveException(label, "unpacks to more than " + MAX_TOTAL_SIZE + " bytes");
+            total += Math.max(entry.getSize(), 0);
+            if (total > maxTotalSize) {
+                throw new CharmArchiveException(label, "unpacks to more than " + maxTotalSize + " bytes");
             }
         }
         return byName;
@@ -97,38 +106,39 @@ public final class ArchiveExtractor {
         return String.join("/", parts);
     }
 
-    private void unpack(ZipReader zip, Map<String, ZipEntryInfo> entries, Path root) throws IOException {
+    private void unpack(ArchiveReader zip, Map<String, ZipArchiveEntry> entries, Path root) throws IOException {
         Map<Path, Integer> directoryModes = new TreeMap<>(Comparator.reverseOrder());
-        List<Map.Entry<String, ZipEntryInfo>> links = new ArrayList<>();
-        for (Map.Entry<String, ZipEntryInfo> item : entries.entrySet()) {
+        List<Map.Entry<String, ZipArchiveEntry>> links = new ArrayList<>();
+        long budget = maxTotalSize;
+        for (Map.Entry<String, ZipArchiveEntry> item : entries.entrySet()) {
             String name = item.getKey();
-            ZipEntryInfo entry = item.getValue();
+            ZipArchiveEntry entry = item.getValue();
             Path path = root.resolve(name);
-            if (entry.isSymlink()) {
+            if (ArchiveReader.isSymlink(entry)) {
                 links.add(item);
-            } else if (entry.isDirectory()) {
+            } else if (ArchiveReader.isDirectory(entry)) {
                 Files.createDirectories(path);
                 // owner keeps rwx so the agent can always read and later remove what it unpacked
-                directoryModes.put(path, entry.permissions() | 0700);
+                directoryModes.put(path, ArchiveReader.permissions(entry) | 0700);
             } else {
                 Files.createDirectories(path.getParent());
                 try (OutputStream out = Files.newOutputStream(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-                    zip.copy(entry, out);
+                    budget -= zip.copy(entry, out, budget);
                 } catch (FileAlreadyExistsException e) {
                     throw new CharmArchiveException(label, "entry " + name + " clashes with another entry");
                 }
-                UnixModes.apply(path, entry.permissions() | 0400);
+                Files.setAttribute(path, "unix:mode", ArchiveReader.permissions(entry) | 0400);
             }
         }
-        for (Map.Entry<String, ZipEntryInfo> item : links) {
+        for (Map.Entry<String, ZipArchiveEntry> item : links) {
             link(zip, item.getKey(), item.getValue(), root);
         }
         for (Map.Entry<Path, Integer> directory : directoryModes.entrySet()) {
-            UnixModes.apply(directory.getKey(), directory.getValue());
+            Files.setAttribute(directory.getKey(), "unix:mode", directory.getValue());
         }
     }
 
-    private void link(ZipReader zip, String name, ZipEntryInfo entry, Path root) throws IOException {
+    private void link(ArchiveReader zip, String name, ZipArchiveEntry entry, Path root) throws IOException {
         String target = new String(zip.readAll(entry, MAX_LINK_TARGET), StandardCharsets.UTF_8);
         Path path = root.resolve(name);
         Files.createDirectories(path.getParent());

@@ -1,13 +1,14 @@
 package jujube.agent.machine.internal;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import jujube.agent.machine.MachineAgent;
 import jujube.agent.machine.UnitAgentDeployments;
 import jujube.charm.CharmStorage;
+import jujube.state.AgentStartup;
+import jujube.state.Backoff;
 import jujube.state.Presence;
 import jujube.state.StateConnection;
 import org.osgi.service.component.annotations.Activate;
@@ -21,8 +22,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Announces its machine through a presence node and runs the {@link UnitDeployer} of its units.
- * Activation returns at once: connecting waits for ZooKeeper on the agent's own thread, so a ZooKeeper
- * outage at start-up never blocks the framework. Deactivation (a bundle update, a shutdown) stops
+ * Activation returns at once: the agent starts on its own thread through {@link AgentStartup}, which
+ * waits for ZooKeeper and the environment and retries a failed start with backoff, as the unit agent's
+ * loop does, so neither an outage nor a failure at start-up leaves it dead in a live process. Deactivation (a bundle update, a shutdown) stops
  * watching but retires nothing: the unit agents' configurations stay, and the next activation resumes.
  */
 @Component(configurationPid = "jujube.agent.machine", configurationPolicy = ConfigurationPolicy.REQUIRE, immediate = true)
@@ -33,11 +35,16 @@ public final class MachineAgentComponent implements MachineAgent {
     private final StateConnection state;
     private final ScheduledExecutorService worker;
     private final UnitDeployer deployer;
+    private final AgentStartup startup;
     private volatile Presence presence;
 
     @Activate
     public MachineAgentComponent(@Reference StateConnection state, @Reference UnitAgentDeployments deployments,
             MachineAgentConfig config) {
+        this(state, deployments, config, Backoff.AGENT);
+    }
+
+    MachineAgentComponent(StateConnection state, UnitAgentDeployments deployments, MachineAgentConfig config, Backoff backoff) {
         this.state = state;
         this.machineId = config.machineId();
         if (config.charmStorageDir() == null || config.charmStorageDir().isBlank()) {
@@ -51,21 +58,22 @@ public final class MachineAgentComponent implements MachineAgent {
         this.deployer = new UnitDeployer(state, deployments, new CharmInstaller(new CharmStorage(Path.of(config.charmStorageDir()))),
                 new MachineAddresses(config.publicAddress(), config.privateAddress()), machineId,
                 Path.of(config.dataDir()), worker);
-        worker.execute(this::connect);
+        this.startup = new AgentStartup("machine agent " + machineId, state, worker, backoff);
+        startup.start(this::start);
     }
 
-    private void connect() {
-        if (!state.awaitEnvironment(Duration.ofSeconds(30),
-                why -> LOG.warn("machine agent {} still waiting for ZooKeeper: {}", machineId, why))) {
-            return; // deactivated meanwhile
-        }
-        try {
+    /** Safe to run again after a failure: a presence already announced is kept. */
+    private void start() {
+        if (presence == null) {
             presence = state.machines().connectAgent(machineId);
-            deployer.start();
-            LOG.info("machine agent {} running", machineId);
-        } catch (RuntimeException e) {
-            LOG.error("machine agent {} cannot start: {}", machineId, e.getMessage());
         }
+        deployer.start();
+        LOG.info("machine agent {} running", machineId);
+    }
+
+    /** How the start went so far (tests). */
+    AgentStartup startup() {
+        return startup;
     }
 
     @Deactivate

@@ -58,14 +58,20 @@ final class Provisioner implements AutoCloseable {
         this.executor = executor;
     }
 
+    /** Safe to call again after it failed half-way: what it already set up is kept, not doubled. */
     void start() {
-        leadership = state.leadership(election);
-        leadership.addListener(leader -> {
-            // a new term starts every machine's clock afresh: the previous leader's launches are unknown
-            awaitedSince.clear();
-            requestPass();
-        });
-        watch = state.machines().watch(change -> requestPass());
+        if (leadership == null) {
+            Leadership candidate = state.leadership(election);
+            candidate.addListener(leader -> {
+                // a new term starts every machine's clock afresh: the previous leader's launches are unknown
+                awaitedSince.clear();
+                requestPass();
+            });
+            leadership = candidate;
+        }
+        if (watch == null) {
+            watch = state.machines().watch(change -> requestPass());
+        }
         requestPass();
     }
 

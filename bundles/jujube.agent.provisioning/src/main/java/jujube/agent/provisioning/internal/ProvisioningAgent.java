@@ -5,8 +5,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import jujube.agent.provisioning.MachineProvider;
-import jujube.state.EnvironmentNotInitializedException;
-import jujube.state.NotConnectedException;
+import jujube.state.AgentStartup;
+import jujube.state.Backoff;
 import jujube.state.StateConnection;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -18,20 +18,24 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The provisioning agent of a controller: a worker (no service) that runs a {@link Provisioner} while
- * it has a state connection and a provider. It waits for ZooKeeper and the environment on its own
- * thread, so activation never blocks the framework.
+ * it has a state connection and a provider. It starts on its own thread through {@link AgentStartup},
+ * which waits for ZooKeeper and the environment and retries a failed start with backoff, so activation
+ * never blocks the framework and a failure at start-up never leaves the controller without provisioning.
  */
 @Component(service = {}, immediate = true, configurationPid = "jujube.agent.provisioning")
 @Designate(ocd = ProvisioningConfig.class)
 public final class ProvisioningAgent {
     private static final Logger LOG = LoggerFactory.getLogger(ProvisioningAgent.class);
-    private final StateConnection state;
     private final ScheduledExecutorService worker;
     private final Provisioner provisioner;
+    private final AgentStartup startup;
 
     @Activate
     public ProvisioningAgent(@Reference StateConnection state, @Reference MachineProvider provider, ProvisioningConfig config) {
-        this.state = state;
+        this(state, provider, config, Backoff.AGENT);
+    }
+
+    ProvisioningAgent(StateConnection state, MachineProvider provider, ProvisioningConfig config, Backoff backoff) {
         this.worker = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "jujube-provisioning-agent");
             t.setDaemon(true);
@@ -39,24 +43,16 @@ public final class ProvisioningAgent {
         });
         this.provisioner = new Provisioner(state, provider, Duration.ofSeconds(config.bootstrapTimeoutSeconds()),
                 Duration.ofSeconds(config.checkIntervalSeconds()), config.election(), worker);
-        worker.execute(this::connect);
+        this.startup = new AgentStartup("provisioning agent", state, worker, backoff);
+        startup.start(() -> {
+            provisioner.start();
+            LOG.info("provisioning agent running");
+        });
     }
 
-    private void connect() {
-        while (!Thread.currentThread().isInterrupted()) {
-            try {
-                state.awaitConnected(Duration.ofSeconds(30));
-                state.awaitInitialized(Duration.ofSeconds(30));
-                provisioner.start();
-                LOG.info("provisioning agent running");
-                return;
-            } catch (NotConnectedException | EnvironmentNotInitializedException e) {
-                LOG.warn("provisioning agent still waiting for the environment: {}", e.getMessage());
-            } catch (RuntimeException e) {
-                LOG.error("provisioning agent cannot start: {}", e.getMessage());
-                return;
-            }
-        }
+    /** How the start went so far (tests). */
+    AgentStartup startup() {
+        return startup;
     }
 
     @Deactivate

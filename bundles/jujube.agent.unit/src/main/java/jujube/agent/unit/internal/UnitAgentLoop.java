@@ -5,6 +5,7 @@ import java.util.EnumSet;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import jujube.agent.unit.internal.AgentSignals.Signal;
+import jujube.state.Backoff;
 import jujube.state.EnvironmentConfig;
 import jujube.state.NoSuchUnitException;
 import jujube.state.Presence;
@@ -28,8 +29,7 @@ import org.slf4j.LoggerFactory;
  */
 final class UnitAgentLoop implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(UnitAgentLoop.class);
-    private static final Duration FIRST_RECOVERY_DELAY = Duration.ofMillis(500);
-    private static final Duration LAST_RECOVERY_DELAY = Duration.ofSeconds(30);
+    private static final Backoff RECOVERY = Backoff.AGENT;
     private final UnitName unit;
     private final StateConnection state;
     private final UnitOperations operations;
@@ -58,7 +58,7 @@ final class UnitAgentLoop implements AutoCloseable {
         Set<Signal> pending = EnumSet.of(Signal.FLAGS, Signal.CONFIG);
         pending.addAll(signals.drain()); // a retirement asked for before the start skips the synchronize
         boolean synced = false;
-        Duration delay = FIRST_RECOVERY_DELAY;
+        Duration delay = RECOVERY.first();
         while (!signals.isStopped()) {
             try {
                 if (presence == null) {
@@ -87,7 +87,7 @@ final class UnitAgentLoop implements AutoCloseable {
                 WorkflowState stored = operations.storedState();
                 hookRetries.settled(stored, UnitState.named(stored.state()).map(UnitState::isError).orElse(false)
                         && automaticallyRetryHooks());
-                delay = FIRST_RECOVERY_DELAY;
+                delay = RECOVERY.first();
                 reconciliations.incrementAndGet();
                 pending.addAll(signals.take());
             } catch (InterruptedException e) {
@@ -107,8 +107,7 @@ final class UnitAgentLoop implements AutoCloseable {
                 pending.addAll(EnumSet.of(Signal.FLAGS, Signal.CONFIG));
                 signals.await(delay, Set.of(Signal.RETIRE));
                 pending.addAll(signals.drain());
-                delay = delay.multipliedBy(2).compareTo(LAST_RECOVERY_DELAY) > 0 ? LAST_RECOVERY_DELAY
-                        : delay.multipliedBy(2);
+                delay = RECOVERY.next(delay);
             }
         }
         return false;

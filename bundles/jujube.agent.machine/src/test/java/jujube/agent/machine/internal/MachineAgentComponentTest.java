@@ -1,0 +1,70 @@
+package jujube.agent.machine.internal;
+
+import static jujube.testkit.Await.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.annotation.Annotation;
+import java.time.Duration;
+import jujube.state.Backoff;
+import jujube.state.MachineInfo;
+import jujube.state.UnitName;
+import jujube.testkit.FlakyState;
+import org.junit.jupiter.api.Test;
+
+class MachineAgentComponentTest extends MachineFixture {
+    private static final Backoff QUICK = new Backoff(Duration.ofMillis(10), Duration.ofMillis(40));
+
+    private MachineAgentConfig config() {
+        return new MachineAgentConfig() {
+            @Override
+            public Class<? extends Annotation> annotationType() {
+                return MachineAgentConfig.class;
+            }
+
+            @Override
+            public int machineId() {
+                return 0;
+            }
+
+            @Override
+            public String dataDir() {
+                return dataDir.toString();
+            }
+
+            @Override
+            public String charmStorageDir() {
+                return storageDir.toString();
+            }
+
+            @Override
+            public String privateAddress() {
+                return "127.0.0.1";
+            }
+
+            @Override
+            public String publicAddress() {
+                return "127.0.0.1";
+            }
+        };
+    }
+
+    @Test
+    void a_start_that_fails_twice_is_retried_and_the_agent_ends_up_running() throws Exception {
+        FlakyState flaky = new FlakyState(state, "machines", 2);
+        RecordingDeployments deployments = new RecordingDeployments();
+        MachineAgentComponent agent = new MachineAgentComponent(flaky.connection(), deployments, config(), QUICK);
+        try {
+            await("the machine agent connected", agent::isConnected);
+            assertEquals(2, flaky.failures());
+            assertEquals(2, agent.startup().failures());
+            assertTrue(state.machines().list().stream().anyMatch(m -> m.equals(new MachineInfo(0, "local-0", true))));
+
+            UnitName unit = state.units().add("wordpress").name();
+            state.units().assign(unit, 0);
+            await("the unit deployed by the running agent", () -> deployments.deployed().containsKey(unit));
+        } finally {
+            agent.deactivate();
+        }
+    }
+}

@@ -1,0 +1,71 @@
+package jujube.charm.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+import jujube.charm.CharmArchiveException;
+import jujube.charm.TestZip;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The size limits of extraction: what the headers declare, and what the entries really hold. */
+class ArchiveExtractorTest {
+    @TempDir
+    Path temp;
+
+    @Test
+    void refusesAnArchiveDeclaringMoreThanTheLimitBeforeWritingAnything() throws IOException {
+        Path zip = temp.resolve("large.zip");
+        try (TestZip writer = new TestZip(zip)) {
+            writer.file("a", new byte[600], 0644).file("b", new byte[600], 0644);
+        }
+        Path target = temp.resolve("t");
+        CharmArchiveException e = assertThrows(CharmArchiveException.class, () -> new ArchiveExtractor(zip, 1000).extractTo(target));
+        assertTrue(e.getMessage().contains("unpacks to more than 1000 bytes"), e.getMessage());
+        assertFalse(Files.exists(target));
+        new ArchiveExtractor(zip, 1200).extractTo(target);
+        assertEquals(600, Files.size(target.resolve("b")));
+    }
+
+    @Test
+    void refusesAnEntryHoldingMoreThanItsHeaderDeclaresWhileReadingIt() throws IOException {
+        Path zip = temp.resolve("bomb.zip");
+        try (ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(zip))) {
+            out.putNextEntry(new ZipEntry("metadata.yaml"));
+            out.write("name: x\n".getBytes());
+            out.putNextEntry(new ZipEntry("bomb"));
+            out.write(new byte[10_000_000]); // deflates to about 10 KB
+        }
+        declareSize(zip, "bomb", 10);
+        Path target = temp.resolve("t");
+        CharmArchiveException e = assertThrows(CharmArchiveException.class, () -> new ArchiveExtractor(zip).extractTo(target));
+        assertTrue(e.getMessage().contains("entry bomb holds more data than its declared 10 bytes"), e.getMessage());
+        assertFalse(Files.exists(target));
+        try (var left = Files.list(temp)) {
+            assertEquals(1, left.count(), "no staging directory is left behind");
+        }
+    }
+
+    /** Rewrites the uncompressed size of {@code name}'s central directory record: a lying header. */
+    private static void declareSize(Path zip, String name, int size) throws IOException {
+        ByteBuffer bytes = ByteBuffer.wrap(Files.readAllBytes(zip)).order(ByteOrder.LITTLE_ENDIAN);
+        for (int at = 0; at + 46 < bytes.limit(); at++) {
+            if (bytes.getInt(at) == 0x02014b50 && bytes.getShort(at + 28) == name.length()
+                    && new String(bytes.array(), at + 46, name.length()).equals(name)) {
+                bytes.putInt(at + 24, size);
+                Files.write(zip, bytes.array());
+                return;
+            }
+        }
+        throw new AssertionError("no central directory record for " + name);
+    }
+}

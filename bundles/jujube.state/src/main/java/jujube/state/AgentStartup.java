@@ -1,0 +1,89 @@
+package jujube.state;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * How an agent starts against the environment, on its own executor so that activation never blocks
+ * the framework: wait for ZooKeeper and the environment ({@link StateConnection#awaitEnvironment}),
+ * then run the agent's start-up step. A step that throws is logged once and the whole attempt (the
+ * wait included, ZooKeeper may be what went away) is scheduled again after a {@link Backoff} delay,
+ * until it succeeds or the executor is shut down (the agent deactivated): an agent never stays dead
+ * in a live process because one start failed.
+ *
+ * <p>The step may fail half-way, so it must be safe to run again: it keeps what it already set up
+ * (a presence, a watch) rather than setting it up twice.
+ *
+ * @since 2.1
+ */
+public final class AgentStartup {
+    private static final Logger LOG = LoggerFactory.getLogger(AgentStartup.class);
+    private static final Duration WAIT_REPORT_PERIOD = Duration.ofSeconds(30);
+
+    private final String agent;
+    private final StateConnection state;
+    private final ScheduledExecutorService executor;
+    private final Backoff backoff;
+    private final AtomicInteger failures = new AtomicInteger();
+    private volatile boolean started;
+
+    /**
+     * @param agent names the agent in the log ({@code machine agent 3})
+     * @param executor the agent's own thread, shut down when the agent stops
+     */
+    public AgentStartup(String agent, StateConnection state, ScheduledExecutorService executor, Backoff backoff) {
+        this.agent = Objects.requireNonNull(agent, "agent");
+        this.state = Objects.requireNonNull(state, "state");
+        this.executor = Objects.requireNonNull(executor, "executor");
+        this.backoff = Objects.requireNonNull(backoff, "backoff");
+    }
+
+    /** Starts the first attempt of {@code step} on the executor and returns at once. */
+    public void start(Runnable step) {
+        Objects.requireNonNull(step, "step");
+        submit(() -> attempt(step, backoff.first()), Duration.ZERO);
+    }
+
+    /** Whether the step has succeeded. */
+    public boolean isStarted() {
+        return started;
+    }
+
+    /** How many attempts have failed so far. */
+    public int failures() {
+        return failures.get();
+    }
+
+    private void attempt(Runnable step, Duration delay) {
+        if (!state.awaitEnvironment(WAIT_REPORT_PERIOD, why -> LOG.warn("{} still waiting for ZooKeeper: {}", agent, why))) {
+            return; // stopped meanwhile
+        }
+        try {
+            step.run();
+            started = true;
+        } catch (RuntimeException e) {
+            if (Thread.currentThread().isInterrupted()) {
+                LOG.debug("{}: stopped while starting: {}", agent, e.toString());
+                return;
+            }
+            failures.incrementAndGet();
+            LOG.warn("{} cannot start, retrying in {} ms: {}", agent, delay.toMillis(), e.toString());
+            LOG.debug("{}: start-up failure", agent, e);
+            submit(() -> attempt(step, backoff.next(delay)), delay);
+        }
+    }
+
+    private void submit(Runnable attempt, Duration delay) {
+        try {
+            executor.schedule(attempt, delay.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException e) {
+            LOG.debug("{}: stopped before starting", agent);
+        }
+    }
+}

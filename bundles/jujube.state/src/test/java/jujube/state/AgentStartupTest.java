@@ -1,0 +1,66 @@
+package jujube.state;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class AgentStartupTest extends ZooKeeperFixture {
+    private static final Backoff QUICK = new Backoff(Duration.ofMillis(10), Duration.ofMillis(40));
+    private final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(
+            r -> new Thread(r, "jujube-test-agent-start"));
+
+    @AfterEach
+    void stopExecutor() throws InterruptedException {
+        executor.shutdownNow();
+        assertTrue(executor.awaitTermination(10, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void a_step_that_fails_twice_is_retried_until_it_succeeds() throws Exception {
+        AtomicInteger runs = new AtomicInteger();
+        AgentStartup startup = new AgentStartup("test agent", state, executor, QUICK);
+        startup.start(() -> {
+            if (runs.incrementAndGet() <= 2) {
+                throw new NotConnectedException("attempt " + runs.get());
+            }
+        });
+        awaitTrue(startup::isStarted);
+        assertEquals(3, runs.get());
+        assertEquals(2, startup.failures());
+    }
+
+    @Test
+    void a_step_that_keeps_failing_is_retried_on_the_agents_thread_until_the_agent_stops() throws Exception {
+        List<Thread> threads = new CopyOnWriteArrayList<>();
+        AgentStartup startup = new AgentStartup("test agent", state, executor, QUICK);
+        startup.start(() -> {
+            threads.add(Thread.currentThread());
+            throw new IllegalStateException("never starts");
+        });
+        awaitTrue(() -> startup.failures() >= 3);
+        assertTrue(threads.stream().allMatch(t -> t.getName().equals("jujube-test-agent-start")), "on the agent's thread");
+        executor.shutdownNow();
+        assertTrue(executor.awaitTermination(10, TimeUnit.SECONDS), "a pending retry does not keep the agent's thread");
+        assertFalse(startup.isStarted());
+    }
+
+    @Test
+    void the_backoff_doubles_up_to_its_last_delay() {
+        assertEquals(Duration.ofMillis(20), QUICK.next(QUICK.first()));
+        assertEquals(Duration.ofMillis(40), QUICK.next(Duration.ofMillis(20)));
+        assertEquals(Duration.ofMillis(40), QUICK.next(Duration.ofMillis(40)));
+        assertThrows(IllegalArgumentException.class, () -> new Backoff(Duration.ofSeconds(2), Duration.ofSeconds(1)));
+        assertThrows(IllegalArgumentException.class, () -> new Backoff(Duration.ZERO, Duration.ofSeconds(1)));
+    }
+}
