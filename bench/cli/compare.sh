@@ -4,7 +4,8 @@
 # the next, runs of A and B alternated (ABBA...) compare where two separate run.sh figures cannot.
 #   bench/cli/compare.sh DIST_A DIST_B [RUNS]     (DIST_*: a launcher/target/jujube copied elsewhere, or that)
 # A distribution's class-data archives match only the directory they were dumped in, so each copy gets its
-# archives dumped again here (bin/jujube would otherwise run it without them). Prints the medians.
+# archives dumped again here from the class lists its build recorded (lib/cds; bin/jujube would otherwise run
+# it without them). Prints the medians.
 set -eu
 [ $# -ge 2 ] || { echo "usage: bench/cli/compare.sh DIST_A DIST_B [RUNS]" >&2; exit 2; }
 root=$(CDPATH= cd -- "$(dirname "$0")/../.." && pwd)
@@ -16,11 +17,12 @@ a=$(cd "$1" && pwd) b=$(cd "$2" && pwd)
 for dist in "$a" "$b"; do
   dumped=$(cat "$dist/lib/cli.jsa.dist" 2>/dev/null || true)
   if [ "$dumped" != "$dist" ]; then
+    [ -f "$dist/lib/cds/status.classlist" ] || { echo "compare.sh: $dist has no lib/cds to dump its archives from" >&2; exit 2; }
     for archive in cli status; do
       jsa="$dist/lib/cli.jsa"
       [ $archive = cli ] || jsa="$dist/lib/cli-$archive.jsa"
       rm -f "$jsa"
-      java -Xshare:dump -XX:+UseSerialGC -XX:SharedClassListFile="$root/launcher/src/main/cds/$archive.classlist" \
+      java -Xshare:dump -XX:+UseSerialGC -XX:SharedClassListFile="$dist/lib/cds/$archive.classlist" \
         -XX:SharedArchiveFile="$jsa" -cp "$dist/lib/cli/*" >/dev/null 2>&1
     done
     echo "$dist" > "$dist/lib/cli.jsa.dist"
