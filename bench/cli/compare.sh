@@ -33,17 +33,23 @@ cd "$root"
 . "$root/bench/cli/environment.sh"
 
 python3 - "$a" "$b" "$runs" <<'PY'
-import statistics, subprocess, sys, time
+import resource, statistics, subprocess, sys, time
 a, b, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
 times = {a: [], b: []}
+cpu = {a: [], b: []}  # user + system time of the command: less moved by the host's other load than wall time
+def children_cpu():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 for i in range(runs + 2):  # the first two rounds warm the server and the page cache
     for dist in ((a, b) if i % 2 == 0 else (b, a)):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), children_cpu()
         subprocess.run([dist + "/bin/jujube", "status", "-e", "bench"], stdout=subprocess.DEVNULL, check=True)
         if i >= 2:
             times[dist].append(time.perf_counter() - start)
+            cpu[dist].append(children_cpu() - start_cpu)
 for name, dist in (("A", a), ("B", b)):
     t = sorted(times[dist])
-    print("%s %s: median %.3f s, mean %.3f s, min %.3f s, p90 %.3f s (%d runs)"
-          % (name, dist, statistics.median(t), statistics.mean(t), t[0], t[int(len(t) * 0.9)], len(t)))
+    print("%s %s: median %.3f s, mean %.3f s, min %.3f s, p90 %.3f s, CPU median %.3f s (%d runs)"
+          % (name, dist, statistics.median(t), statistics.mean(t), t[0], t[int(len(t) * 0.9)],
+             statistics.median(cpu[dist]), len(t)))
 PY
