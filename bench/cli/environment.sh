@@ -6,8 +6,11 @@ work=$(mktemp -d)
 fifo="$work/in"
 mkfifo "$fifo"
 trap 'exec 3>&-; wait 2>/dev/null; rm -rf "$work"' EXIT INT TERM
-mvn -q -B -o -pl bundles/jujube.cli dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$work/cp" >/dev/null
-java -Djava.io.tmpdir="$work" -cp "bundles/jujube.cli/target/test-classes:bundles/jujube.cli/target/classes:$(cat "$work/cp")" \
+# the class path the launcher's build records its class lists with (jujube.cli's test classes and their
+# dependencies): written by that build, as the distribution measured is
+classpath="$root/launcher/target/bench-environment.classpath"
+[ -f "$classpath" ] || { echo "no $classpath: build the distribution (mvn -o -DskipTests package -pl launcher -am)" >&2; exit 1; }
+java -Djava.io.tmpdir="$work" -cp "$(cat "$classpath")" \
   -Dorg.slf4j.simpleLogger.defaultLogLevel=warn jujube.cli.bench.StatusBenchEnvironment \
   "$work/home" "$root/examples/charms" 100 <"$fifo" >"$work/env.log" 2>&1 &
 exec 3>"$fifo"

@@ -1,47 +1,24 @@
 #!/bin/sh
 # The status benchmark: wall time of `jujube status` (JVM start included) against an environment of
 # 200 units and 100 relations. Not a test: it replaces the measured rows of bench/cli/RESULTS.md.
-#   bench/cli/run.sh [--no-build] [--classlist]
-# --classlist instead records the classes a status loads into launcher/src/main/cds/status.classlist, and
-# those of status, get and deploy into cli.classlist, from which the launcher's build dumps bin/jujube's
-# two class-data archives (rebuild the distribution after).
+#   bench/cli/run.sh [--no-build]
+# (The launcher's build records the class lists its class-data archives are dumped from: launcher/pom.xml.)
 set -eu
 root=$(CDPATH= cd -- "$(dirname "$0")/../.." && pwd)
 cd "$root"
-build=yes classlist=no
+build=yes
 for arg in "$@"; do
   case "$arg" in
     --no-build) build=no ;;
-    --classlist) classlist=yes ;;
-    *) echo "usage: bench/cli/run.sh [--no-build] [--classlist]" >&2; exit 2 ;;
+    *) echo "usage: bench/cli/run.sh [--no-build]" >&2; exit 2 ;;
   esac
 done
 if [ $build = yes ]; then
-  mvn -q -B -o -pl bundles/jujube.cli install -DskipTests
-  mvn -q -B -o -pl features/controller,features/machine-agent,launcher package -DskipTests
+  mvn -q -B -o -DskipTests package -pl launcher -am
 fi
 jujube="$root/launcher/target/jujube/bin/jujube"
 # the environment: 200 units and 100 relations in a ZooKeeper server of its own
 . "$root/bench/cli/environment.sh"
-if [ $classlist = yes ]; then
-  # the classes of a status, then of the commands that read charms and write the state (databind, which a
-  # status no longer loads): one list, each class once, in the order first loaded
-  record() {
-    java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:off -XX:DumpLoadedClassList="$work/$1.classlist" \
-      -Djujube.dist="$root/launcher/target/jujube" -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
-      -cp "$root/launcher/target/jujube/lib/cli/*" jujube.cli.Main "$@" >/dev/null
-  }
-  record status -e bench
-  record get -e bench blog-a
-  record deploy -e bench --repository "$root/examples/charms" local:precise/mysql classlist-db
-  cds="$root/launcher/src/main/cds"
-  cp "$work/status.classlist" "$cds/status.classlist"
-  cat "$work/status.classlist" "$work/get.classlist" "$work/deploy.classlist" \
-    | awk '/^#/ { if (!header) print; next } { header = 1 } !seen[$0]++' >"$cds/cli.classlist"
-  echo "recorded $cds/status.classlist ($(grep -vc '^#' "$cds/status.classlist") lines)" \
-    "and cli.classlist ($(grep -vc '^#' "$cds/cli.classlist") lines)"
-  exit 0
-fi
 "$jujube" status -e bench >"$work/status.yaml" || { cat "$work/status.yaml"; exit 1; }
 units=$(grep -c 'agent-state: started' "$work/status.yaml" || true)
 echo "status shows $units started units"

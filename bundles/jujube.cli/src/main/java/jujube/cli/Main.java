@@ -24,32 +24,32 @@ import jujube.cli.internal.UpgradeCharmCommand;
 import jujube.state.StateConnections;
 import jujube.state.StateException;
 import picocli.CommandLine;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.ISetter;
-import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code jujube}: drives an environment. Exit codes: 0 success, 1 a failure (one line on stderr,
  * the stack trace only with {@code --verbose}), 2 a usage error (the problem on one line, then the
  * command's usage, on stderr).
- *
- * <p>The root command's picocli model is built by hand, as status's is (see {@link StatusCommand}): a
- * status then reads no annotation.
  */
+@Command(name = "jujube", mixinStandardHelpOptions = true, version = "jujube 0.1", scope = CommandLine.ScopeType.INHERIT,
+        description = "Deploys services from charms onto machines and relates them.")
 public final class Main {
+    @Option(names = {"-v", "--verbose"}, scope = CommandLine.ScopeType.INHERIT,
+            description = "Print stack traces of failures.")
     boolean verbose;
 
     /**
      * The commands by name, in the order usage lists them. Only the command a line names is given to
-     * picocli, which reflects over every annotated command class it gets (building all of them cost status
-     * about 60 ms); the names are written here rather than read from those classes' annotations.
+     * picocli, which reflects over every command class it gets (building all of them cost status about
+     * 60 ms); the names are written here so that finding the one named reads no other class's annotations.
      */
     private static final List<String> COMMANDS = List.of("bootstrap", "destroy-environment", "deploy", "add-unit",
             "remove-unit", "add-relation", "remove-relation", "destroy-service", "expose", "unexpose", "set", "get",
             "set-env", "get-env", "resolved", "upgrade-charm", "add-machine", "terminate-machine", "debug-log", "status");
 
-    /** What picocli makes the command from: its annotated class, or the model built by hand. */
-    private static Object command(String name) {
+    /** The annotated class picocli makes the command from. */
+    private static Class<?> command(String name) {
         return switch (name) {
             case "bootstrap" -> BootstrapCommand.class;
             case "destroy-environment" -> DestroyEnvironmentCommand.class;
@@ -70,34 +70,9 @@ public final class Main {
             case "add-machine" -> AddMachineCommand.class;
             case "terminate-machine" -> TerminateMachineCommand.class;
             case "debug-log" -> DebugLogCommand.class;
-            case "status" -> StatusCommand.model();
+            case "status" -> StatusCommand.class;
             default -> throw new IllegalArgumentException("no command '" + name + "'");
         };
-    }
-
-    /**
-     * The root command: its help, version and verbose options, which every command inherits, as it
-     * inherits the version.
-     */
-    private CommandSpec model() {
-        CommandSpec root = CommandSpec.wrapWithoutInspection(this).name("jujube").version("jujube 0.1")
-                .scopeType(CommandLine.ScopeType.INHERIT);
-        root.usageMessage().description("Deploys services from charms onto machines and relates them.");
-        root.addOption(OptionSpec.builder("-h", "--help").type(boolean.class).usageHelp(true)
-                .scopeType(CommandLine.ScopeType.INHERIT).description("Show this help message and exit.").build());
-        root.addOption(OptionSpec.builder("-V", "--version").type(boolean.class).versionHelp(true)
-                .scopeType(CommandLine.ScopeType.INHERIT).description("Print version information and exit.").build());
-        root.addOption(OptionSpec.builder("-v", "--verbose").type(boolean.class).scopeType(CommandLine.ScopeType.INHERIT)
-                .description("Print stack traces of failures.").setter(new ISetter() {
-                    @Override
-                    @SuppressWarnings("unchecked")
-                    public <T> T set(T value) {
-                        T old = (T) Boolean.valueOf(verbose);
-                        verbose = Boolean.TRUE.equals(value);
-                        return old;
-                    }
-                }).build());
-        return root;
     }
 
     public static void main(String[] args) {
@@ -110,7 +85,7 @@ public final class Main {
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         lightenPicocli();
         Main main = new Main();
-        CommandLine cli = new CommandLine(main.model());
+        CommandLine cli = new CommandLine(main);
         addCommands(cli, args);
         cli.setOut(out);
         cli.setErr(err);

@@ -120,21 +120,14 @@ class MainTest {
     }
 
     @Test
-    void the_status_model_built_by_hand_offers_what_the_annotated_commands_do() {
-        // status's model and the root's are built by hand (bench/cli/RESULTS.md, step 13): the environment
-        // option and the inherited ones must read as in every annotated command
+    void status_usage_lists_its_own_options_and_the_inherited_ones() {
         String status = run("status", "--help").out();
-        String get = run("get", "--help").out();
-        for (String option : new String[] {"-e, --environment=<name>", "-h, --help", "-v, --verbose", "-V, --version"}) {
-            assertEquals(line(get, option).strip().replaceAll("\\s+", " "), line(status, option).strip().replaceAll("\\s+", " "),
-                    option);
-        }
         assertTrue(status.startsWith("Usage: jujube status [-hvV] [-e=<name>] [--format=<format>] [PATTERN...]\n"), status);
+        for (String option : new String[] {"-e, --environment=<name>", "-h, --help", "-v, --verbose", "-V, --version"}) {
+            assertTrue(status.contains(option), option + ":\n" + status);
+        }
+        assertTrue(status.contains("Output format: yaml, json, tabular, dot, svg."), status);
         assertEquals("jujube 0.1\n", run("status", "--version").out());
-    }
-
-    private static String line(String usage, String option) {
-        return usage.lines().filter(l -> l.contains(option)).findFirst().orElse("(no line with " + option + ")");
     }
 
     @Test

@@ -4,30 +4,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import jujube.cli.CliException;
-import picocli.CommandLine.Model.ISetter;
-import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 
 /** {@code -e NAME}: which local environment under {@code $JUJUBE_HOME} a command acts on. */
 public final class EnvironmentOption {
-    // declared twice, alike: here for the commands whose models picocli reads from annotations, and in
-    // option() for status's, built by hand (MainTest compares the two in their usage)
     @Option(names = {"-e", "--environment"}, defaultValue = "local", description = "Environment name (default: ${DEFAULT-VALUE}).")
     String name;
-
-    /** The option for a model built by hand, bound to this object as the annotation binds the field. */
-    OptionSpec option() {
-        return OptionSpec.builder("-e", "--environment").paramLabel("<name>").type(String.class).defaultValue("local")
-                .description("Environment name (default: ${DEFAULT-VALUE}).").setter(new ISetter() {
-                    @Override
-                    @SuppressWarnings("unchecked")
-                    public <T> T set(T value) {
-                        T old = (T) name;
-                        name = (String) value;
-                        return old;
-                    }
-                }).build();
-    }
 
     /**
      * {@code $JUJUBE_HOME}, by default {@code ~/.local/share/jujube}. The system property

@@ -1,10 +1,6 @@
 package jujube.cli.internal;
 
 import com.fasterxml.jackson.core.JacksonException;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +14,8 @@ import jujube.cli.CliException;
 import jujube.files.AtomicFiles;
 import jujube.provider.local.ContainerNetwork;
 import jujube.state.ConnectionConfig;
+import jujube.state.codec.PlainMapCodec;
+import jujube.state.codec.PlainMapCodec.Form;
 
 /**
  * A local environment on disk: {@code environment.yaml} (its name, ZooKeeper port, placement, what its
@@ -32,7 +30,6 @@ import jujube.state.ConnectionConfig;
 record LocalEnvironment(String name, Path dir, int zookeeperPort, String placement, String chroot, String zookeeper,
         Optional<ContainerNetwork> containers) {
     private static final Pattern SERVER = Pattern.compile("[^\\s,:/]+:(\\d{1,5})");
-    private static final YAMLFactory YAML = new YAMLFactory();
 
     LocalEnvironment(String name, Path dir, int zookeeperPort, String placement, Optional<ContainerNetwork> containers) {
         this(name, dir, zookeeperPort, placement, "", "", containers);
@@ -151,32 +148,18 @@ record LocalEnvironment(String name, Path dir, int zookeeperPort, String placeme
         return value == null ? otherwise : value.toString();
     }
 
-    /**
-     * The file's top-level settings, each a scalar (a nested value stands as {@code [...]}), read with
-     * Jackson's streaming YAML parser: a command that only reads (a status) then never initializes
-     * databind's object mapper, about 50 ms of CPU in a short-lived JVM.
-     */
+    /** The file's top-level settings, each a scalar, a map or a list. */
     private static Map<String, Object> fields(Path file) {
-        Map<String, Object> fields = new LinkedHashMap<>();
-        try (JsonParser parser = YAML.createParser(file.toFile())) {
-            JsonToken token = parser.nextToken();
-            if (token == null) {
-                return fields;
+        try {
+            Object content = new PlainMapCodec().read(Files.readAllBytes(file), Form.YAML);
+            if (content == null) {
+                return new LinkedHashMap<>();
             }
-            if (token != JsonToken.START_OBJECT) {
+            if (!(content instanceof Map)) {
                 throw new CliException(file + " must be a map of settings (name, zookeeper-port, placement, ...)");
             }
-            String key;
-            while ((key = parser.nextFieldName()) != null) {
-                JsonToken value = parser.nextToken();
-                if (value.isStructStart()) {
-                    parser.skipChildren();
-                    fields.put(key, "[...]");
-                } else {
-                    fields.put(key, value == JsonToken.VALUE_NULL ? null : value.isNumeric() ? parser.getNumberValue()
-                            : value.isBoolean() ? parser.getBooleanValue() : parser.getText());
-                }
-            }
+            @SuppressWarnings("unchecked")
+            Map<String, Object> fields = (Map<String, Object>) content;
             return fields;
         } catch (JacksonException e) {
             throw new CliException(file + " is not valid YAML: " + YamlErrors.describe(e), e);
@@ -205,7 +188,7 @@ record LocalEnvironment(String name, Path dir, int zookeeperPort, String placeme
             content.put("zookeeper-chroot", chroot);
         }
         try {
-            AtomicFiles.write(dir.resolve(FILE), new ObjectMapper(new YAMLFactory()).writeValueAsBytes(content));
+            AtomicFiles.write(dir.resolve(FILE), new PlainMapCodec().write(content, Form.YAML));
         } catch (IOException e) {
             throw new CliException("cannot write " + dir.resolve(FILE) + ": " + e.getMessage(), e);
         }

@@ -19,18 +19,6 @@ abstract class SessionCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    /**
-     * Starts the model of a command built by hand instead of read from its annotations: its name, its
-     * description and the environment option, which the annotated commands get from their mixin.
-     */
-    CommandSpec model(String name, String description) {
-        spec = CommandSpec.wrapWithoutInspection(this).name(name);
-        spec.usageMessage().description(description);
-        environment = new EnvironmentOption();
-        spec.addOption(environment.option());
-        return spec;
-    }
-
     @Override
     public final Integer call() {
         int code;

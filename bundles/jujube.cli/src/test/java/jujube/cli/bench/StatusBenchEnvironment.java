@@ -3,6 +3,7 @@ package jujube.cli.bench;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import jujube.charm.Charm;
 import jujube.charm.CharmReader;
@@ -23,44 +24,70 @@ import org.apache.curator.test.TestingServer;
  * The status benchmark's environment (bench/cli/run.sh): a ZooKeeper server and a local environment
  * {@code bench} under {@code args[0]} (a JUJUBE_HOME) holding 100 wordpress and 100 mysql services of one
  * unit each, every pair related: 200 units, 100 relations. Prints {@code READY} and serves until its
- * standard input closes.
+ * standard input closes. Also started in-process by {@link ClassListRecorder}, at build time.
  */
-public final class StatusBenchEnvironment {
-    private StatusBenchEnvironment() {}
+public final class StatusBenchEnvironment implements AutoCloseable {
+    private final TestingServer zk;
+    private final StateConnection state;
+    private final List<Presence> agents = new ArrayList<>();
+
+    private StatusBenchEnvironment(TestingServer zk, StateConnection state) {
+        this.zk = zk;
+        this.state = state;
+    }
 
     public static void main(String[] args) throws Exception {
         Path home = Path.of(args[0]);
         Path charms = Path.of(args[1]);
         int pairs = args.length > 2 ? Integer.parseInt(args[2]) : 100;
-        try (TestingServer zk = new TestingServer(true)) {
-            Path dir = home.resolve("environments/bench");
-            Files.createDirectories(dir);
-            Files.writeString(dir.resolve("environment.yaml"),
-                    "name: bench\nprovider: local\nzookeeper-port: " + zk.getPort() + "\nplacement: local\n");
-            // the units' agents are "connected" for as long as this connection lives, so status shows them started
-            try (StateConnection state = StateConnections.open(ConnectionConfig.of("127.0.0.1:" + zk.getPort()))) {
-                state.awaitConnected(Duration.ofSeconds(10));
-                state.initialize(new EnvironmentSettings("bench", "local", "local", "local-0"));
-                // the units' agent presences, closed before the connection (Curator would otherwise recreate them)
-                List<Presence> agents = new java.util.ArrayList<>();
-                String wordpress = publish(state, charms.resolve("precise/wordpress"));
-                String mysql = publish(state, charms.resolve("precise/mysql"));
-                for (int i = 0; i < pairs; i++) {
-                    UnitName blog = service(state, "blog" + suffix(i), wordpress, agents);
-                    UnitName db = service(state, "db" + suffix(i), mysql, agents);
-                    state.units().openPort(blog, new Port(80, "tcp"));
-                    state.relations().add("mysql", RelationScope.GLOBAL, List.of(
-                            new RelationEndpoint(blog.service(), "db", RelationRole.CLIENT),
-                            new RelationEndpoint(db.service(), "db", RelationRole.SERVER)));
-                }
-                System.out.println("READY " + zk.getPort());
-                System.out.flush();
-                while (System.in.read() >= 0) {
-                    // serve until the benchmark script closes our input
-                }
-                for (Presence agent : agents) {
-                    agent.close();
-                }
+        try (StatusBenchEnvironment environment = start(home, charms, pairs)) {
+            System.out.println("READY " + environment.zk.getPort());
+            System.out.flush();
+            while (System.in.read() >= 0) {
+                // serve until the benchmark script closes our input
+            }
+        }
+    }
+
+    /**
+     * Starts the server and fills environment {@code bench} under {@code home} with {@code pairs} wordpress
+     * and mysql services, related in pairs, their units started; it lives until closed.
+     */
+    public static StatusBenchEnvironment start(Path home, Path charms, int pairs) throws Exception {
+        TestingServer zk = new TestingServer(true);
+        Path dir = home.resolve("environments/bench");
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("environment.yaml"),
+                "name: bench\nprovider: local\nzookeeper-port: " + zk.getPort() + "\nplacement: local\n");
+        // the units' agents are "connected" for as long as this connection lives, so status shows them started
+        StateConnection state = StateConnections.open(ConnectionConfig.of("127.0.0.1:" + zk.getPort()));
+        StatusBenchEnvironment environment = new StatusBenchEnvironment(zk, state);
+        try {
+            state.awaitConnected(Duration.ofSeconds(10));
+            state.initialize(new EnvironmentSettings("bench", "local", "local", "local-0"));
+            String wordpress = publish(state, charms.resolve("precise/wordpress"));
+            String mysql = publish(state, charms.resolve("precise/mysql"));
+            for (int i = 0; i < pairs; i++) {
+                UnitName blog = service(state, "blog" + suffix(i), wordpress, environment.agents);
+                UnitName db = service(state, "db" + suffix(i), mysql, environment.agents);
+                state.units().openPort(blog, new Port(80, "tcp"));
+                state.relations().add("mysql", RelationScope.GLOBAL, List.of(
+                        new RelationEndpoint(blog.service(), "db", RelationRole.CLIENT),
+                        new RelationEndpoint(db.service(), "db", RelationRole.SERVER)));
+            }
+            return environment;
+        } catch (Exception | Error e) {
+            environment.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public void close() throws java.io.IOException {
+        // the units' agent presences, closed before the connection (Curator would otherwise recreate them)
+        try (zk; state) {
+            for (Presence agent : agents) {
+                agent.close();
             }
         }
     }

@@ -1,14 +1,11 @@
 package jujube.state.internal;
 
 import com.fasterxml.jackson.core.JacksonException;
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import jujube.state.codec.PlainMapCodec;
+import jujube.state.codec.PlainMapCodec.Form;
 
 /**
  * The content of our nodes: YAML maps, as the original juju stored them, written in YAML's flow style
@@ -18,10 +15,7 @@ import java.util.Map;
  * block style, as the original juju and earlier versions of Jujube wrote it, is read as YAML.
  */
 final class NodeCodec {
-    private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {};
-    private final JsonFactory json = new JsonFactory();
-    private ObjectMapper writer;
-    private ObjectMapper yaml;
+    private final PlainMapCodec codec = new PlainMapCodec();
 
     /** The map a node holds, mutable; empty for a document that is empty or {@code null}. */
     Map<String, Object> read(byte[] data) throws IOException {
@@ -31,22 +25,18 @@ final class NodeCodec {
 
     private Map<String, Object> parse(byte[] data) throws IOException {
         if (startsLikeJson(data)) {
-            try (JsonParser parser = json.createParser(data)) {
-                return PlainJson.readMap(parser);
+            try {
+                return codec.readMap(data, Form.JSON);
             } catch (JacksonException e) {
                 // YAML's flow style need not be JSON ({a: 1}): let the YAML parser decide and word the error
             }
         }
-        return yaml().readValue(data, MAP);
+        return codec.readMap(data, Form.YAML);
     }
 
     /** A map of maps, lists and scalars, as node content. */
     byte[] write(Object value) {
-        try {
-            return writer().writeValueAsBytes(value);
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot write node content", e);
-        }
+        return codec.write(value, Form.JSON);
     }
 
     private static boolean startsLikeJson(byte[] data) {
@@ -56,24 +46,5 @@ final class NodeCodec {
             }
         }
         return false;
-    }
-
-    /**
-     * Made on first use: a process that only reads (a status) never initializes databind's object mapper,
-     * whose class alone costs a cold JVM about 50 ms of CPU.
-     */
-    private synchronized ObjectMapper writer() {
-        if (writer == null) {
-            writer = new ObjectMapper(json);
-        }
-        return writer;
-    }
-
-    /** Made on first use: a process that only meets our own content never loads the YAML parser for it. */
-    private synchronized ObjectMapper yaml() {
-        if (yaml == null) {
-            yaml = new ObjectMapper(new YAMLFactory());
-        }
-        return yaml;
     }
 }
