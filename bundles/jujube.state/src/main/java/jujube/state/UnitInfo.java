@@ -15,9 +15,21 @@ import java.util.OptionalInt;
  * @param privateAddress empty until its agent records it
  * @param workflowState the replica of its workflow state, empty before the first transition
  * @param agentConnected whether its agent's presence node exists
+ * @param workflowStateInfo the failure that led into its error state, empty otherwise (since 2.1)
  */
 public record UnitInfo(String id, UnitName name, String charmId, OptionalInt machineId, Optional<UnitName> container,
-        String publicAddress, String privateAddress, String workflowState, boolean agentConnected) {
+        String publicAddress, String privateAddress, String workflowState, boolean agentConnected,
+        String workflowStateInfo) {
+
+    public UnitInfo {
+        java.util.Objects.requireNonNull(workflowStateInfo, "workflowStateInfo");
+    }
+
+    /** A unit without state info, as before 2.1. */
+    public UnitInfo(String id, UnitName name, String charmId, OptionalInt machineId, Optional<UnitName> container,
+            String publicAddress, String privateAddress, String workflowState, boolean agentConnected) {
+        this(id, name, charmId, machineId, container, publicAddress, privateAddress, workflowState, agentConnected, "");
+    }
 
     /** Whether the unit lives in another unit's container. */
     public boolean isSubordinate() {

@@ -51,6 +51,7 @@ public final class CuratorStateConnection implements StateConnection {
     private final CuratorRelations relations;
     private final CuratorOverview overview;
     private final CuratorDebugLog debugLog;
+    private final CuratorUnitRuns runs;
     private volatile ConnectionState state = ConnectionState.SUSPENDED;
 
     /** How long a released presence waits for a successor unless configured otherwise. */
@@ -96,6 +97,7 @@ public final class CuratorStateConnection implements StateConnection {
         relations = new CuratorRelations(ctx);
         overview = new CuratorOverview(ctx, machines, services, units, charms);
         debugLog = new CuratorDebugLog(ctx);
+        runs = new CuratorUnitRuns(ctx);
         client.getConnectionStateListenable().addListener((c, newState) -> publish(map(newState)));
         client.start();
     }
@@ -269,6 +271,11 @@ public final class CuratorStateConnection implements StateConnection {
     @Override
     public jujube.state.EnvironmentOverview overview() {
         return overview.read();
+    }
+
+    @Override
+    public jujube.state.UnitRuns runs() {
+        return runs;
     }
 
     @Override
