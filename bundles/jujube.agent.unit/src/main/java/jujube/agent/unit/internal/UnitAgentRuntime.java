@@ -149,6 +149,7 @@ final class UnitAgentRuntime implements AutoCloseable {
         private UnitOperations operations;
         private UnitAgentLoop loop;
         private UnitDebugLog debugLog;
+        private UnitCommands commands;
 
         void build() throws Exception {
             UnitName unit = settings.unit();
@@ -182,7 +183,8 @@ final class UnitAgentRuntime implements AutoCloseable {
                 }
             };
             Workflow workflow = Workflows.open(unit.toString(), UnitWorkflow.DEFINITION, store(),
-                    Workflows.fileHistory(settings.stateDir().resolve("unit.history"), with.mapper(), with.clock()),
+                    new PublishedHistory(Workflows.fileHistory(settings.stateDir().resolve("unit.history"), with.mapper(),
+                            with.clock()), with.state().units(), unit, with.clock()),
                     state -> {
                         workflowState = state.state();
                         zk.replicate(state);
@@ -191,6 +193,8 @@ final class UnitAgentRuntime implements AutoCloseable {
                     new UnitTransitions(lifecycle, settings.retry(), backoff));
             operations = new UnitOperations(unit.toString(), workflow, lifecycle, relations, settings.retiredMarker(),
                     debugLog);
+            commands = new UnitCommands(with.state(), unit, runner, executor);
+            commands.start();
         }
 
         @Override
@@ -198,6 +202,7 @@ final class UnitAgentRuntime implements AutoCloseable {
             // a last-resort interrupt must not cut the teardown short: it waits for the hook in progress
             boolean interrupted = Thread.interrupted();
             closeQuietly(loop);
+            closeQuietly(commands);
             if (lifecycle != null) {
                 try {
                     lifecycle.suspend();
