@@ -120,7 +120,11 @@ final class StatusReport {
 
     private Map<String, Object> unit(UnitStatus u, Map<String, RelationInfo> relationsById) {
         Map<String, Object> unit = new LinkedHashMap<>();
-        unit.put("agent-state", agentState(u));
+        String agentState = agentState(u);
+        unit.put("agent-state", agentState);
+        if (agentState.endsWith("-error") && !u.info().workflowStateInfo().isEmpty()) {
+            unit.put("agent-state-info", u.info().workflowStateInfo());
+        }
         u.info().machineId().ifPresent(m -> unit.put("machine", m));
         if (!u.info().publicAddress().isEmpty()) {
             unit.put("public-address", u.info().publicAddress());

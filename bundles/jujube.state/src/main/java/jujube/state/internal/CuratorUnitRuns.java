@@ -105,6 +105,15 @@ final class CuratorUnitRuns implements UnitRuns {
         } catch (Exception e) {
             throw NodeReader.failure(path, e);
         }
+        String runs = path.substring(0, path.lastIndexOf('/'));
+        try {
+            // the server removes an empty container node only every minute or so: leave the unit as it was
+            ctx.client().delete().forPath(runs);
+        } catch (KeeperException.NotEmptyException | KeeperException.NoNodeException e) {
+            // another request is pending, or it is gone already
+        } catch (Exception e) {
+            throw NodeReader.failure(runs, e);
+        }
     }
 
     @Override
