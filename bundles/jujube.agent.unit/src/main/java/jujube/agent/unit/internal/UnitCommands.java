@@ -54,7 +54,12 @@ final class UnitCommands implements AutoCloseable {
     }
 
     void start() {
-        watch = state.runs().watch(unit, this::changed);
+        try {
+            watch = state.runs().watch(unit, this::changed);
+        } catch (jujube.state.NoSuchUnitException removed) {
+            // removed while its agent was down: it only retires, and takes no requests
+            LOG.debug("unit {}: removed, takes no run requests", unit);
+        }
     }
 
     private void changed(Change<Map<String, RunRequest>> change) {
