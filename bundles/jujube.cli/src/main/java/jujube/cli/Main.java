@@ -17,7 +17,11 @@ import jujube.cli.internal.RemoveRelationCommand;
 import jujube.cli.internal.RemoveUnitCommand;
 import jujube.cli.internal.ResolvedCommand;
 import jujube.cli.internal.SetCommand;
+import jujube.cli.internal.RunCommand;
+import jujube.cli.internal.ScpCommand;
+import jujube.cli.internal.SshCommand;
 import jujube.cli.internal.StatusCommand;
+import jujube.cli.internal.StatusHistoryCommand;
 import jujube.cli.internal.TerminateMachineCommand;
 import jujube.cli.internal.UnexposeCommand;
 import jujube.cli.internal.UpgradeCharmCommand;
@@ -46,7 +50,8 @@ public final class Main {
      */
     private static final List<String> COMMANDS = List.of("bootstrap", "destroy-environment", "deploy", "add-unit",
             "remove-unit", "add-relation", "remove-relation", "destroy-service", "expose", "unexpose", "set", "get",
-            "set-env", "get-env", "resolved", "upgrade-charm", "add-machine", "terminate-machine", "debug-log", "status");
+            "set-env", "get-env", "resolved", "upgrade-charm", "add-machine", "terminate-machine", "debug-log", "status",
+            "status-history", "ssh", "scp", "run");
 
     /** The annotated class picocli makes the command from. */
     private static Class<?> command(String name) {
@@ -71,6 +76,10 @@ public final class Main {
             case "terminate-machine" -> TerminateMachineCommand.class;
             case "debug-log" -> DebugLogCommand.class;
             case "status" -> StatusCommand.class;
+            case "status-history" -> StatusHistoryCommand.class;
+            case "ssh" -> SshCommand.class;
+            case "scp" -> ScpCommand.class;
+            case "run" -> RunCommand.class;
             default -> throw new IllegalArgumentException("no command '" + name + "'");
         };
     }

@@ -12,13 +12,15 @@ import java.util.Optional;
  * (socket path, the invocation's client id, the directory holding the tools, put first on
  * {@code PATH}), the relation when it is a relation hook, extra environment variables (they never
  * override the variables the invoker itself sets) and a timeout ({@link Optional#empty()} means the
- * invoker's configured default; {@link Duration#ZERO} means none).
+ * invoker's configured default; {@link Duration#ZERO} means none) and, for a pseudo-hook that is no
+ * file of the charm ({@code juju-run}), the program to run instead of {@code hooks/<name>} (since 1.4).
  *
  * <p>Build one with {@link #of} and the {@code with…} methods; every instance is immutable.
  */
 public record HookInvocation(String unitName, String serviceName, String charmName, Path charmDir,
         String hookName, Path socketPath, String clientId, Path toolsDir,
-        Optional<RelationHookInfo> relation, Map<String, String> extraEnv, Optional<Duration> timeout) {
+        Optional<RelationHookInfo> relation, Map<String, String> extraEnv, Optional<Duration> timeout,
+        Optional<Path> program) {
 
     public HookInvocation {
         Objects.requireNonNull(unitName, "unitName");
@@ -42,35 +44,57 @@ public record HookInvocation(String unitName, String serviceName, String charmNa
             }
         });
         extraEnv = Map.copyOf(extraEnv);
+        Objects.requireNonNull(program, "program");
+    }
+
+    /** An invocation of the charm's own hook file, as before 1.4. */
+    public HookInvocation(String unitName, String serviceName, String charmName, Path charmDir, String hookName,
+            Path socketPath, String clientId, Path toolsDir, Optional<RelationHookInfo> relation,
+            Map<String, String> extraEnv, Optional<Duration> timeout) {
+        this(unitName, serviceName, charmName, charmDir, hookName, socketPath, clientId, toolsDir, relation, extraEnv,
+                timeout, Optional.empty());
     }
 
     /** A non-relation hook with no extra environment and the invoker's default timeout. */
     public static HookInvocation of(String unitName, String serviceName, String charmName, Path charmDir,
             String hookName, Path socketPath, String clientId, Path toolsDir) {
         return new HookInvocation(unitName, serviceName, charmName, charmDir, hookName, socketPath, clientId,
-                toolsDir, Optional.empty(), Map.of(), Optional.empty());
+                toolsDir, Optional.empty(), Map.of(), Optional.empty(), Optional.empty());
     }
 
     /** This invocation as a relation hook. */
     public HookInvocation withRelation(RelationHookInfo info) {
         return new HookInvocation(unitName, serviceName, charmName, charmDir, hookName, socketPath, clientId,
-                toolsDir, Optional.of(info), extraEnv, timeout);
+                toolsDir, Optional.of(info), extraEnv, timeout, program);
     }
 
     /** This invocation with the given extra environment (replacing any previous extra environment). */
     public HookInvocation withExtraEnv(Map<String, String> env) {
         return new HookInvocation(unitName, serviceName, charmName, charmDir, hookName, socketPath, clientId,
-                toolsDir, relation, env, timeout);
+                toolsDir, relation, env, timeout, program);
     }
 
     /** This invocation with its own timeout; {@link Duration#ZERO} runs the hook without one. */
     public HookInvocation withTimeout(Duration hookTimeout) {
         return new HookInvocation(unitName, serviceName, charmName, charmDir, hookName, socketPath, clientId,
-                toolsDir, relation, extraEnv, Optional.of(hookTimeout));
+                toolsDir, relation, extraEnv, Optional.of(hookTimeout), program);
     }
 
-    /** The hook file this invocation runs: {@code <charmDir>/hooks/<hookName>}. */
+    /**
+     * This invocation running {@code executable} (absolute) instead of a hook file of the charm.
+     *
+     * @since 1.4
+     */
+    public HookInvocation withProgram(Path executable) {
+        if (!executable.isAbsolute()) {
+            throw new IllegalArgumentException("the program must be an absolute path, got " + executable);
+        }
+        return new HookInvocation(unitName, serviceName, charmName, charmDir, hookName, socketPath, clientId,
+                toolsDir, relation, extraEnv, timeout, Optional.of(executable));
+    }
+
+    /** What this invocation runs: its program, else the hook file {@code <charmDir>/hooks/<hookName>}. */
     public Path hookPath() {
-        return charmDir.resolve("hooks").resolve(hookName);
+        return program.orElseGet(() -> charmDir.resolve("hooks").resolve(hookName));
     }
 }

@@ -77,6 +77,17 @@ public interface UnitHookRunner extends AutoCloseable {
     HookResult apply(String hookName, HookEffects effects);
 
     /**
+     * Runs a shell command ({@code /bin/sh -c}) as the pseudo-hook {@code juju-run}: in the charm
+     * directory, with a hook context of its own (the hook tools work, {@code JUJU_*} variables as for any
+     * non-relation hook; {@code relation-ids} lists the unit's relations), its output passed to
+     * {@code output}, killed with its process group after {@code timeout}. Its writes are applied on
+     * success, as {@link #run}'s. Callers serialize it with the unit's hooks (its {@link HookExecutor}).
+     *
+     * @since 1.4
+     */
+    HookResult runCommand(String command, java.time.Duration timeout, HookOutput output);
+
+    /**
      * Tells the runner that the unit runs {@code charmId} from now on (its agent upgraded the charm):
      * later hooks are told it ({@code JUJU_CHARM}) and read their config schema from it.
      *

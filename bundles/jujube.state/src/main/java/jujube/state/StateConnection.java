@@ -104,6 +104,15 @@ public interface StateConnection extends AutoCloseable {
                 units().listStatus(), charms);
     }
 
+    /**
+     * The request channel of {@code jujube run}.
+     *
+     * @since 2.1
+     */
+    default UnitRuns runs() {
+        throw new UnsupportedOperationException("this connection has no run requests");
+    }
+
     /** The environment's debug log. */
     DebugLog debugLog();
 

@@ -70,6 +70,22 @@ public interface Units {
      */
     void setWorkflowState(UnitName unit, String state, String info);
 
+    /**
+     * Publishes one transition of the unit's workflow; the unit keeps the newest {@link StatusEntry#KEPT}.
+     *
+     * @throws NoSuchUnitException when the unit does not exist
+     * @since 2.1
+     */
+    void recordStatus(UnitName unit, StatusEntry entry);
+
+    /**
+     * The transitions the unit's agent published, oldest first.
+     *
+     * @throws NoSuchUnitException when the unit does not exist
+     * @since 2.1
+     */
+    java.util.List<StatusEntry> statusHistory(UnitName unit);
+
     /** Replicates the workflow state of the unit's side of one relation (its local disk is authoritative). */
     void setRelationWorkflowState(UnitName unit, String relationId, String state);
 

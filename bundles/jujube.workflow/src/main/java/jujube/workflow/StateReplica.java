@@ -19,7 +19,8 @@ public interface StateReplica {
     void replicate(WorkflowState state);
 
     /**
-     * The unit's {@code workflow_state} in ZooKeeper. A removed unit (its node deleted by remove-unit
+     * The unit's {@code workflow_state} in ZooKeeper, with the message of the failure that led into an
+     * error state beside it (status's {@code agent-state-info}). A removed unit (its node deleted by remove-unit
      * while its agent retires it) has no replica left to keep: its last transitions are local only.
      */
     static StateReplica unit(Units units, UnitName unit) {

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
+import java.util.function.UnaryOperator;
 import java.util.Optional;
 import jujube.charm.CharmReader;
 import jujube.hooks.ExecutedHook;
@@ -89,7 +91,30 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
     }
 
     @Override
+    public HookResult runCommand(String command, Duration timeout, HookOutput output) {
+        Path program;
+        try {
+            program = RunProgram.install(setup.unitDir());
+        } catch (IOException e) {
+            return new HookResult.Failed("could not start: " + e.getMessage());
+        }
+        ExecutedHook executed = execute(RunProgram.HOOK_NAME, Optional.empty(), output,
+                invocation -> invocation.withProgram(program).withTimeout(timeout)
+                        .withExtraEnv(java.util.Map.of(RunProgram.COMMAND_VARIABLE, command)));
+        if (!executed.result().isSuccess()) {
+            return executed.result();
+        }
+        HookResult applied = apply(RunProgram.HOOK_NAME, executed.effects());
+        return applied.isSuccess() ? executed.result() : applied;
+    }
+
+    @Override
     public ExecutedHook execute(String hookName, Optional<RelationHookInfo> relation, HookOutput output) {
+        return execute(hookName, relation, output, UnaryOperator.identity());
+    }
+
+    private ExecutedHook execute(String hookName, Optional<RelationHookInfo> relation, HookOutput output,
+            UnaryOperator<HookInvocation> adapt) {
         String charmId = lastCharmId;
         try {
             // Read once: the unit node's charm changes only when this unit's agent upgrades it, and the
@@ -119,7 +144,7 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
         try {
             HookInvocation invocation = HookInvocation.of(setup.unit().toString(), setup.unit().service(), charmId,
                     setup.charmDir(), hookName, server.socketPath(), clientId, tools.binDir());
-            result = setup.invoker().invoke(relation.map(invocation::withRelation).orElse(invocation),
+            result = setup.invoker().invoke(adapt.apply(relation.map(invocation::withRelation).orElse(invocation)),
                     log.tee(hookName, output));
         } finally {
             registry.close(clientId);

@@ -52,6 +52,7 @@ public final class CuratorStateConnection implements StateConnection {
     private final CuratorOverview overview;
     private final CuratorDebugLog debugLog;
     private final CuratorEnvironmentConfig environmentConfig;
+    private final CuratorUnitRuns runs;
     private volatile ConnectionState state = ConnectionState.SUSPENDED;
 
     /** How long a released presence waits for a successor unless configured otherwise. */
@@ -98,6 +99,7 @@ public final class CuratorStateConnection implements StateConnection {
         overview = new CuratorOverview(ctx, machines, services, units, charms);
         debugLog = new CuratorDebugLog(ctx);
         environmentConfig = new CuratorEnvironmentConfig(ctx);
+        runs = new CuratorUnitRuns(ctx);
         client.getConnectionStateListenable().addListener((c, newState) -> publish(map(newState)));
         client.start();
     }
@@ -271,6 +273,11 @@ public final class CuratorStateConnection implements StateConnection {
     @Override
     public jujube.state.EnvironmentOverview overview() {
         return overview.read();
+    }
+
+    @Override
+    public jujube.state.UnitRuns runs() {
+        return runs;
     }
 
     @Override

@@ -17,6 +17,7 @@ import jujube.state.Port;
 import jujube.state.Presence;
 import jujube.state.ResolvedMode;
 import jujube.state.StateWatcher;
+import jujube.state.StatusEntry;
 import jujube.state.UnitFlags;
 import jujube.state.UnitInfo;
 import jujube.state.UnitName;
@@ -32,6 +33,7 @@ import org.apache.zookeeper.KeeperException;
 final class CuratorUnits implements Units {
     private static final String RELATION_STATES = "relation_workflow_states";
     private static final String WORKFLOW_STATE_INFO = "workflow_state_info";
+    private static final String HISTORY = "history";
     private final StateContext ctx;
     private final UnitPorts ports;
 
@@ -199,6 +201,46 @@ final class CuratorUnits implements Units {
             }
             return null;
         });
+    }
+
+    @Override
+    public void recordStatus(UnitName unit, StatusEntry entry) {
+        String unitPath = path(unit);
+        String path = unitPath + "/" + HISTORY;
+        // the history node is created with the first entry, never below a unit removed meanwhile
+        if (!ctx.reader().exists(unitPath)) {
+            throw new NoSuchUnitException(unit.toString());
+        }
+        ctx.nodes().update(path, null, content -> {
+            List<Object> entries = new ArrayList<>(new Fields(path).list(content.get("entries"), "entries"));
+            Map<String, Object> e = new LinkedHashMap<>();
+            e.put("at", entry.at().toString());
+            e.put("state", entry.state());
+            e.put("hook", entry.hook());
+            e.put("message", entry.message());
+            entries.add(e);
+            content.put("entries", new ArrayList<>(entries.subList(Math.max(0, entries.size() - StatusEntry.KEPT),
+                    entries.size())));
+            return null;
+        });
+    }
+
+    @Override
+    public List<StatusEntry> statusHistory(UnitName unit) {
+        String path = path(unit) + "/" + HISTORY;
+        Fields f = new Fields(path);
+        List<StatusEntry> result = new ArrayList<>();
+        for (Object raw : f.list(ctx.reader().optionalYamlMap(path).get("entries"), "entries")) {
+            Map<String, Object> e = f.map(raw, "entries[]");
+            try {
+                result.add(new StatusEntry(java.time.Instant.parse(f.string(e.get("at"), "at")),
+                        f.string(e.get("state"), "state"), f.string(e.get("hook"), "hook"),
+                        f.string(e.get("message"), "message")));
+            } catch (java.time.format.DateTimeParseException x) {
+                throw f.corrupt("'at' is not a time: " + x.getParsedString());
+            }
+        }
+        return result;
     }
 
     @Override

@@ -32,6 +32,17 @@ final class Fields {
         return result;
     }
 
+    /** A list at {@code where}; an absent value is an empty list. */
+    java.util.List<Object> list(Object value, String where) {
+        if (value == null) {
+            return java.util.List.of();
+        }
+        if (!(value instanceof java.util.List<?> raw)) {
+            throw corrupt("'" + where + "' is not a list but " + describe(value));
+        }
+        return new java.util.ArrayList<>(raw);
+    }
+
     String string(Object value, String where) {
         if (value == null) {
             throw corrupt("'" + where + "' is missing");

@@ -144,6 +144,11 @@ public final class StateConnectionComponent implements StateConnection {
     }
 
     @Override
+    public jujube.state.UnitRuns runs() {
+        return connection.runs();
+    }
+
+    @Override
     public jujube.state.DebugLog debugLog() {
         return connection.debugLog();
     }

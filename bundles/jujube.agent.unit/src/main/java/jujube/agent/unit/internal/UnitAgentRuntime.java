@@ -158,6 +158,7 @@ final class UnitAgentRuntime implements AutoCloseable {
         private UnitOperations operations;
         private UnitAgentLoop loop;
         private UnitDebugLog debugLog;
+        private UnitCommands commands;
 
         void build() throws Exception {
             UnitName unit = settings.unit();
@@ -186,7 +187,8 @@ final class UnitAgentRuntime implements AutoCloseable {
                     () -> with.state().services().config(unit.service()));
             StateReplica zk = StateReplica.unit(with.state().units(), unit);
             Workflow workflow = Workflows.open(unit.toString(), UnitWorkflow.DEFINITION, store(),
-                    Workflows.fileHistory(settings.stateDir().resolve("unit.history"), with.mapper(), with.clock()),
+                    new PublishedHistory(Workflows.fileHistory(settings.stateDir().resolve("unit.history"), with.mapper(),
+                            with.clock()), with.state().units(), unit, with.clock()),
                     state -> {
                         workflowState = state.state();
                         zk.replicate(state);
@@ -195,6 +197,8 @@ final class UnitAgentRuntime implements AutoCloseable {
                     new UnitTransitions(lifecycle));
             operations = new UnitOperations(unit.toString(), workflow, lifecycle, relations, settings.retiredMarker(),
                     debugLog);
+            commands = new UnitCommands(with.state(), unit, runner, executor);
+            commands.start();
         }
 
         @Override
@@ -202,6 +206,7 @@ final class UnitAgentRuntime implements AutoCloseable {
             // a last-resort interrupt must not cut the teardown short: it waits for the hook in progress
             boolean interrupted = Thread.interrupted();
             closeQuietly(loop);
+            closeQuietly(commands);
             if (lifecycle != null) {
                 try {
                     lifecycle.suspend();

@@ -1,0 +1,67 @@
+package jujube.agent.unit.internal;
+
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import jujube.state.StateException;
+import jujube.state.StatusEntry;
+import jujube.state.UnitName;
+import jujube.state.Units;
+import jujube.workflow.HistoryEntry;
+import jujube.workflow.HistoryLog;
+import jujube.workflow.WorkflowState;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The unit workflow's history: the local file, authoritative and complete, and a bounded copy of its
+ * outcomes (committed, failed and recovered steps, not the in-flight marks) published to the unit's
+ * node, where {@code jujube status-history} reads it whatever the machine is. Publishing is best effort:
+ * a step whose copy could not be written (ZooKeeper away, the unit removed) is in the file all the same.
+ */
+final class PublishedHistory implements HistoryLog {
+    private static final Logger LOG = LoggerFactory.getLogger(PublishedHistory.class);
+    /** The hook each transition runs (for an error transition: the hook that failed); none for the others. */
+    private static final Map<String, String> HOOKS = Map.ofEntries(
+            Map.entry("install", "install"), Map.entry("retry_install_hook", "install"), Map.entry("error_install", "install"),
+            Map.entry("start", "start"), Map.entry("retry_start_hook", "start"), Map.entry("error_start", "start"),
+            Map.entry("stop", "stop"), Map.entry("retry_stop_hook", "stop"), Map.entry("error_stop", "stop"),
+            Map.entry("configure", "config-changed"), Map.entry("retry_configure_hook", "config-changed"),
+            Map.entry("error_configure", "config-changed"), Map.entry("error_retry_configure", "config-changed"),
+            Map.entry("upgrade_charm", "upgrade-charm"), Map.entry("retry_upgrade_charm_hook", "upgrade-charm"),
+            Map.entry("upgrade_charm_error", "upgrade-charm"), Map.entry("retry_upgrade_charm_error", "upgrade-charm"));
+    private final HistoryLog file;
+    private final Units units;
+    private final UnitName unit;
+    private final Clock clock;
+
+    PublishedHistory(HistoryLog file, Units units, UnitName unit, Clock clock) {
+        this.file = file;
+        this.units = units;
+        this.unit = unit;
+        this.clock = clock;
+    }
+
+    @Override
+    public void append(HistoryEntry.Step step, String transition, WorkflowState stored) {
+        file.append(step, transition, stored);
+        if (step == HistoryEntry.Step.IN_FLIGHT || step == HistoryEntry.Step.VARS) {
+            return;
+        }
+        String message = stored.vars().getOrDefault(WorkflowState.ERROR_MESSAGE, "");
+        if (step == HistoryEntry.Step.RECOVERED) {
+            message = "the agent died inside " + (transition == null ? "a transition" : "'" + transition + "'");
+        }
+        try {
+            units.recordStatus(unit, new StatusEntry(clock.instant(), stored.state(),
+                    transition == null ? "" : HOOKS.getOrDefault(transition, ""), message));
+        } catch (StateException e) {
+            LOG.debug("unit {}: status history not published: {}", unit, e.getMessage());
+        }
+    }
+
+    @Override
+    public List<HistoryEntry> entries() {
+        return file.entries();
+    }
+}

@@ -1,0 +1,141 @@
+package jujube.agent.unit.internal;
+
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import jujube.hooks.HookExecutor;
+import jujube.hooks.HookJob;
+import jujube.hooks.HookResult;
+import jujube.hooks.UnitHookRunner;
+import jujube.state.Change;
+import jujube.state.RunRequest;
+import jujube.state.RunResult;
+import jujube.state.StateConnection;
+import jujube.state.StateException;
+import jujube.state.UnitName;
+import jujube.state.UnitRuns;
+import jujube.state.Watch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs the commands of {@code jujube run} left for this unit: each through the unit's hook executor (queued
+ * behind the hooks while it runs, ahead of its queue while it is stopped, as in an error state), so a command
+ * never runs beside a hook. The request is claimed only once its turn came: one its requester gave up on
+ * meanwhile is skipped. A request found claimed at the start was being run when an earlier agent died: it
+ * is answered as such, never run again. One thread, {@code jujube-unit-<svc>-<n>-run}, waits for the
+ * commands, one at a time.
+ */
+final class UnitCommands implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(UnitCommands.class);
+    private final StateConnection state;
+    private final UnitName unit;
+    private final UnitHookRunner runner;
+    private final HookExecutor executor;
+    private final Set<String> seen = ConcurrentHashMap.newKeySet();
+    private final ExecutorService worker;
+    private Watch watch;
+
+    UnitCommands(StateConnection state, UnitName unit, UnitHookRunner runner, HookExecutor executor) {
+        this.state = state;
+        this.unit = unit;
+        this.runner = runner;
+        this.executor = executor;
+        this.worker = Executors.newSingleThreadExecutor(task -> {
+            Thread thread = new Thread(task, "jujube-unit-" + unit.service() + "-" + unit.number() + "-run");
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
+    void start() {
+        try {
+            watch = state.runs().watch(unit, this::changed);
+        } catch (jujube.state.NoSuchUnitException removed) {
+            // removed while its agent was down: it only retires, and takes no requests
+            LOG.debug("unit {}: removed, takes no run requests", unit);
+        }
+    }
+
+    private void changed(Change<Map<String, RunRequest>> change) {
+        change.current().values().forEach(request -> {
+            if (seen.add(request.id())) {
+                if (request.claimed()) {
+                    answer(request, new RunResult(1, "", "", "the unit agent of " + unit
+                            + " stopped while the command ran; it was not run again"));
+                } else {
+                    worker.execute(() -> run(request));
+                }
+            }
+        });
+        seen.retainAll(change.current().keySet());
+    }
+
+    private void run(RunRequest request) {
+        BoundedOutput output = new BoundedOutput(UnitRuns.MAX_OUTPUT_BYTES);
+        boolean[] claimed = {false};
+        HookJob job = () -> {
+            claimed[0] = state.runs().claim(unit, request.id());
+            if (!claimed[0]) {
+                return new HookResult.Succeeded(); // its requester gave up while it waited
+            }
+            LOG.info("unit {}: running command of request {}", unit, request.id());
+            return runner.runCommand(request.command(), request.timeout(), output);
+        };
+        HookResult result;
+        try {
+            result = await(job);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return; // the agent stops: the request stays claimed, and is answered as such at the next start
+        } catch (Exception e) {
+            LOG.warn("unit {}: command of request {} failed: {}", unit, request.id(), e.toString());
+            result = new HookResult.Failed("could not run: " + e.getMessage());
+            claimed[0] = true;
+        }
+        if (claimed[0]) {
+            answer(request, RunResults.of(result, output.stdout(), output.stderr()));
+        }
+    }
+
+    private HookResult await(HookJob job) throws Exception {
+        try {
+            if (!executor.isRunning()) {
+                try {
+                    return executor.runPriority(job).toCompletableFuture().get();
+                } catch (IllegalStateException started) {
+                    // the executor started meanwhile: queue behind its hooks
+                }
+            }
+            return executor.submit(job).toCompletableFuture().get();
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof Exception cause ? cause : e;
+        } catch (CancellationException e) {
+            throw new InterruptedException("hook executor closed");
+        }
+    }
+
+    private void answer(RunRequest request, RunResult result) {
+        try {
+            if (!state.runs().answer(unit, request.id(), result)) {
+                LOG.info("unit {}: request {} was withdrawn before its answer", unit, request.id());
+            }
+        } catch (StateException e) {
+            LOG.warn("unit {}: could not answer request {}: {}", unit, request.id(), e.getMessage());
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        if (watch != null) {
+            watch.close();
+        }
+        worker.shutdownNow();
+        worker.awaitTermination(60, TimeUnit.SECONDS);
+    }
+}
