@@ -134,7 +134,8 @@ public class HandlerSwapIT {
                 String relation = state.relations().add("swap", RelationScope.GLOBAL, List.of(
                         new RelationEndpoint("scoped", "db", RelationRole.CLIENT),
                         new RelationEndpoint("peer", "db", RelationRole.SERVER))).id();
-                try (var presence = state.relations().of(relation, remote).join()) {
+                state.relations().of(relation, remote).enterScope();
+                {
                     MachineAgentFeatureIT.await("the new handler was asked about " + remote,
                             () -> asked.stream().anyMatch(c -> c.contains(remote.toString())));
                     MachineAgentFeatureIT.await("the unit joined the relation", () -> "up".equals(

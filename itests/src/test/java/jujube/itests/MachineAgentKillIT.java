@@ -39,6 +39,10 @@ class MachineAgentKillIT {
         env.awaitUnits(Map.of("slowdb/0", "started", "slowdb/1", "started", "slowapp/0", "started", "slowapp/1", "started"));
 
         long before = env.machinePid(0);
+        long session;
+        try (RelationEvidence evidence = new RelationEvidence(env)) {
+            session = evidence.machineSession(0);
+        }
         env.ok("add-relation", SlowCharms.APP, SlowCharms.DB);
         Poll.until("a first joined hook done", Environment.CONVERGE, () -> joinedLines() > 0);
         ProcessHandle.of(before).orElseThrow().destroyForcibly(); // SIGKILL
@@ -55,7 +59,8 @@ class MachineAgentKillIT {
                 }
             }
             // the killed session expires (15 s) and takes its presence nodes: that must not look like a departure
-            Poll.until("the killed agent's session expired", Duration.ofSeconds(60), evidence::relationPresenceOwnedByMachine0);
+            Poll.until("the killed agent's session expired", Duration.ofSeconds(60),
+                    () -> evidence.noNodeOwnedBy(java.util.Set.of(session)));
             env.awaitUnits(Map.of("slowdb/0", "started", "slowdb/1", "started", "slowapp/0", "started", "slowapp/1", "started"));
             for (String unit : all()) {
                 Map<String, Object> settings = evidence.settings(unit);

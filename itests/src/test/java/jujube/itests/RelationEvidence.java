@@ -19,7 +19,7 @@ import org.apache.zookeeper.data.Stat;
 
 /**
  * Read-only look into an environment's ZooKeeper for what the CLI does not show: the relation settings
- * units committed, and which session owns the agents' presence nodes.
+ * units committed, and which sessions own the agents' presence nodes.
  */
 final class RelationEvidence implements AutoCloseable {
     private final StateConnection state;
@@ -48,34 +48,36 @@ final class RelationEvidence implements AutoCloseable {
         return state.relations().of(relations.get(0).id(), name).settings().values();
     }
 
-    /**
-     * Whether every ephemeral node under {@code /relations} (the units' relation presence) belongs to the
-     * session that owns machine 0's presence: true once a restarted agent's old session has expired and
-     * nothing it left behind remains.
-     */
-    boolean relationPresenceOwnedByMachine0() {
+    /** The session owning machine {@code machine}'s agent presence, 0 when there is none. */
+    long machineSession(int machine) {
         try {
-            Stat machine = zk.checkExists().forPath("/machines/machine-0000000000/agent");
-            if (machine == null) {
-                return false;
-            }
-            return ownedOnlyBy("/relations", machine.getEphemeralOwner());
+            Stat stat = zk.checkExists().forPath(String.format("/machines/machine-%010d/agent", machine));
+            return stat == null ? 0 : stat.getEphemeralOwner();
+        } catch (Exception e) {
+            return 0;
+        }
+    }
+
+    /** Whether no ephemeral node of the environment is owned by any of these (killed agents') sessions. */
+    boolean noNodeOwnedBy(java.util.Set<Long> sessions) {
+        try {
+            return noneOwned("/", sessions);
         } catch (Exception e) {
             return false;
         }
     }
 
-    private boolean ownedOnlyBy(String path, long session) throws Exception {
+    private boolean noneOwned(String path, java.util.Set<Long> sessions) throws Exception {
         for (String child : zk.getChildren().forPath(path)) {
-            String childPath = path + "/" + child;
+            String childPath = (path.equals("/") ? "" : path) + "/" + child;
             Stat stat = zk.checkExists().forPath(childPath);
             if (stat == null) {
                 continue;
             }
-            if (stat.getEphemeralOwner() != 0 && stat.getEphemeralOwner() != session) {
+            if (sessions.contains(stat.getEphemeralOwner())) {
                 return false;
             }
-            if (stat.getNumChildren() > 0 && !ownedOnlyBy(childPath, session)) {
+            if (stat.getNumChildren() > 0 && !noneOwned(childPath, sessions)) {
                 return false;
             }
         }

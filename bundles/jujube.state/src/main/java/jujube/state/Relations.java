@@ -30,6 +30,18 @@ public interface Relations {
     /** One unit's view of one relation: what its unit agent uses. */
     UnitRelation of(String relationId, UnitName unit);
 
+    /**
+     * Brings an environment laid out before state package 3.0, where relation membership was an ephemeral
+     * presence node, to persistent scope membership: each unit that was a member (its presence node
+     * exists, or its relation workflow replica is up, down or in error) enters the scope, so watchers of
+     * membership see the members the old watchers saw and no hook runs for the change of layout. Done
+     * once per environment (a marker in {@code /settings} says so; a new environment is born with it),
+     * safe when several processes run it at once. Agents call it before they watch any membership.
+     *
+     * @return how many memberships it created
+     */
+    int migrateScopeMembership();
+
     /** Watches the set of relation ids. */
     Watch watch(StateWatcher<Set<String>> watcher);
 }

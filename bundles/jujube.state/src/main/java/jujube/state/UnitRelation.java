@@ -7,6 +7,12 @@ import org.osgi.annotation.versioning.ProviderType;
 /**
  * One unit's side of one relation. For a container-scoped relation everything here is confined to
  * the unit's container: the principal and its subordinate see only each other.
+ *
+ * <p>Membership of the relation's scope is persistent and separate from liveness (as Go juju's
+ * {@code EnterScope}/{@code LeaveScope}): a unit is a member from {@link #enterScope()} until
+ * {@link #leaveScope()} or its removal, whether or not its agent runs. An agent that dies, freezes or
+ * loses its ZooKeeper session stays a member, so related units run no hook for it; its liveness is
+ * its agent's presence ({@link Units#connectAgent}).
  */
 @ProviderType
 public interface UnitRelation {
@@ -18,11 +24,22 @@ public interface UnitRelation {
     RelationRole role();
 
     /**
-     * Joins the relation: writes the unit's settings with its {@code private-address} (keeping older
-     * settings on a re-join, but refreshing the address) and announces the unit under its role
-     * until the returned presence is closed.
+     * Enters the relation's scope: writes the unit's settings with its {@code private-address} (keeping
+     * older settings on a re-entry, but refreshing the address), then makes the unit a member under its
+     * role with a persistent node. Idempotent: entering again changes no membership.
+     *
+     * @throws StateException when the unit has no private address yet
      */
-    Presence join();
+    void enterScope();
+
+    /**
+     * Leaves the relation's scope (the unit's relation departed or broken, the unit removed): related
+     * units see it depart. Its settings stay for hooks still to read them. Idempotent.
+     */
+    void leaveScope();
+
+    /** Whether the unit is a member of the relation's scope right now. */
+    boolean inScope();
 
     /** The unit's own settings; empty with version -1 before it joined. */
     RelationSettings settings();
@@ -40,12 +57,13 @@ public interface UnitRelation {
      */
     Map<String, Object> mergeSettings(Map<String, Object> changes);
 
-    /** The units this unit sees right now (as {@link #watchRelatedUnits} would deliver them), sorted. */
+    /** The members this unit sees right now (as {@link #watchRelatedUnits} would deliver them), sorted. */
     Set<UnitName> relatedUnits();
 
     /**
-     * Watches the units this unit sees (client sees servers, server clients, peers the other peers)
-     * with their settings versions. In container scope it waits for the container's node.
+     * Watches the members of the scope this unit sees (client sees servers, server clients, peers the
+     * other peers) with their settings versions. It watches membership, never liveness: a related unit's
+     * agent going away changes nothing here. In container scope it waits for the container's node.
      */
     Watch watchRelatedUnits(StateWatcher<Map<UnitName, Integer>> watcher);
 }

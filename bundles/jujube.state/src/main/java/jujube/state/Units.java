@@ -35,7 +35,10 @@ public interface Units {
     /** Every unit with its ports and relation workflow states, by name, from one reading of the topology. */
     List<UnitStatus> listStatus();
 
-    /** Removes the unit, the subordinates in its container, and their nodes. */
+    /**
+     * Removes the unit, the subordinates in its container, and their nodes; they leave the scope of every
+     * relation they were in, so related units see them depart even if their agents never run again.
+     */
     void remove(UnitName unit);
 
     /**

@@ -45,14 +45,12 @@ class PresenceReleaseTest extends ZooKeeperFixture {
     @Test
     void a_rejoin_within_the_grace_period_adopts_the_node_without_deleting_it() throws Exception {
         CuratorFramework raw = raw();
-        try (StateConnection agent = connection(Duration.ofSeconds(30));
-                Presence server = state.relations().of(relation.id(), db).join()) {
-            UnitRelation mine = agent.relations().of(relation.id(), blog);
-            Presence first = mine.join();
-            String roleContainer = first.path().substring(0, first.path().lastIndexOf('/'));
+        try (StateConnection agent = connection(Duration.ofSeconds(30))) {
+            Presence first = agent.units().connectAgent(blog);
+            String unitNode = first.path().substring(0, first.path().lastIndexOf('/'));
             long created = raw.checkExists().forPath(first.path()).getCzxid();
             List<String> removed = new CopyOnWriteArrayList<>();
-            try (CuratorCache cache = CuratorCache.build(raw, roleContainer)) {
+            try (CuratorCache cache = CuratorCache.build(raw, unitNode)) {
                 cache.listenable().addListener(CuratorCacheListener.builder()
                         .forDeletes(d -> removed.add(d.getPath())).build());
                 cache.start();
@@ -60,18 +58,18 @@ class PresenceReleaseTest extends ZooKeeperFixture {
 
                 first.release();
                 first.close(); // a spent handle: closing it must not take the node from the successor
-                Presence second = agent.relations().of(relation.id(), blog).join();
+                Presence second = agent.units().connectAgent(blog);
 
                 assertEquals(first.path(), second.path());
                 assertTrue(second.isPresent());
                 Stat now = raw.checkExists().forPath(second.path());
                 assertNotNull(now, "the node survived the hand-over");
                 assertEquals(created, now.getCzxid(), "the same ephemeral node, never re-created");
-                assertEquals(Set.of(blog), state.relations().of(relation.id(), db).relatedUnits());
+                assertTrue(state.units().get(blog).agentConnected());
 
-                second.close(); // a depart: gone at once, as before
+                second.close(); // the agent goes: gone at once, as before
                 awaitTrue(() -> removed.contains(first.path()));
-                assertEquals(List.of(first.path()), removed, "nothing was removed before the depart");
+                assertEquals(List.of(first.path()), removed, "nothing was removed before the close");
                 assertNull(raw.checkExists().forPath(first.path()));
             }
         }
@@ -81,13 +79,14 @@ class PresenceReleaseTest extends ZooKeeperFixture {
     void a_released_node_nobody_takes_over_is_removed_after_the_grace_period() throws Exception {
         CuratorFramework raw = raw();
         try (StateConnection agent = connection(Duration.ofMillis(300))) {
-            Presence presence = agent.relations().of(relation.id(), blog).join();
+            UnitRelation member = agent.relations().of(relation.id(), blog);
+            member.enterScope();
             Presence unitAgent = agent.units().connectAgent(blog);
-            presence.release();
             unitAgent.release();
-            assertNotNull(raw.checkExists().forPath(presence.path()), "kept for a successor at first");
-            awaitTrue(() -> !exists(raw, presence.path()) && !exists(raw, unitAgent.path()));
-            assertEquals(Set.of(), state.relations().of(relation.id(), db).relatedUnits());
+            assertNotNull(raw.checkExists().forPath(unitAgent.path()), "kept for a successor at first");
+            awaitTrue(() -> !exists(raw, unitAgent.path()));
+            assertEquals(Set.of(blog), state.relations().of(relation.id(), db).relatedUnits(),
+                    "the agent's presence went, its membership stays");
         }
     }
 
@@ -96,7 +95,7 @@ class PresenceReleaseTest extends ZooKeeperFixture {
         CuratorFramework raw = raw();
         Presence presence;
         try (StateConnection agent = connection(Duration.ofMinutes(10))) {
-            presence = agent.relations().of(relation.id(), blog).join();
+            presence = agent.units().connectAgent(blog);
             presence.release();
             assertNotNull(raw.checkExists().forPath(presence.path()));
         }

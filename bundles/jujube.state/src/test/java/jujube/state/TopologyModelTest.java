@@ -82,9 +82,9 @@ class TopologyModelTest extends ZooKeeperFixture {
         assertTrue(busy.getMessage().contains(r.id()), busy.getMessage());
         UnitInfo u = state.units().add("blog");
         state.units().setAddresses(u.name(), "blog.example", "10.0.0.7");
-        try (Presence p = state.relations().of(r.id(), u.name()).join()) {
-            assertTrue(p.isPresent());
-        }
+        UnitRelation member = state.relations().of(r.id(), u.name());
+        member.enterScope();
+        assertTrue(member.inScope());
         state.relations().remove(r.id());
         assertNull(raw().checkExists().forPath("/relations/" + r.id()));
         assertThrows(NoSuchRelationException.class, () -> state.relations().get(r.id()));
@@ -186,11 +186,11 @@ class TopologyModelTest extends ZooKeeperFixture {
         UnitName u = state.units().add("db").name();
         state.units().setAddresses(u, "pub", "10.0.0.1");
         UnitRelation rel = state.relations().of(peers.id(), u);
-        rel.join().close();
+        rel.enterScope();
+        rel.leaveScope();
         rel.updateSettings(Map.of("password", "s3cret"));
         state.units().setAddresses(u, "pub", "10.0.0.2");
-        try (Presence p = rel.join()) {
-            assertEquals(Map.of("private-address", "10.0.0.2", "password", "s3cret"), rel.settings().values());
-        }
+        rel.enterScope();
+        assertEquals(Map.of("private-address", "10.0.0.2", "password", "s3cret"), rel.settings().values());
     }
 }

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class UnitRelationSnapshotTest extends ZooKeeperFixture {
 
     @Test
-    void related_units_are_the_counterparts_present_now() {
+    void related_units_are_the_counterparts_in_scope_now() {
         charm("mysql");
         charm("wordpress");
         state.services().add("mysql", "local:precise/mysql-1");
@@ -28,13 +28,14 @@ class UnitRelationSnapshotTest extends ZooKeeperFixture {
         }
         UnitRelation mine = state.relations().of(r.id(), blog);
         assertEquals(Set.of(), mine.relatedUnits(), "nobody joined yet");
-        try (Presence a = state.relations().of(r.id(), db1).join();
-                Presence b = state.relations().of(r.id(), db0).join();
-                Presence own = mine.join()) {
-            assertEquals(List.of(db0, db1), List.copyOf(mine.relatedUnits()));
-            assertEquals(Set.of(blog), state.relations().of(r.id(), db0).relatedUnits());
-        }
-        assertEquals(Set.of(), mine.relatedUnits(), "closed presences are gone");
+        state.relations().of(r.id(), db1).enterScope();
+        state.relations().of(r.id(), db0).enterScope();
+        mine.enterScope();
+        assertEquals(List.of(db0, db1), List.copyOf(mine.relatedUnits()));
+        assertEquals(Set.of(blog), state.relations().of(r.id(), db0).relatedUnits());
+        state.relations().of(r.id(), db0).leaveScope();
+        state.relations().of(r.id(), db1).leaveScope();
+        assertEquals(Set.of(), mine.relatedUnits(), "units that left the scope are gone");
     }
 
     @Test

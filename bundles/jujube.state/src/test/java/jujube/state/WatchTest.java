@@ -124,16 +124,17 @@ class WatchTest extends ZooKeeperFixture {
         UnitRelation blogSide = state.relations().of(r.id(), blog);
         UnitRelation db0Side = state.relations().of(r.id(), db0);
         try (Watch w1 = blogSide.watchRelatedUnits(clientView::add);
-                Watch w2 = db0Side.watchRelatedUnits(serverView::add);
-                Presence p1 = blogSide.join(); Presence p2 = db0Side.join();
-                Presence p3 = state.relations().of(r.id(), db1).join()) {
+                Watch w2 = db0Side.watchRelatedUnits(serverView::add)) {
+            blogSide.enterScope();
+            db0Side.enterScope();
+            state.relations().of(r.id(), db1).enterScope();
             awaitTrue(() -> !clientView.isEmpty() && clientView.get(clientView.size() - 1).current().size() == 2);
             awaitTrue(() -> !serverView.isEmpty() && serverView.get(serverView.size() - 1).current().keySet().equals(Set.of(blog)));
             int before = clientView.get(clientView.size() - 1).current().get(db0);
             db0Side.updateSettings(Map.of("user", "admin"));
             awaitTrue(() -> clientView.get(clientView.size() - 1).current().get(db0) == before + 1);
             assertEquals("admin", blogSide.settingsOf(db0).values().get("user"));
-            p3.close();
+            state.relations().of(r.id(), db1).leaveScope();
             awaitTrue(() -> clientView.get(clientView.size() - 1).current().keySet().equals(Set.of(db0)));
         }
     }
@@ -157,14 +158,15 @@ class WatchTest extends ZooKeeperFixture {
         try (Watch w = state.relations().of(r.id(), log0).watchRelatedUnits(subView::add)) {
             awaitTrue(() -> subView.size() == 1);
             assertEquals(Map.of(), subView.get(0).current());
-            try (Presence other = state.relations().of(r.id(), blog1).join();
-                    Presence sub1 = state.relations().of(r.id(), log1).join();
-                    Presence mine = state.relations().of(r.id(), blog0).join()) {
-                awaitTrue(() -> subView.get(subView.size() - 1).current().containsKey(blog0));
-                assertEquals(Set.of(blog0), subView.get(subView.size() - 1).current().keySet());
-                assertEquals("10.0.0.1", state.relations().of(r.id(), log0).settingsOf(blog0).values().get("private-address"));
-                assertTrue(zkPathExists("/relations/" + r.id() + "/" + state.units().get(blog0).id() + "/server"));
-            }
+            state.relations().of(r.id(), blog1).enterScope();
+            state.relations().of(r.id(), log1).enterScope();
+            state.relations().of(r.id(), blog0).enterScope();
+            awaitTrue(() -> subView.get(subView.size() - 1).current().containsKey(blog0));
+            assertEquals(Set.of(blog0), subView.get(subView.size() - 1).current().keySet());
+            assertEquals("10.0.0.1", state.relations().of(r.id(), log0).settingsOf(blog0).values().get("private-address"));
+            String blog0Id = state.units().get(blog0).id();
+            assertTrue(zkPathExists("/relations/" + r.id() + "/" + blog0Id + "/scope/server/" + blog0Id),
+                    "container scope: membership one level down, under the principal's id");
         }
     }
 

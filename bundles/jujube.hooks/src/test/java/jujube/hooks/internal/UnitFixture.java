@@ -46,7 +46,7 @@ final class UnitFixture implements AutoCloseable {
     final RelationInfo cluster;
     final String dbId;
     private final ZooKeeperEnvironment env;
-    private final List<AutoCloseable> presences = new ArrayList<>();
+    private final List<UnitRelation> members = new ArrayList<>();
 
     UnitFixture(ZooKeeperServer zk, Path root) throws IOException {
         env = zk.newEnvironment("env");
@@ -73,9 +73,11 @@ final class UnitFixture implements AutoCloseable {
         cluster = state.relations().add("wordpress-peer", RelationScope.GLOBAL, List.of(
                 new RelationEndpoint("wordpress", "cluster", RelationRole.PEER)));
         dbId = RelationIds.hookId(db, "wordpress");
-        presences.add(mysqlSide().join());
+        mysqlSide().enterScope();
+        members.add(mysqlSide());
         mysqlSide().updateSettings(Map.of("user", "wp", "password", "secret", "host", "10.0.0.1"));
-        presences.add(wordpressSide().join());
+        wordpressSide().enterScope();
+        members.add(wordpressSide());
         unitDir = Files.createDirectories(root.resolve("units").resolve("wordpress-0"));
         charmDir = Files.createDirectories(unitDir.resolve("charm").resolve("hooks")).getParent();
         outDir = Files.createDirectories(root.resolve("out"));
@@ -136,12 +138,12 @@ final class UnitFixture implements AutoCloseable {
         }
     }
 
-    /** Both units leave the db relation (their agents' presences close). */
+    /** Both units leave the db relation's scope. */
     void leaveRelation() throws Exception {
-        for (AutoCloseable presence : presences) {
-            presence.close();
+        for (UnitRelation member : members) {
+            member.leaveScope();
         }
-        presences.clear();
+        members.clear();
     }
 
     @Override

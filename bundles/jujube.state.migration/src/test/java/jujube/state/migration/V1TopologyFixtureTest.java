@@ -14,7 +14,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import jujube.state.ConnectionConfig;
 import jujube.state.EnvironmentSettings;
-import jujube.state.Presence;
 import jujube.state.RelationEndpoint;
 import jujube.state.RelationInfo;
 import jujube.state.RelationRole;
@@ -86,10 +85,11 @@ class V1TopologyFixtureTest {
                 assertEquals(RelationRole.PEER, c.relations().get("relation-0000000002").endpoints().get(0).role());
                 assertEquals(Set.of(UnitName.parse("blog/0")), c.machines().assignedUnits(0));
                 assertEquals(UnitName.parse("blog/1"), c.units().add("blog").name());
-                try (Presence p = c.relations().of(mysql.id(), UnitName.parse("blog/0")).join()) {
-                    assertEquals("10.0.0.9", c.relations().of(mysql.id(), UnitName.parse("mysql/0"))
-                            .settingsOf(UnitName.parse("blog/0")).values().get("private-address"));
-                }
+                c.relations().of(mysql.id(), UnitName.parse("blog/0")).enterScope();
+                assertEquals("10.0.0.9", c.relations().of(mysql.id(), UnitName.parse("mysql/0"))
+                        .settingsOf(UnitName.parse("blog/0")).values().get("private-address"));
+                assertEquals(Set.of(UnitName.parse("blog/0")),
+                        c.relations().of(mysql.id(), UnitName.parse("mysql/0")).relatedUnits());
                 c.relations().remove("relation-0000000001");
                 c.services().remove("cache");
                 assertEquals(Map.of("blog", 2, "mysql", 1), Map.of("blog", c.services().get("blog").units().size(),

@@ -17,7 +17,7 @@ import jujube.state.Watch;
 import jujube.state.internal.TopologyEntries.EndpointEntry;
 import jujube.state.internal.TopologyEntries.RelationEntry;
 
-/** Relations: the topology says who is related; {@code /relations/relation-N} holds presence and settings. */
+/** Relations: the topology says who is related; {@code /relations/relation-N} holds scope membership and settings. */
 final class CuratorRelations implements Relations {
     private final StateContext ctx;
 
@@ -45,7 +45,7 @@ final class CuratorRelations implements Relations {
                 // global layout exists up front; container layouts appear per container on join
                 RelationScopePaths paths = new RelationScopePaths(id, scope, null);
                 for (RelationEndpoint e : endpoints) {
-                    ctx.client().create().orSetData().forPath(paths.roleContainer(e.role()));
+                    ctx.client().create().orSetData().creatingParentsIfNeeded().forPath(paths.members(e.role()));
                 }
                 ctx.client().create().orSetData().forPath(paths.settingsContainer());
             }
@@ -111,6 +111,28 @@ final class CuratorRelations implements Relations {
         RelationRole role = endpoint.role();
         RelationScopePaths paths = RelationScopePaths.forUnit(relationId, r.scope(), unitId, t.unit(unitId).container());
         return new CuratorUnitRelation(ctx, info(t, relationId, r), unit, unitId, role, paths);
+    }
+
+    @Override
+    public int migrateScopeMembership() {
+        return new ScopeMembershipMigration(ctx).run();
+    }
+
+    /**
+     * The membership nodes of these units in every relation of their services, as {@code t} lays them out:
+     * what leaves with the units when they are removed.
+     */
+    static List<String> memberships(Topology t, List<String> unitIds) {
+        List<String> paths = new ArrayList<>();
+        for (String unitId : unitIds) {
+            for (String relationId : t.relationsOfService(t.serviceOfUnit(unitId))) {
+                RelationEntry r = t.relations.get(relationId);
+                EndpointEntry endpoint = r.services().get(t.serviceOfUnit(unitId));
+                paths.add(RelationScopePaths.forUnit(relationId, r.scope(), unitId, t.unit(unitId).container())
+                        .member(endpoint.role(), unitId));
+            }
+        }
+        return paths;
     }
 
     @Override

@@ -55,6 +55,11 @@ public final class CuratorStateConnection implements StateConnection {
     private final CuratorUnitRuns runs;
     private volatile ConnectionState state = ConnectionState.SUSPENDED;
 
+    /** The Curator client, for tests in this package that end its session as an expiry would. */
+    CuratorFramework curator() {
+        return client;
+    }
+
     /** How long a released presence waits for a successor unless configured otherwise. */
     public static final Duration DEFAULT_PRESENCE_GRACE = Duration.ofSeconds(60);
 
@@ -225,8 +230,9 @@ public final class CuratorStateConnection implements StateConnection {
             }
             ops.add(client.transactionOp().create().forPath(Paths.ENVIRONMENT, reader.bytes(Map.of(
                     "name", settings.name(), "placement", settings.placement()))));
-            ops.add(client.transactionOp().setData().forPath(Paths.SETTINGS, reader.bytes(Map.of(
-                    "provider-type", settings.providerType()))));
+            Map<String, Object> global = new java.util.LinkedHashMap<>(Map.of("provider-type", settings.providerType()));
+            global.putAll(ScopeMembershipMigration.MARKED); // born with persistent relation scope membership
+            ops.add(client.transactionOp().setData().forPath(Paths.SETTINGS, reader.bytes(global)));
             String machine0 = Paths.machine(0);
             ops.add(client.transactionOp().create().forPath(machine0, reader.bytes(Map.of(
                     "provider-machine-id", settings.bootstrapInstanceId()))));

@@ -5,7 +5,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import jujube.state.Presence;
 import jujube.state.RelationInfo;
 import jujube.state.RelationRole;
 import jujube.state.RelationSettings;
@@ -55,18 +54,48 @@ final class CuratorUnitRelation implements UnitRelation {
     }
 
     @Override
-    public Presence join() {
+    public void enterScope() {
         String address = privateAddress();
-        // a re-join keeps the settings of the earlier membership, but the address may have changed
+        // a re-entry keeps the settings of the earlier membership, but the address may have changed
         ctx.nodes().update(paths.settings(unitId), null, content -> content.put(ADDRESS, address));
+        createMember(ctx, paths.member(role, unitId), unit);
+    }
+
+    /**
+     * Creates a membership node unless it exists: persistent, so that it outlives the session of the
+     * agent that made it; the parents too, as a container's scope appears with its first member.
+     */
+    static boolean createMember(StateContext ctx, String path, UnitName unit) {
         try {
-            // persistent, not a container node: an emptied role container must not vanish under watchers
-            ctx.client().create().orSetData().creatingParentsIfNeeded().forPath(paths.roleContainer(role));
+            ctx.client().create().creatingParentsIfNeeded().forPath(path, ctx.reader().bytes(Map.of("name", unit.toString())));
+            return true;
+        } catch (KeeperException.NodeExistsException already) {
+            return false; // entered before: membership is not refreshed, so watchers see nothing
         } catch (Exception e) {
-            throw NodeReader.failure(paths.roleContainer(role), e);
+            throw NodeReader.failure(path, e);
         }
-        return new PresenceNode(ctx, paths.presence(role, unitId),
-                ctx.reader().bytes(Map.of("name", unit.toString())));
+    }
+
+    @Override
+    public void leaveScope() {
+        String path = paths.member(role, unitId);
+        try {
+            ctx.client().delete().guaranteed().forPath(path);
+        } catch (KeeperException.NoNodeException e) {
+            // left already, or removed with the unit or the relation
+        } catch (Exception e) {
+            throw NodeReader.failure(path, e);
+        }
+    }
+
+    @Override
+    public boolean inScope() {
+        String path = paths.member(role, unitId);
+        try {
+            return ctx.client().checkExists().forPath(path) != null;
+        } catch (Exception e) {
+            throw NodeReader.failure(path, e);
+        }
     }
 
     private String privateAddress() {
@@ -128,7 +157,7 @@ final class CuratorUnitRelation implements UnitRelation {
 
     @Override
     public Set<UnitName> relatedUnits() {
-        String members = paths.roleContainer(role.counterpart());
+        String members = paths.members(role.counterpart());
         Set<UnitName> result = new TreeSet<>();
         try {
             for (String id : ctx.client().getChildren().forPath(members)) {
@@ -137,8 +166,8 @@ final class CuratorUnitRelation implements UnitRelation {
                     continue; // a peer does not see itself
                 }
                 try {
-                    Map<String, Object> presence = ctx.reader().parse(path, ctx.client().getData().forPath(path));
-                    result.add(UnitName.parse(new Fields(path).string(presence.get("name"), "name")));
+                    Map<String, Object> member = ctx.reader().parse(path, ctx.client().getData().forPath(path));
+                    result.add(UnitName.parse(new Fields(path).string(member.get("name"), "name")));
                 } catch (KeeperException.NoNodeException gone) {
                     // left between listing and reading: not a member any more
                 } catch (IllegalArgumentException e) {
@@ -159,7 +188,7 @@ final class CuratorUnitRelation implements UnitRelation {
     public Watch watchRelatedUnits(StateWatcher<Map<UnitName, Integer>> watcher) {
         // the whole scope subtree: it may not exist yet (a container not joined), the cache waits for it
         String base = paths.base();
-        String members = paths.roleContainer(role.counterpart()) + "/";
+        String members = paths.members(role.counterpart()) + "/";
         return new CacheWatch<>(ctx.caches(), base, false, cache -> related(cache, members),
                 new SerialDelivery<>(ctx.watchExecutor(), watcher, Map.of()));
     }
@@ -172,10 +201,10 @@ final class CuratorUnitRelation implements UnitRelation {
                     if (id.equals(unitId)) {
                         return; // a peer does not watch itself
                     }
-                    Map<String, Object> presence = ctx.reader().parse(d.getPath(), d.getData());
+                    Map<String, Object> member = ctx.reader().parse(d.getPath(), d.getData());
                     UnitName name;
                     try {
-                        name = UnitName.parse(new Fields(d.getPath()).string(presence.get("name"), "name"));
+                        name = UnitName.parse(new Fields(d.getPath()).string(member.get("name"), "name"));
                     } catch (IllegalArgumentException e) {
                         throw new jujube.state.CorruptStateException(d.getPath(), e.getMessage());
                     }

@@ -31,7 +31,7 @@ import org.apache.zookeeper.KeeperException;
 
 /** Units: membership in the topology, {@code /units/unit-N} for the rest. */
 final class CuratorUnits implements Units {
-    private static final String RELATION_STATES = "relation_workflow_states";
+    static final String RELATION_STATES = "relation_workflow_states";
     private static final String WORKFLOW_STATE_INFO = "workflow_state_info";
     private static final String HISTORY = "history";
     private final StateContext ctx;
@@ -152,7 +152,21 @@ final class CuratorUnits implements Units {
 
     @Override
     public void remove(UnitName unit) {
-        List<String> removed = ctx.topology().update(t -> TopologyChanges.removeUnit(t, t.unitId(unit)));
+        List<String> memberships = new ArrayList<>();
+        List<String> removed = ctx.topology().update(t -> {
+            String unitId = t.unitId(unit);
+            List<String> ids = new ArrayList<>(List.of(unitId));
+            t.services.values().forEach(s -> s.units().forEach((id, u) -> {
+                if (unitId.equals(u.container())) {
+                    ids.add(id);
+                }
+            }));
+            memberships.clear(); // computed afresh on each attempt of the compare-and-set
+            memberships.addAll(CuratorRelations.memberships(t, ids));
+            return TopologyChanges.removeUnit(t, unitId);
+        });
+        // the units leave their relations' scopes: their agents may never run again to leave themselves
+        memberships.forEach(ctx::deleteTree);
         removed.forEach(id -> ctx.deleteTree(Paths.unit(id)));
     }
 

@@ -5,9 +5,11 @@ import jujube.state.RelationScope;
 
 /**
  * Where one relation's nodes live for one unit: the single place that knows the global and the
- * container layouts of seed 004. Global scope: {@code relation-N/<role>/unit-M} and
- * {@code relation-N/settings/unit-M}; container scope: the same one level down, under
- * {@code relation-N/unit-<principal id>/}. A future {@code RelationScopeHandler} replaces this class.
+ * container layouts of seed 004. Global scope: {@code relation-N/scope/<role>/unit-M} (the unit's
+ * persistent scope membership) and {@code relation-N/settings/unit-M}; container scope: the same one
+ * level down, under {@code relation-N/unit-<principal id>/}. Before state package 3.0 membership was an
+ * ephemeral presence node at {@code relation-N/<role>/unit-M} ({@link #legacyPresence}), read only by the
+ * membership migration. A future {@code RelationScopeHandler} replaces this class.
  *
  * @param relationId the relation
  * @param scope its scope
@@ -20,12 +22,18 @@ record RelationScopePaths(String relationId, RelationScope scope, String contain
         return scope == RelationScope.GLOBAL ? relation : relation + "/" + containerUnitId;
     }
 
-    String roleContainer(RelationRole role) {
-        return base() + "/" + role.key();
+    /** The members of one role: persistent nodes, each a unit in the relation's scope. */
+    String members(RelationRole role) {
+        return base() + "/scope/" + role.key();
     }
 
-    String presence(RelationRole role, String unitId) {
-        return roleContainer(role) + "/" + unitId;
+    String member(RelationRole role, String unitId) {
+        return members(role) + "/" + unitId;
+    }
+
+    /** Where the layout before state package 3.0 announced a member with an ephemeral node. */
+    String legacyPresence(RelationRole role, String unitId) {
+        return base() + "/" + role.key() + "/" + unitId;
     }
 
     String settingsContainer() {

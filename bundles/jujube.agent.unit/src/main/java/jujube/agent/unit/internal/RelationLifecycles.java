@@ -49,8 +49,17 @@ final class RelationLifecycles implements RelationLifecyclesControl {
         this.known = new KnownRelations(dir.resolve("known.json"), mapper);
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Before anything watches membership, an environment laid out before persistent scope membership is
+     * migrated (once per environment, a single read afterwards).
+     *
+     * @throws StateException when ZooKeeper cannot tell whether that migration is done; nothing started
+     */
     @Override
     public void start(boolean startRelations) {
+        context.state().relations().migrateScopeMembership();
         synchronized (this) {
             if (closed) {
                 throw new IllegalStateException("relation lifecycles of " + context.unit() + " are closed");

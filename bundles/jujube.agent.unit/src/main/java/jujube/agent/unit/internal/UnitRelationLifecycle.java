@@ -5,7 +5,6 @@ import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 import jujube.hooks.HookResult;
 import jujube.state.Change;
-import jujube.state.Presence;
 import jujube.state.StateException;
 import jujube.state.UnitName;
 import jujube.state.UnitRelation;
@@ -21,8 +20,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One unit relation: its persisted {@link RelationWorkflow}, its membership in the relation (presence
- * and settings), the watch of the related units feeding its {@link HookQueue}, and the
+ * One unit relation: its persisted {@link RelationWorkflow}, its membership of the relation's scope
+ * (persistent, left only when the relation departs: an agent that stops, dies or loses its session stays
+ * a member, so the related units run no hook for it) and settings, the watch of the related units feeding its {@link HookQueue}, and the
  * {@link RelationHookScheduler} running the queue. The workflow state decides what runs: up watches and
  * executes, error watches and queues only, down and departed do neither (see {@link RelationState}).
  *
@@ -41,7 +41,7 @@ final class UnitRelationLifecycle {
     private final RelationHooks hooks;
     private final RelationHookScheduler scheduler;
     private final MembershipFilter filter;
-    private Presence presence;
+    private UnitRelation member; // set once the unit entered the scope in this lifecycle's life
     private Watch watch;
     private int generation; // of the watch: a callback of a closed watch still in progress is dropped
     private boolean closed;
@@ -104,8 +104,9 @@ final class UnitRelationLifecycle {
                 return;
             }
             unitRelation = context.state().relations().of(relation.stateId(), context.unit());
-            if (presence == null) {
-                presence = unitRelation.join();
+            if (member == null) {
+                unitRelation.enterScope(); // idempotent: a restarted agent finds itself a member already
+                member = unitRelation;
             }
             current = watch == null ? ++generation : -1;
         }
@@ -127,7 +128,7 @@ final class UnitRelationLifecycle {
         scheduler.enable();
     }
 
-    /** Stops watching and executing; the membership (presence) stays until {@link #close()} or depart. */
+    /** Stops watching and executing; the membership stays until depart. */
     void pause() {
         Watch old;
         synchronized (this) {
@@ -233,18 +234,24 @@ final class UnitRelationLifecycle {
         files.deleteState();
     }
 
-    private synchronized void leave() {
-        if (presence != null) {
-            presence.close();
-            presence = null;
+    private void leave() {
+        UnitRelation entered;
+        synchronized (this) {
+            entered = member;
+            member = null;
+        }
+        try {
+            // a removed relation or unit took its membership along already; this leaves in every other case
+            (entered != null ? entered : context.state().relations().of(relation.stateId(), context.unit())).leaveScope();
+        } catch (StateException e) {
+            LOG.debug("{}: membership already gone with the relation or the unit ({})", name, e.getMessage());
         }
     }
 
     /**
      * Stops everything and waits for a hook of this relation in progress: the agent stops, the unit stays
-     * in the relation. The presence is released, not closed, so a successor agent in this process (after a
-     * bundle update) takes the membership over and the related units see no departure; if none comes, the
-     * state connection removes it after its grace period.
+     * in the relation. Its membership is persistent, so the related units see no departure however long
+     * the agent stays away.
      */
     void close() {
         pause();
@@ -252,12 +259,6 @@ final class UnitRelationLifecycle {
             closed = true;
         }
         scheduler.close();
-        synchronized (this) {
-            if (presence != null) {
-                presence.release();
-                presence = null;
-            }
-        }
     }
 
     private void fireIf(RelationState from, String transition) {

@@ -15,7 +15,6 @@ import java.util.TreeSet;
 import jujube.state.CharmRecord;
 import jujube.state.ConnectionConfig;
 import jujube.state.EnvironmentSettings;
-import jujube.state.Presence;
 import jujube.state.RelationEndpoint;
 import jujube.state.RelationRole;
 import jujube.state.RelationScope;
@@ -30,7 +29,7 @@ import jujube.workflow.Workflows;
 /**
  * The world around the crashed unit agent, driven by the test: service {@code app} (the agent's units)
  * related over {@code db} to service {@code db}, whose units are played by the test itself: they join and
- * leave the relation (presence) and change their {@code seq} setting; the test also changes
+ * leave the relation's scope and change their {@code seq} setting; the test also changes
  * {@code app}'s {@code title} option and hands out failure tokens to the agent's relation hooks.
  */
 final class CrashEnvironment implements AutoCloseable {
@@ -38,7 +37,7 @@ final class CrashEnvironment implements AutoCloseable {
     private final ObjectMapper mapper = new ObjectMapper();
     final StateConnection state;
     final String relationId;
-    private final Map<UnitName, Presence> present = new TreeMap<>();
+    private final Map<UnitName, UnitRelation> present = new TreeMap<>();
     private final Map<UnitName, Integer> seq = new TreeMap<>();
     private final Set<String> everJoined = new TreeSet<>();
     private int title;
@@ -96,13 +95,15 @@ final class CrashEnvironment implements AutoCloseable {
     }
 
     private String join(UnitName remote) {
-        present.put(remote, state.relations().of(relationId, remote).join());
+        UnitRelation member = state.relations().of(relationId, remote);
+        member.enterScope();
+        present.put(remote, member);
         everJoined.add(remote.toString());
         return remote + " joined";
     }
 
     private String leave(UnitName remote) {
-        present.remove(remote).close();
+        present.remove(remote).leaveScope();
         return remote + " left";
     }
 
@@ -137,7 +138,6 @@ final class CrashEnvironment implements AutoCloseable {
 
     @Override
     public void close() {
-        present.values().forEach(Presence::close);
         state.close();
     }
 }

@@ -20,9 +20,9 @@ import jujube.hooks.internal.ProcessHookInvoker;
 import jujube.hooks.internal.UnitHookExecutor;
 import jujube.spi.RelationScopeHandler;
 import jujube.state.CharmRecord;
-import jujube.state.Presence;
 import jujube.state.StateConnection;
 import jujube.state.UnitName;
+import jujube.state.UnitRelation;
 import jujube.testkit.ZooKeeperEnvironment;
 import jujube.testkit.ZooKeeperServer;
 import jujube.workflow.QueueState;
@@ -40,7 +40,7 @@ final class RelationLifecyclesFixture implements AutoCloseable {
     final Path out;
     final TestScopes scopes = new TestScopes();
     private final ZooKeeperEnvironment env;
-    private final Map<UnitName, Presence> presences = new ConcurrentHashMap<>();
+    private final Map<UnitName, UnitRelation> members = new ConcurrentHashMap<>();
     private final List<Agent> agents = new ArrayList<>();
 
     RelationLifecyclesFixture(ZooKeeperServer zk, Path root) throws IOException {
@@ -67,12 +67,14 @@ final class RelationLifecyclesFixture implements AutoCloseable {
 
     /** Joins a remote unit to a relation, as its own agent would. */
     void join(String relationId, UnitName unit) {
-        presences.put(unit, state.relations().of(relationId, unit).join());
+        UnitRelation member = state.relations().of(relationId, unit);
+        member.enterScope();
+        members.put(unit, member);
     }
 
-    /** The remote unit's agent leaves the relation. */
+    /** The remote unit leaves the relation's scope. */
     void leave(UnitName unit) {
-        presences.remove(unit).close();
+        members.remove(unit).leaveScope();
     }
 
     /** The hook log, one line per relation hook run. */
@@ -141,7 +143,6 @@ final class RelationLifecyclesFixture implements AutoCloseable {
         for (Agent agent : agents) {
             agent.close();
         }
-        presences.values().forEach(Presence::close);
         env.close();
     }
 
