@@ -5,8 +5,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.function.UnaryOperator;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 import jujube.charm.CharmReader;
 import jujube.hooks.ExecutedHook;
 import jujube.hooks.HookEffects;
@@ -23,6 +24,7 @@ import jujube.hooks.tools.InstalledTools;
 import jujube.hooks.tools.ToolCommandHandler;
 import jujube.state.NoSuchUnitException;
 import jujube.state.StateException;
+import jujube.state.Watch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,6 +48,9 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
      * first hook that found its unit. A removed unit's stop and -broken hooks still run it.
      */
     private volatile String lastCharmId;
+    /** The environment's proxy variables, as last delivered: hooks get what was set when they start. */
+    private volatile Map<String, String> proxies = Map.of();
+    private volatile Watch environmentWatch;
 
     private ContextUnitHookRunner(UnitHookSetup setup, HookDebugLog log, InstalledTools tools, HookContextRegistry registry,
             HookSocketServer server) {
@@ -72,7 +77,9 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
         HookSocketServer server = HookSocketServer.start(socket, new ToolCommandHandler(registry, setup.mapper()),
                 setup.mapper(), ServerLimits.defaults());
         LOG.debug("unit={}: hook socket {}, tools {} ({})", setup.unit(), socket, tools.binDir(), tools.mode());
-        return new ContextUnitHookRunner(setup, published, tools, registry, server);
+        ContextUnitHookRunner runner = new ContextUnitHookRunner(setup, published, tools, registry, server);
+        runner.followEnvironment();
+        return runner;
     }
 
     @Override
@@ -83,6 +90,19 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
         }
         HookResult applied = apply(hookName, executed.effects());
         return applied.isSuccess() ? executed.result() : applied;
+    }
+
+    /**
+     * Reads the environment's proxy settings now, so that the very first hook (install, which may fetch
+     * packages) has them, and follows their changes: a hook gets what was set when it starts.
+     */
+    private void followEnvironment() {
+        try {
+            proxies = ProxySettings.of(setup.state().environmentConfig().get());
+            environmentWatch = setup.state().environmentConfig().watch(change -> proxies = ProxySettings.of(change.current()));
+        } catch (StateException e) {
+            LOG.warn("unit={}: cannot read the environment's proxy settings yet: {}", setup.unit(), e.getMessage());
+        }
     }
 
     @Override
@@ -100,7 +120,7 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
         }
         ExecutedHook executed = execute(RunProgram.HOOK_NAME, Optional.empty(), output,
                 invocation -> invocation.withProgram(program).withTimeout(timeout)
-                        .withExtraEnv(java.util.Map.of(RunProgram.COMMAND_VARIABLE, command)));
+                        .withExtraEnv(with(invocation.extraEnv(), RunProgram.COMMAND_VARIABLE, command)));
         if (!executed.result().isSuccess()) {
             return executed.result();
         }
@@ -143,7 +163,7 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
         log.started(shownName);
         try {
             HookInvocation invocation = HookInvocation.of(setup.unit().toString(), setup.unit().service(), charmId,
-                    setup.charmDir(), hookName, server.socketPath(), clientId, tools.binDir());
+                    setup.charmDir(), hookName, server.socketPath(), clientId, tools.binDir()).withExtraEnv(proxies);
             result = setup.invoker().invoke(adapt.apply(relation.map(invocation::withRelation).orElse(invocation)),
                     log.tee(hookName, output));
         } finally {
@@ -156,6 +176,12 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
         }
         // the context is sealed (its client id expired): nothing can add to its pending writes now
         return new ExecutedHook(result, ContextFlush.effectsOf(context.pending()));
+    }
+
+    private static Map<String, String> with(Map<String, String> env, String name, String value) {
+        Map<String, String> all = new java.util.HashMap<>(env);
+        all.put(name, value);
+        return all;
     }
 
     private static ExecutedHook failed(HookResult result) {
@@ -198,6 +224,10 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
 
     @Override
     public void close() {
+        Watch watch = environmentWatch;
+        if (watch != null) {
+            watch.close();
+        }
         server.close();
         Path dir = server.socketPath().getParent();
         if (!dir.equals(setup.unitDir())) {
