@@ -123,6 +123,14 @@ class ContainerIsolationIT {
         assertEquals(second, fetch(machines, 1, second));
         assertEquals(first, fetch(machines, 2, first));
 
+        // placement unassigned: the machine a removed unit leaves empty goes, its container with it
+        env.ok("remove-unit", "isolated/1");
+        Poll.until("machine 2 gone", Environment.CONVERGE, () -> !env.status().path("machines").has("2"));
+        Path container2 = env.dir().resolve("containers").resolve(machines.name(2));
+        Poll.until("machine 2's container deleted", Environment.CONVERGE, () -> !Files.exists(container2));
+        assertFalse(Files.exists(Path.of("/sys/class/net", machines.veth(2))), "machine 2's veth removed");
+        assertEquals("RUNNING", machines.state(1));
+
         Path envDir = env.dir();
         env.ok("destroy-environment", "-y");
         assertEquals(List.of(), ContainerMachines.leftovers(envDir, bridge), "nothing of the environment left on the host");

@@ -15,9 +15,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * Placement {@code unassigned} on the real distribution: every new unit gets an empty machine of its own,
  * which the provisioning agent launches as a machine agent process; a machine that still runs a unit
- * cannot be terminated; once {@code remove-unit} emptied it (its stop hook ran there), terminate-machine
- * removes it from the topology and the provisioning agent stops its agent process, while the other
- * machine's unit runs on untouched.
+ * cannot be terminated; once {@code remove-unit} emptied it (its stop hook ran there), the machine goes
+ * by itself and the provisioning agent stops its agent process, while the other machine's unit runs on
+ * untouched.
  */
 class UnassignedPlacementIT {
     @RegisterExtension
@@ -27,7 +27,7 @@ class UnassignedPlacementIT {
     private Environment env;
 
     @Test
-    void each_unit_gets_a_machine_and_an_emptied_machine_is_terminated_with_its_agent() throws Exception {
+    void each_unit_gets_a_machine_and_a_machine_its_last_unit_left_goes_with_its_agent() throws Exception {
         env = Environment.bootstrap(SCRATCH.make("jujube-spread"), "spread",
                 "--placement", "unassigned");
         env.ok("deploy", "--repository", Environment.EXAMPLES.toString(), "local:mysql");
@@ -52,11 +52,12 @@ class UnassignedPlacementIT {
         env.awaitUnits(Map.of("mysql/0", "started"));
         Poll.until("mysql/1's stop hook on machine 2", Environment.CONVERGE,
                 () -> env.machineLog(2).contains("unit=mysql/1 hook=stop: succeeded"));
-        env.ok("terminate-machine", "2");
+        // its last unit gone, the machine goes too: its agent removes it, the provisioning agent stops it
         Poll.until("machine 2 gone from status", Environment.CONVERGE,
                 () -> !env.status().path("machines").has("2"), () -> env.status().path("machines").toString());
         Poll.until("machine 2's agent process stopped", Environment.CONVERGE,
                 () -> Distribution.processesMentioning(machine2).isEmpty());
+        assertEquals("jujube: machine 2 does not exist", env.run("terminate-machine", "2").err().strip());
         assertEquals("running", env.status().path("machines").path("1").path("agent-state").asText());
         env.awaitUnits(Map.of("mysql/0", "started"));
     }

@@ -17,6 +17,8 @@ import jujube.agent.machine.UnitAgentDeployments;
 import jujube.agent.machine.UnitDeployment;
 import jujube.agent.machine.UnitDirectories;
 import jujube.state.CharmRecord;
+import jujube.state.MachineHasUnitsException;
+import jujube.state.NoSuchMachineException;
 import jujube.state.NoSuchUnitException;
 import jujube.state.StateConnection;
 import jujube.state.UnitInfo;
@@ -96,15 +98,21 @@ final class UnitDeployer implements AutoCloseable {
         try {
             Map<UnitName, DeployedUnit> deployed = deployments.deployed();
             pending = false;
+            boolean retiredLast = false;
             for (UnitName unit : want) {
                 pending |= !ensureDeployed(unit, deployed.get(unit));
             }
             for (DeployedUnit d : deployed.values()) {
                 if (d.deployment().isPrincipal() && !want.contains(d.deployment().unit())) {
-                    pending |= !retire(d, deployed);
+                    boolean gone = retire(d, deployed);
+                    pending |= !gone;
+                    retiredLast |= gone;
                 }
             }
             removeStrayDirectories(want, deployed.keySet());
+            if (retiredLast && !pending && want.isEmpty()) {
+                emptied();
+            }
         } catch (RuntimeException | IOException e) {
             LOG.error("machine {}: deploying units failed, will retry: {}", machineId, e.toString());
             pending = true;
@@ -114,6 +122,27 @@ final class UnitDeployer implements AutoCloseable {
             retry = retry.multipliedBy(2).compareTo(LAST_RETRY) > 0 ? LAST_RETRY : retry.multipliedBy(2);
         } else {
             retry = FIRST_RETRY;
+        }
+    }
+
+    /**
+     * This machine's last unit retired (its stop hook ran): with placement {@code unassigned}, where
+     * every unit got a machine of its own, the machine goes too, as Go juju removes a machine its last
+     * unit leaves. The provisioning agent then terminates it (its container deleted). Machine 0 runs the
+     * environment and stays; with placement {@code local} every unit shares it. A unit assigned here
+     * meanwhile keeps the machine: the removal is refused.
+     */
+    private void emptied() {
+        if (machineId == 0 || !"unassigned".equals(state.environmentConfig().get().get("placement"))) {
+            return;
+        }
+        try {
+            state.machines().remove(machineId);
+            LOG.info("machine {}: its last unit retired; the machine is removed (placement unassigned)", machineId);
+        } catch (MachineHasUnitsException e) {
+            LOG.info("machine {}: a unit was assigned meanwhile; the machine stays", machineId);
+        } catch (NoSuchMachineException e) {
+            // terminated by the operator meanwhile
         }
     }
 
