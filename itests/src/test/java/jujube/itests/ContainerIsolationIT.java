@@ -23,7 +23,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * system (a file under {@code /etc}, a user, a program under {@code /usr/local}) leaves the host as it
  * was; each machine has its own address, which its units, {@code unit-get} and the database's relation
  * settings carry; a server that a hook starts listens on the same port in two machines at once, each
- * reached from the other at its own address; and {@code destroy-environment} leaves nothing on the host.
+ * reached from the other at its own address; a subordinate runs in its principal's container; a machine
+ * its last unit left goes with its container; and {@code destroy-environment} leaves nothing on the host.
  */
 class ContainerIsolationIT {
     @RegisterExtension
@@ -122,6 +123,16 @@ class ContainerIsolationIT {
         assertNotEquals(first, second);
         assertEquals(second, fetch(machines, 1, second));
         assertEquals(first, fetch(machines, 2, first));
+
+        // a subordinate runs in its principal's container
+        env.ok("deploy", "--repository", Environment.EXAMPLES.toString(), "local:logging");
+        env.ok("add-relation", "blog", "logging");
+        Poll.until("logging/0 started beside blog/0", Environment.CONVERGE, () -> "started".equals(env.status()
+                .path("services").path("blog").path("units").path("blog/0").path("subordinates").path("logging/0")
+                .path("agent-state").asText()), () -> env.status().toString());
+        Path loggingDir = env.unitDir(4, "logging/0");
+        assertTrue(Files.isDirectory(loggingDir), "logging/0 lives on blog/0's machine");
+        assertEquals("machine-4", machines.attachOk(4, "sh", "-c", "cd " + loggingDir + " && hostname").strip());
 
         // placement unassigned: the machine a removed unit leaves empty goes, its container with it
         env.ok("remove-unit", "isolated/1");
