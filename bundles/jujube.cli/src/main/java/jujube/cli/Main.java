@@ -7,6 +7,7 @@ import jujube.cli.internal.AddMachineCommand;
 import jujube.cli.internal.AddRelationCommand;
 import jujube.cli.internal.AddUnitCommand;
 import jujube.cli.internal.BootstrapCommand;
+import jujube.cli.internal.DebugHooksCommand;
 import jujube.cli.internal.DebugLogCommand;
 import jujube.cli.internal.DeployCommand;
 import jujube.cli.internal.DestroyEnvironmentCommand;
@@ -46,7 +47,8 @@ public final class Main {
      */
     private static final List<String> COMMANDS = List.of("bootstrap", "destroy-environment", "deploy", "add-unit",
             "remove-unit", "add-relation", "remove-relation", "destroy-service", "expose", "unexpose", "set", "get",
-            "resolved", "upgrade-charm", "add-machine", "terminate-machine", "debug-log", "status");
+            "resolved", "upgrade-charm", "add-machine", "terminate-machine", "debug-log", "status",
+            "debug-hooks");
 
     /** What picocli makes the command from: its annotated class, or the model built by hand. */
     private static Object command(String name) {
@@ -69,6 +71,7 @@ public final class Main {
             case "terminate-machine" -> TerminateMachineCommand.class;
             case "debug-log" -> DebugLogCommand.class;
             case "status" -> StatusCommand.model();
+            case "debug-hooks" -> DebugHooksCommand.class;
             default -> throw new IllegalArgumentException("no command '" + name + "'");
         };
     }

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 class MainTest {
     private static final List<String> COMMANDS = List.of("bootstrap", "destroy-environment", "deploy", "add-unit",
             "remove-unit", "add-relation", "remove-relation", "destroy-service", "expose", "unexpose", "set", "get",
-            "resolved", "upgrade-charm", "add-machine", "terminate-machine", "debug-log", "status");
+            "resolved", "upgrade-charm", "add-machine", "terminate-machine", "debug-log", "status", "debug-hooks");
 
     @TempDir
     Path home;
