@@ -72,11 +72,21 @@ final class DebugWindow {
         return DebugTmux.read(dir.resolve("status"));
     }
 
-    /** Removes the directory. */
+    /**
+     * Removes the directory. A window closed just now may still be writing its status into it (its
+     * hangup trap): a few passes outlast those two files.
+     */
     void delete() throws IOException {
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(file);
+        for (int pass = 1; ; pass++) {
+            try (Stream<Path> files = Files.walk(dir)) {
+                for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(file);
+                }
+                return;
+            } catch (java.nio.file.DirectoryNotEmptyException | java.nio.file.NoSuchFileException e) {
+                if (pass == 5) {
+                    throw e;
+                }
             }
         }
     }

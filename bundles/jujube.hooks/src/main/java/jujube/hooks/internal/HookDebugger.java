@@ -107,14 +107,18 @@ final class HookDebugger implements AutoCloseable {
         }
     }
 
-    /** Closes a held hook's window and wakes its waiting script, which then fails the hook. */
+    /**
+     * Closes a held hook's window, whose script then records the hangup and wakes the waiting script; a
+     * hook whose window is not open yet is woken directly (it then finds no status and fails).
+     */
     static void end(Held hook) {
         try {
             Optional<String> window = hook.window().windowId();
             if (window.isPresent()) {
                 hook.tmux().killWindow(window.get());
+            } else {
+                hook.tmux().signal(hook.window().channel());
             }
-            hook.tmux().signal(hook.window().channel());
         } catch (IOException e) {
             LOG.warn("could not end debug window of {}: {}", hook.tmux().session(), e.toString());
         } catch (InterruptedException e) {
