@@ -7,6 +7,7 @@ import jujube.cli.internal.AddMachineCommand;
 import jujube.cli.internal.AddRelationCommand;
 import jujube.cli.internal.AddUnitCommand;
 import jujube.cli.internal.BootstrapCommand;
+import jujube.cli.internal.DebugHooksCommand;
 import jujube.cli.internal.DebugLogCommand;
 import jujube.cli.internal.DeployCommand;
 import jujube.cli.internal.DestroyEnvironmentCommand;
@@ -51,7 +52,7 @@ public final class Main {
     private static final List<String> COMMANDS = List.of("bootstrap", "destroy-environment", "deploy", "add-unit",
             "remove-unit", "add-relation", "remove-relation", "destroy-service", "expose", "unexpose", "set", "get",
             "set-env", "get-env", "resolved", "upgrade-charm", "add-machine", "terminate-machine", "debug-log", "status",
-            "status-history", "ssh", "scp", "run");
+            "status-history", "ssh", "scp", "run", "debug-hooks");
 
     /** The annotated class picocli makes the command from. */
     private static Class<?> command(String name) {
@@ -80,6 +81,7 @@ public final class Main {
             case "ssh" -> SshCommand.class;
             case "scp" -> ScpCommand.class;
             case "run" -> RunCommand.class;
+            case "debug-hooks" -> DebugHooksCommand.class;
             default -> throw new IllegalArgumentException("no command '" + name + "'");
         };
     }

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 class MainTest {
     private static final List<String> COMMANDS = List.of("bootstrap", "destroy-environment", "deploy", "add-unit",
             "remove-unit", "add-relation", "remove-relation", "destroy-service", "expose", "unexpose", "set", "get",
-            "set-env", "get-env", "resolved", "upgrade-charm", "add-machine", "terminate-machine", "debug-log", "status");
+            "set-env", "get-env", "resolved", "upgrade-charm", "add-machine", "terminate-machine", "debug-log", "status",
+            "status-history", "ssh", "scp", "run", "debug-hooks");
 
     @TempDir
     Path home;

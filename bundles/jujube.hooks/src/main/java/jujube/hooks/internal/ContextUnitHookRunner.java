@@ -12,6 +12,7 @@ import jujube.charm.CharmReader;
 import jujube.hooks.ExecutedHook;
 import jujube.hooks.HookEffects;
 import jujube.hooks.HookInvocation;
+import jujube.hooks.HookInvoker;
 import jujube.hooks.HookOutput;
 import jujube.hooks.HookResult;
 import jujube.hooks.RelationHookInfo;
@@ -43,6 +44,9 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
     private final CharmReader charms = new CharmReader();
     private final InstalledTools tools;
     private final HookSocketServer server;
+    /** The hooks that {@code jujube debug-hooks} holds, and the invoker that holds them. */
+    private final HookDebugger debugger;
+    private final HookInvoker invoker;
     /**
      * The unit's charm: handed over by the unit agent at its start (its local record), else read at the
      * first hook that found its unit. A removed unit's stop and -broken hooks still run it.
@@ -60,6 +64,8 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
         this.registry = registry;
         this.server = server;
         this.flush = new ContextFlush(setup.state());
+        this.debugger = new HookDebugger(setup.state(), setup.unit());
+        this.invoker = new DebugHookInvoker(setup.invoker(), debugger, setup.unitDir(), System.getenv("PATH"));
     }
 
     /** See {@link jujube.hooks.UnitHookRunners#start}. */
@@ -164,7 +170,7 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
         try {
             HookInvocation invocation = HookInvocation.of(setup.unit().toString(), setup.unit().service(), charmId,
                     setup.charmDir(), hookName, server.socketPath(), clientId, tools.binDir()).withExtraEnv(proxies);
-            result = setup.invoker().invoke(adapt.apply(relation.map(invocation::withRelation).orElse(invocation)),
+            result = invoker.invoke(adapt.apply(relation.map(invocation::withRelation).orElse(invocation)),
                     log.tee(hookName, output));
         } finally {
             registry.close(clientId);
@@ -228,6 +234,7 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
         if (watch != null) {
             watch.close();
         }
+        debugger.close();
         server.close();
         Path dir = server.socketPath().getParent();
         if (!dir.equals(setup.unitDir())) {

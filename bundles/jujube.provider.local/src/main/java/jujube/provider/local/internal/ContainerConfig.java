@@ -42,6 +42,8 @@ final class ContainerConfig {
         lines.add("lxc.uts.name = machine-" + machineId);
         lines.add("lxc.rootfs.path = overlay:/:" + spaceless(delta));
         lines.add("lxc.autodev = 1");
+        // pseudo-terminals of its own (a devpts instance): shells of lxc-attach, tmux of debug-hooks
+        lines.add("lxc.pty.max = 1024");
         lines.add("lxc.mount.auto = proc:rw sys:ro cgroup:ro");
         lines.add("lxc.mount.entry = tmpfs " + inside(layout.envDir()) + " tmpfs rw,mode=0700,create=dir 0 0");
         lines.add(bind(machineDir, "rw"));
