@@ -35,6 +35,7 @@ class ContainerConfigTest {
         String e = env.toString().substring(1);
         assertTrue(lines.contains("lxc.rootfs.path = overlay:/:" + env.resolve("containers/env-machine-3/delta")), lines::toString);
         assertTrue(lines.contains("lxc.uts.name = machine-3"));
+        assertTrue(lines.contains("lxc.pty.max = 1024"), "terminals of its own: lxc-attach shells, tmux");
         // the tmpfs over the environment comes before the binds inside it
         int hidden = lines.indexOf("lxc.mount.entry = tmpfs " + e + " tmpfs rw,mode=0700,create=dir 0 0");
         int own = lines.indexOf("lxc.mount.entry = " + env.resolve("machines/machine-3") + " " + e
