@@ -38,6 +38,7 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
     private final CharmReader charms = new CharmReader();
     private final InstalledTools tools;
     private final HookSocketServer server;
+    private final HookProcessRecord running;
     /**
      * The unit's charm: handed over by the unit agent at its start (its local record), else read at the
      * first hook that found its unit. A removed unit's stop and -broken hooks still run it.
@@ -45,8 +46,9 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
     private volatile String lastCharmId;
 
     private ContextUnitHookRunner(UnitHookSetup setup, HookLog log, InstalledTools tools, HookContextRegistry registry,
-            HookSocketServer server) {
+            HookSocketServer server, HookProcessRecord running) {
         this.setup = setup;
+        this.running = running;
         this.log = log;
         this.tools = tools;
         this.registry = registry;
@@ -59,15 +61,30 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
         return start(setup, new Slf4jHookLog(), SocketPaths.standard());
     }
 
+    /**
+     * Starts the unit's runner, first waiting for a hook that an earlier agent of the unit left running
+     * (see {@link HookProcessRecord}): no hook of this runner may run beside it.
+     *
+     * @throws java.io.InterruptedIOException when interrupted while waiting (interrupt flag kept)
+     */
     static ContextUnitHookRunner start(UnitHookSetup setup, HookLog log, SocketPaths sockets) throws IOException {
         Files.createDirectories(setup.unitDir());
+        HookProcessRecord running = new HookProcessRecord(setup.unit().toString(), setup.unitDir(), setup.mapper(),
+                new ProcessGroups(), java.time.Clock.systemUTC());
+        try {
+            running.awaitOrphan();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("unit " + setup.unit()
+                    + ": stopped while waiting for the earlier agent's hook to end");
+        }
         InstalledTools tools = new HookToolsInstaller(setup.toolsFallback()).install(setup.unitDir().resolve("bin"));
         HookContextRegistry registry = new HookContextRegistry(log);
         Path socket = sockets.forUnit(setup.unitDir());
         HookSocketServer server = HookSocketServer.start(socket, new ToolCommandHandler(registry, setup.mapper()),
                 setup.mapper(), ServerLimits.defaults());
         LOG.debug("unit={}: hook socket {}, tools {} ({})", setup.unit(), socket, tools.binDir(), tools.mode());
-        return new ContextUnitHookRunner(setup, log, tools, registry, server);
+        return new ContextUnitHookRunner(setup, log, tools, registry, server, running);
     }
 
     @Override
@@ -113,8 +130,10 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
         try {
             HookInvocation invocation = HookInvocation.of(setup.unit().toString(), setup.unit().service(), charmId,
                     setup.charmDir(), hookName, server.socketPath(), clientId, tools.binDir());
-            result = setup.invoker().invoke(relation.map(invocation::withRelation).orElse(invocation), output);
+            result = setup.invoker().invoke(relation.map(invocation::withRelation).orElse(invocation),
+                    recording(hookName, output));
         } finally {
+            running.ended(); // the invoker returns once the hook's process ended (or was killed)
             registry.close(clientId);
         }
         if (!result.isSuccess()) {
@@ -123,6 +142,27 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
         }
         // the context is sealed (its client id expired): nothing can add to its pending writes now
         return new ExecutedHook(result, ContextFlush.effectsOf(context.pending()));
+    }
+
+    /** {@code output}, recording the hook's process as soon as it started. */
+    private HookOutput recording(String hookName, HookOutput output) {
+        return new HookOutput() {
+            @Override
+            public void stdout(String line) {
+                output.stdout(line);
+            }
+
+            @Override
+            public void stderr(String line) {
+                output.stderr(line);
+            }
+
+            @Override
+            public void started(long pid, java.time.Duration timeout) {
+                running.started(hookName, pid, timeout);
+                output.started(pid, timeout);
+            }
+        };
     }
 
     private static ExecutedHook failed(HookResult result) {

@@ -133,7 +133,8 @@ final class UnitAgentRuntime implements AutoCloseable {
             parts.loop = current;
             loop = current;
             done = current.run();
-        } catch (InterruptedException e) {
+        } catch (InterruptedException | java.io.InterruptedIOException e) {
+            // stopped, possibly while waiting for a hook an earlier agent left running
             Thread.currentThread().interrupt();
         } catch (Exception e) {
             LOG.error("unit {}: agent failed to start and stays inactive until reconfigured", settings.unit(), e);
