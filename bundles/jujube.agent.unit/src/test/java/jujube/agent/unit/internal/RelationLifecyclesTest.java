@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -126,6 +127,32 @@ class RelationLifecyclesTest {
                 "db-relation-changed mysql/0 mysql/0", "db-relation-joined mysql/1 mysql/0 mysql/1",
                 "db-relation-changed mysql/1 mysql/0 mysql/1"), fx.log());
         assertEquals(Map.of(), agent.relations().relationErrors());
+    }
+
+    @Test
+    void a_failed_hook_errors_at_once_and_is_retried_in_the_background_with_doubling_waits() throws Exception {
+        Files.writeString(fx.out.resolve("fail-db-relation-changed"), "");
+        ManualDelayedActions timer = new ManualDelayedActions();
+        Agent agent = fx.agent(wp, new RelationHookRetries(() -> true, HookRetryBackoff.DEFAULT, timer), "db");
+        agent.executor().start();
+        agent.relations().start(true);
+        fx.join(db.id(), m0);
+        await("error", () -> !agent.relations().relationErrors().isEmpty());
+        assertEquals(2, fx.log().size(), "no retry before the error state: " + fx.log());
+        await("retry 1 scheduled", () -> timer.pending() == 1);
+        timer.fire();
+        await("ran again, failed again, retry 2 scheduled", () -> timer.delays().size() == 2 && timer.pending() == 1);
+        assertEquals(3, fx.log().size());
+        assertEquals(List.of(java.time.Duration.ofSeconds(5), java.time.Duration.ofSeconds(10)), timer.delays());
+        assertEquals("error", fx.state.units().relationWorkflowStates(wp).get(db.id()));
+
+        Files.delete(fx.out.resolve("fail-db-relation-changed"));
+        timer.fire();
+        await("up", () -> agent.relations().relationErrors().isEmpty()
+                && "up".equals(fx.state.units().relationWorkflowStates(wp).get(db.id())));
+        awaitLog(4);
+        assertEquals(Collections.nCopies(3, "db-relation-changed mysql/0 mysql/0"), fx.log().subList(1, 4));
+        assertEquals(0, timer.pending());
     }
 
     @Test
