@@ -48,7 +48,8 @@ final class RelationHookScheduler {
     private final BooleanSupplier mayExecute;
     private final FailureHandler onFailure;
     private final Runnable onRetryDue;
-    private long retryGeneration; // of the latest failure: a retry scheduled for an earlier one is stale
+    private long retryGeneration; // a scheduled retry acts only while it is the latest one
+    private boolean retryPending;
     private boolean enabled;
     private boolean submitted;
     private boolean busy;
@@ -194,27 +195,42 @@ final class RelationHookScheduler {
 
     private synchronized void resetFailures() {
         failures = 0;
+        retryGeneration++; // a retry still scheduled has nothing left to do
+        retryPending = false;
     }
 
     private void headFailed(RelationChange change, HookResult.Failed failed) {
-        int attempt;
-        long generation;
-        synchronized (this) {
-            attempt = ++failures;
-            generation = ++retryGeneration;
-        }
         onFailure.failed(change, hooks.hookName(change) + " failed: " + failed.reason());
+        retryLater();
+    }
+
+    /**
+     * Schedules the reset of the relation in error ({@code onRetryDue}) after the next wait, while automatic
+     * retries are on, unless one is scheduled already: after each failure, and when an agent resumes a
+     * relation it found in error (the count of retries starts again with a new agent).
+     */
+    void retryLater() {
         if (!automaticRetries()) {
             return;
         }
+        int attempt;
+        long generation;
+        synchronized (this) {
+            if (closed || retryPending) {
+                return;
+            }
+            attempt = ++failures;
+            generation = ++retryGeneration;
+            retryPending = true;
+        }
         Duration wait = retries.backoff().before(attempt);
-        LOG.warn("{}: relation-{} of {} failed ({}); retry {} in {} s", name, change.type().hookName(), change.unit(),
-                failed.reason(), attempt, wait.toSeconds());
+        LOG.warn("{}: relation in error; retry {} in {} s", name, attempt, wait.toSeconds());
         retries.delayed().schedule(wait, () -> {
             synchronized (this) {
                 if (closed || generation != retryGeneration) {
-                    return; // stopped, or failed again meanwhile (that failure scheduled its own retry)
+                    return; // stopped, or the relation recovered meanwhile
                 }
+                retryPending = false;
             }
             onRetryDue.run();
         });

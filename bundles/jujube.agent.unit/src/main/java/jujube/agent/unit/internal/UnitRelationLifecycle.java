@@ -125,6 +125,9 @@ final class UnitRelationLifecycle {
             LOG.debug("{}: watching related units", name);
         }
         scheduler.enable();
+        if (state() == RelationState.ERROR) {
+            scheduler.retryLater(); // found in error (after a restart): retried as after a failure
+        }
     }
 
     /** Stops watching and executing; the membership (presence) stays until {@link #close()} or depart. */

@@ -156,6 +156,27 @@ class RelationLifecyclesTest {
     }
 
     @Test
+    void a_relation_found_in_error_after_a_restart_is_retried_in_the_background() throws Exception {
+        Files.writeString(fx.out.resolve("fail-db-relation-changed"), "");
+        Agent first = started();
+        fx.join(db.id(), m0);
+        await("error", () -> !first.relations().relationErrors().isEmpty());
+        first.close();
+
+        ManualDelayedActions timer = new ManualDelayedActions();
+        Agent second = fx.agent(wp, new RelationHookRetries(() -> true, HookRetryBackoff.DEFAULT, timer), "db");
+        second.executor().start();
+        second.relations().start(true);
+        await("retry scheduled", () -> timer.pending() == 1);
+        assertEquals(List.of(java.time.Duration.ofSeconds(5)), timer.delays());
+        Files.delete(fx.out.resolve("fail-db-relation-changed"));
+        timer.fire();
+        await("up", () -> "up".equals(fx.state.units().relationWorkflowStates(wp).get(db.id())));
+        awaitLog(3);
+        assertEquals("db-relation-changed mysql/0 mysql/0", fx.log().get(2));
+    }
+
+    @Test
     void resolve_without_retry_skips_the_failed_change() throws Exception {
         Files.writeString(fx.out.resolve("fail-db-relation-joined"), "");
         Agent agent = started();
@@ -178,7 +199,9 @@ class RelationLifecyclesTest {
         await("forgotten", () -> !agent.knownFile().contains(db.id()));
         assertEquals("db-relation-broken", fx.log().get(fx.log().size() - 1));
         assertEquals(1, fx.log().stream().filter("db-relation-broken"::equals).count());
-        assertFalse(Files.exists(agent.stateDir().resolve("relations").resolve(db.id() + ".queue.json")));
+        // removed from the known relations first, its files just after (see RelationLifecycles.forget)
+        await("queue file removed",
+                () -> !Files.exists(agent.stateDir().resolve("relations").resolve(db.id() + ".queue.json")));
     }
 
     @Test
