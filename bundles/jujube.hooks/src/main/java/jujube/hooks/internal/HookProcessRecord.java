@@ -56,14 +56,19 @@ final class HookProcessRecord {
     }
 
     /**
-     * Records the hook's process.
+     * Records the hook's process. A quick hook may have ended (and been reaped) already: then there is nothing
+     * that could outlive the agent, and nothing is recorded. So is it when the pid names a process that is not
+     * this JVM's child (the pid reused in between): a live hook is always its agent's child.
      *
      * @throws UncheckedIOException when it cannot be written (the invoker then kills the hook)
-     * @throws IllegalStateException when the process is gone already or its start time is unreadable
      */
     void started(String hook, long pid, Duration timeout) {
-        long ticks = startTicks(pid).orElseThrow(() -> new IllegalStateException(
-                "no /proc/" + pid + "/stat for hook " + hook + " of " + unit));
+        OptionalLong started = ownChildStartTicks(pid);
+        if (started.isEmpty()) {
+            LOG.debug("unit {}: hook {} (pid {}) ended before its process was recorded", unit, hook, pid);
+            return;
+        }
+        long ticks = started.getAsLong();
         ObjectNode node = mapper.createObjectNode().put("version", VERSION).put("pid", pid).put("start_ticks", ticks)
                 .put("hook", hook).put("started_at", clock.instant().toString())
                 .put("timeout_ms", timeout.toMillis());
@@ -152,18 +157,28 @@ final class HookProcessRecord {
 
     /** Field 22 of {@code /proc/<pid>/stat}, empty when there is no such live (non-zombie) process. */
     static OptionalLong startTicks(long pid) {
+        return stat(pid).map(fields -> OptionalLong.of(Long.parseLong(fields[19]))).orElse(OptionalLong.empty());
+    }
+
+    /** As {@link #startTicks}, and empty too when the process is not this JVM's child (field 4, ppid). */
+    private static OptionalLong ownChildStartTicks(long pid) {
+        return stat(pid).filter(fields -> fields[1].equals(Long.toString(ProcessHandle.current().pid())))
+                .map(fields -> OptionalLong.of(Long.parseLong(fields[19]))).orElse(OptionalLong.empty());
+    }
+
+    /** The fields of {@code /proc/<pid>/stat} from field 3 (state) on, for a live, non-zombie process. */
+    private static Optional<String[]> stat(long pid) {
         try {
             String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
             // after "pid (comm) " come field 3 (state) onwards; comm may hold spaces and parentheses
             String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
             if (fields.length < 20 || fields[0].equals("Z") || fields[0].equals("X")) {
-                return OptionalLong.empty();
+                return Optional.empty();
             }
-            return OptionalLong.of(Long.parseLong(fields[19]));
-        } catch (NoSuchFileException e) {
-            return OptionalLong.empty();
+            Long.parseLong(fields[19]);
+            return Optional.of(fields);
         } catch (IOException | RuntimeException e) {
-            return OptionalLong.empty();
+            return Optional.empty(); // gone (NoSuchFileException), or not a stat line we can read
         }
     }
 

@@ -63,6 +63,15 @@ class HookOrphanTest extends ContextRunnerFixture {
     }
 
     @Test
+    void hooks_that_end_before_their_process_is_recorded_succeed_and_leave_no_record() throws Exception {
+        env.hook("install", "exit 0");
+        for (int i = 0; i < 30; i++) {
+            assertTrue(runner.run("install", Optional.empty(), new HookFixture.Recording()).isSuccess(), "run " + i);
+            assertFalse(Files.exists(record().file()));
+        }
+    }
+
+    @Test
     void a_new_runner_waits_for_the_hook_an_earlier_agent_left_running() throws Exception {
         runner.close(); // the earlier agent, killed while its hook ran on
         orphan = new ProcessBuilder("setsid", "sleep", "60").start();
