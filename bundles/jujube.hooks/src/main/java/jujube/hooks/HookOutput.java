@@ -1,5 +1,6 @@
 package jujube.hooks;
 
+import java.time.Duration;
 import org.osgi.annotation.versioning.ConsumerType;
 
 /**
@@ -16,6 +17,16 @@ public interface HookOutput {
 
     /** A line the hook wrote to its standard error. */
     void stderr(String line);
+
+    /**
+     * The hook's process started, on the invoking thread before any line arrives: {@code pid} leads the
+     * hook's process group (its session), and the invoker kills the group after {@code timeout}
+     * ({@link Duration#ZERO}: never). A sink that throws has the hook killed and reported failed, so a
+     * unit agent can record its hook's process before the hook does anything (see its orphan handling).
+     *
+     * @since 1.4
+     */
+    default void started(long pid, Duration timeout) {}
 
     /**
      * The default sink: logs stdout at INFO and stderr at ERROR on the logger

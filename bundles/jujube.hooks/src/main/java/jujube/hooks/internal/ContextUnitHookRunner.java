@@ -47,6 +47,7 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
     /** The hooks that {@code jujube debug-hooks} holds, and the invoker that holds them. */
     private final HookDebugger debugger;
     private final HookInvoker invoker;
+    private final HookProcessRecord running;
     /**
      * The unit's charm: handed over by the unit agent at its start (its local record), else read at the
      * first hook that found its unit. A removed unit's stop and -broken hooks still run it.
@@ -57,8 +58,9 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
     private volatile Watch environmentWatch;
 
     private ContextUnitHookRunner(UnitHookSetup setup, HookDebugLog log, InstalledTools tools, HookContextRegistry registry,
-            HookSocketServer server) {
+            HookSocketServer server, HookProcessRecord running) {
         this.setup = setup;
+        this.running = running;
         this.log = log;
         this.tools = tools;
         this.registry = registry;
@@ -73,8 +75,23 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
         return start(setup, new Slf4jHookLog(), SocketPaths.standard());
     }
 
+    /**
+     * Starts the unit's runner, first waiting for a hook that an earlier agent of the unit left running
+     * (see {@link HookProcessRecord}): no hook of this runner may run beside it.
+     *
+     * @throws java.io.InterruptedIOException when interrupted while waiting (interrupt flag kept)
+     */
     static ContextUnitHookRunner start(UnitHookSetup setup, HookLog log, SocketPaths sockets) throws IOException {
         Files.createDirectories(setup.unitDir());
+        HookProcessRecord running = new HookProcessRecord(setup.unit().toString(), setup.unitDir(), setup.mapper(),
+                new ProcessGroups(), java.time.Clock.systemUTC());
+        try {
+            running.awaitOrphan();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("unit " + setup.unit()
+                    + ": stopped while waiting for the earlier agent's hook to end");
+        }
         InstalledTools tools = new HookToolsInstaller(setup.toolsFallback()).install(setup.unitDir().resolve("bin"));
         HookDebugLog published = new HookDebugLog(log, setup.state().debugLog().publisher(), setup.unit().toString(),
                 Clock.systemUTC());
@@ -83,7 +100,7 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
         HookSocketServer server = HookSocketServer.start(socket, new ToolCommandHandler(registry, setup.mapper()),
                 setup.mapper(), ServerLimits.defaults());
         LOG.debug("unit={}: hook socket {}, tools {} ({})", setup.unit(), socket, tools.binDir(), tools.mode());
-        ContextUnitHookRunner runner = new ContextUnitHookRunner(setup, published, tools, registry, server);
+        ContextUnitHookRunner runner = new ContextUnitHookRunner(setup, published, tools, registry, server, running);
         runner.followEnvironment();
         return runner;
     }
@@ -171,8 +188,9 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
             HookInvocation invocation = HookInvocation.of(setup.unit().toString(), setup.unit().service(), charmId,
                     setup.charmDir(), hookName, server.socketPath(), clientId, tools.binDir()).withExtraEnv(proxies);
             result = invoker.invoke(adapt.apply(relation.map(invocation::withRelation).orElse(invocation)),
-                    log.tee(hookName, output));
+                    recording(hookName, log.tee(hookName, output)));
         } finally {
+            running.ended(); // the invoker returns once the hook's process ended (or was killed)
             registry.close(clientId);
         }
         log.ended(shownName, result);
@@ -188,6 +206,27 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
         Map<String, String> all = new java.util.HashMap<>(env);
         all.put(name, value);
         return all;
+    }
+
+    /** {@code output}, recording the hook's process as soon as it started. */
+    private HookOutput recording(String hookName, HookOutput output) {
+        return new HookOutput() {
+            @Override
+            public void stdout(String line) {
+                output.stdout(line);
+            }
+
+            @Override
+            public void stderr(String line) {
+                output.stderr(line);
+            }
+
+            @Override
+            public void started(long pid, java.time.Duration timeout) {
+                running.started(hookName, pid, timeout);
+                output.started(pid, timeout);
+            }
+        };
     }
 
     private static ExecutedHook failed(HookResult result) {

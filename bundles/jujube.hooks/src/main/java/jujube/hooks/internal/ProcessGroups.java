@@ -61,6 +61,17 @@ final class ProcessGroups {
         process.destroyForcibly();
     }
 
+    /**
+     * Kills (SIGKILL) the process group {@code pgid}, led by a process that is not this JVM's child: a hook
+     * an earlier agent started and left running when it died.
+     */
+    void killGroup(long pgid) throws InterruptedException {
+        if (kill.isPresent()) {
+            signalGroup(pgid);
+        }
+        ProcessHandle.of(pgid).ifPresent(ProcessHandle::destroyForcibly);
+    }
+
     /** True when the process is its own group's leader (read before the kill, while it lives). */
     private static boolean leadsGroup(Process process) {
         try {

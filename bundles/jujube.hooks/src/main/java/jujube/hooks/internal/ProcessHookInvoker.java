@@ -151,8 +151,17 @@ public final class ProcessHookInvoker implements HookInvoker {
             } catch (IOException e) {
                 return new HookResult.Failed("could not start: " + e.getMessage());
             }
+            Duration timeout = invocation.timeout().orElse(defaultTimeout);
+            try {
+                output.started(process.pid(), timeout);
+            } catch (RuntimeException e) {
+                // the caller must know its hook's process (to find it again after a crash): none unknown runs
+                groups.killGroup(process);
+                process.waitFor();
+                return new HookResult.Failed("could not record its process: " + e.getMessage());
+            }
             pipes.processStarted();
-            HookResult result = await(process, invocation.timeout().orElse(defaultTimeout), slot);
+            HookResult result = await(process, timeout, slot);
             try {
                 pipes.finish(outputGrace);
             } catch (InterruptedException e) {

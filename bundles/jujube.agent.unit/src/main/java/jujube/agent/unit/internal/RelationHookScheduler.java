@@ -15,7 +15,6 @@ import jujube.hooks.HookJob;
 import jujube.hooks.HookResult;
 import jujube.workflow.HookQueue;
 import jujube.workflow.RelationChange;
-import jujube.workflow.RetryPolicy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,9 +26,10 @@ import org.slf4j.LoggerFactory;
  * that wrote nothing is committed at once: there is nothing a replay could apply twice). A
  * head found executed (the agent died after the hook) is not run again: its stored effects are applied
  * and it is committed. The head is claimed inside the job, when the hook is about to run, so changes waiting
- * behind other hooks of the unit can still be coalesced. A failed hook is retried in place as the
- * {@link RetryPolicy} says (waiting off the executor), then reported to {@code onFailure} (the relation
- * goes to error) and stays at the head. It owns no thread: delayed retries use the JDK's shared delayer.
+ * behind other hooks of the unit can still be coalesced. A failed hook is reported to {@code onFailure} at
+ * once (the relation goes to error) and stays at the head; while automatic retries are on, {@code onRetryDue}
+ * (resetting the relation, so the head runs again) follows after the {@link RelationHookRetries} wait,
+ * doubling with each failure in a row. It owns no thread: delays use the JDK's shared delayer.
  */
 final class RelationHookScheduler {
     /** What to do when a hook failed for good. */
@@ -44,26 +44,30 @@ final class RelationHookScheduler {
     private final HookQueue queue;
     private final RelationHooks hooks;
     private final HookExecutor executor;
-    private final RetryPolicy retry;
+    private final RelationHookRetries retries;
     private final BooleanSupplier mayExecute;
     private final FailureHandler onFailure;
+    private final Runnable onRetryDue;
+    private long retryGeneration; // a scheduled retry acts only while it is the latest one
+    private boolean retryPending;
     private boolean enabled;
     private boolean submitted;
     private boolean busy;
     private boolean closed;
-    private int failures; // of the head, counted in memory: a restart grants a fresh set of attempts
+    private int failures; // in a row, counted in memory: a restart starts again from the first wait
     private int faults; // unexpected errors in a row
     private long notBefore; // System.nanoTime() before which no job is submitted (a pending retry)
 
-    RelationHookScheduler(String name, HookQueue queue, RelationHooks hooks, HookExecutor executor, RetryPolicy retry,
-            BooleanSupplier mayExecute, FailureHandler onFailure) {
+    RelationHookScheduler(String name, HookQueue queue, RelationHooks hooks, HookExecutor executor,
+            RelationHookRetries retries, BooleanSupplier mayExecute, FailureHandler onFailure, Runnable onRetryDue) {
         this.name = name;
         this.queue = queue;
         this.hooks = hooks;
         this.executor = executor;
-        this.retry = retry;
+        this.retries = retries;
         this.mayExecute = mayExecute;
         this.onFailure = onFailure;
+        this.onRetryDue = onRetryDue;
     }
 
     /** Lets the scheduler submit jobs, and submits one if work is waiting. */
@@ -191,27 +195,55 @@ final class RelationHookScheduler {
 
     private synchronized void resetFailures() {
         failures = 0;
+        retryGeneration++; // a retry still scheduled has nothing left to do
+        retryPending = false;
     }
 
     private void headFailed(RelationChange change, HookResult.Failed failed) {
-        String hook = change.type().hookName();
-        Duration delay = null;
-        synchronized (this) {
-            failures++;
-            if (failures < retry.maxAttempts()) {
-                delay = retry.delayBefore(failures);
-                notBefore = System.nanoTime() + delay.toNanos();
-            } else {
-                failures = 0;
-            }
-        }
-        if (delay != null) {
-            LOG.warn("{}: relation-{} of {} failed ({}); retrying in {}", name, hook, change.unit(), failed.reason(),
-                    delay);
-            later(delay);
+        onFailure.failed(change, hooks.hookName(change) + " failed: " + failed.reason());
+        retryLater();
+    }
+
+    /**
+     * Schedules the reset of the relation in error ({@code onRetryDue}) after the next wait, while automatic
+     * retries are on, unless one is scheduled already: after each failure, and when an agent resumes a
+     * relation it found in error (the count of retries starts again with a new agent).
+     */
+    void retryLater() {
+        if (!automaticRetries()) {
             return;
         }
-        onFailure.failed(change, hooks.hookName(change) + " failed: " + failed.reason());
+        int attempt;
+        long generation;
+        synchronized (this) {
+            if (closed || retryPending) {
+                return;
+            }
+            attempt = ++failures;
+            generation = ++retryGeneration;
+            retryPending = true;
+        }
+        Duration wait = retries.backoff().before(attempt);
+        LOG.warn("{}: relation in error; retry {} in {} s", name, attempt, wait.toSeconds());
+        retries.delayed().schedule(wait, () -> {
+            synchronized (this) {
+                if (closed || generation != retryGeneration) {
+                    return; // stopped, or the relation recovered meanwhile
+                }
+                retryPending = false;
+            }
+            onRetryDue.run();
+        });
+    }
+
+    private boolean automaticRetries() {
+        try {
+            return retries.enabled().getAsBoolean();
+        } catch (RuntimeException e) {
+            // the environment's setting is unreadable now (ZooKeeper away): its default, on
+            LOG.debug("{}: could not read automatically-retry-hooks: {}", name, e.toString());
+            return true;
+        }
     }
 
     private void jobEnded(HookResult result, Throwable error) {

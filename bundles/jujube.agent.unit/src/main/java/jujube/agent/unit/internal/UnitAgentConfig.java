@@ -31,11 +31,6 @@ public @interface UnitAgentConfig {
                     + "(-relation-departed for each remote unit, then -relation-broken), run the stop hook, write <unitDir>/state/retired, then idle until the configuration is deleted")
     boolean retire() default false;
 
-    @AttributeDefinition(name = "Relation hook retries",
-            description = "How many times a failed relation hook is run again before its relation enters its "
-                    + "error state (the unit's own hooks enter it at once and are retried in the background)")
-    int hookRetries() default 2;
-
     @AttributeDefinition(name = "Hook retry delay (ms)",
             description = "The first wait before a failed hook is retried; it doubles with each failed retry")
     long hookRetryDelayMs() default 5000;

@@ -18,6 +18,7 @@ import jujube.hooks.UnitHookRunner;
 import jujube.hooks.UnitHookRunners;
 import jujube.hooks.UnitHookSetup;
 import jujube.spi.CharmUpgradeHandler;
+import jujube.state.EnvironmentConfig;
 import jujube.state.StateConnection;
 import jujube.state.UnitName;
 import jujube.workflow.StateReplica;
@@ -134,7 +135,8 @@ final class UnitAgentRuntime implements AutoCloseable {
             parts.loop = current;
             loop = current;
             done = current.run();
-        } catch (InterruptedException e) {
+        } catch (InterruptedException | java.io.InterruptedIOException e) {
+            // stopped, possibly while waiting for a hook an earlier agent left running
             Thread.currentThread().interrupt();
         } catch (Exception e) {
             LOG.error("unit {}: agent failed to start and stays inactive until reconfigured", settings.unit(), e);
@@ -172,7 +174,9 @@ final class UnitAgentRuntime implements AutoCloseable {
                     settings.charmDir(), with.mapper()));
             executor = with.executors().newExecutor(unit.toString());
             relations = with.relations().apply(new RelationLifecycleContext(with.state(), unit, unit.service(),
-                    settings.stateDir(), runner, executor, with.scopes(), settings.retry()));
+                    settings.stateDir(), runner, executor, with.scopes(), new RelationHookRetries(
+                            () -> EnvironmentConfig.automaticallyRetryHooks(with.state().environmentConfig().get()),
+                            settings.hookRetryBackoff(), with.delayed())));
             CharmUpgrader upgrader = new CharmUpgrader(with.state(), settings, with.upgradeHandler(), with.mapper());
             // the hooks run with the charm of the unit's local record: a unit removed while its agent was
             // down (its node gone) still runs its stop and -broken hooks. Not fatal: without it the hooks

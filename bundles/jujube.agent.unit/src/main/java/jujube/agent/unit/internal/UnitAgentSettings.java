@@ -46,15 +46,16 @@ record UnitAgentSettings(UnitName unit, Path unitDir, Path charmDir, Optional<Pa
         if (config.unitDir() == null || config.unitDir().isBlank()) {
             throw new IllegalArgumentException("unit agent " + unit + ": unitDir is not configured");
         }
-        if (config.hookRetries() < 0 || config.hookRetryDelayMs() < 0 || config.hookTimeoutSeconds() < 0) {
+        if (config.hookRetryDelayMs() < 0 || config.hookTimeoutSeconds() < 0) {
             throw new IllegalArgumentException("unit agent " + unit
-                    + ": hookRetries, hookRetryDelayMs and hookTimeoutSeconds must not be negative");
+                    + ": hookRetryDelayMs and hookTimeoutSeconds must not be negative");
         }
         Path unitDir = Path.of(config.unitDir());
         Path charmDir = config.charmDir().isBlank() ? unitDir.resolve("charm") : Path.of(config.charmDir());
         Optional<Path> storage = config.charmStorageDir().isBlank() ? Optional.empty()
                 : Optional.of(Path.of(config.charmStorageDir()));
-        RetryPolicy retry = new RetryPolicy(Duration.ofMillis(config.hookRetryDelayMs()), config.hookRetries() + 1);
+        // failed hooks enter their error state at once (no retry in place); the backoff below times the rest
+        RetryPolicy retry = new RetryPolicy(Duration.ofMillis(config.hookRetryDelayMs()), 1);
         Optional<Duration> timeout = config.hookTimeoutSeconds() == 0 ? Optional.empty()
                 : Optional.of(Duration.ofSeconds(config.hookTimeoutSeconds()));
         if (config.hookRetryDelayMs() == 0 || config.hookRetryMaxDelayMs() < config.hookRetryDelayMs()) {

@@ -55,8 +55,8 @@ final class UnitRelationLifecycle {
         this.queue = files.queue();
         this.workflow = files.workflow(name, new RelationReplays(queue, hooks, relation),
                 state -> replicate(context, relation, state));
-        this.scheduler = new RelationHookScheduler(name, queue, hooks, context.executor(), context.retry(),
-                this::mayExecute, this::hookFailed);
+        this.scheduler = new RelationHookScheduler(name, queue, hooks, context.executor(), context.retries(),
+                this::mayExecute, this::hookFailed, () -> resolveError(true));
         this.filter = new MembershipFilter(context.state().units(), context.unit(), relation.scope(), context.scopes());
     }
 
@@ -126,6 +126,9 @@ final class UnitRelationLifecycle {
             LOG.debug("{}: watching related units", name);
         }
         scheduler.enable();
+        if (state() == RelationState.ERROR) {
+            scheduler.retryLater(); // found in error (after a restart): retried as after a failure
+        }
     }
 
     /** Stops watching and executing; the membership stays until depart. */

@@ -26,7 +26,6 @@ import jujube.state.UnitRelation;
 import jujube.testkit.ZooKeeperEnvironment;
 import jujube.testkit.ZooKeeperServer;
 import jujube.workflow.QueueState;
-import jujube.workflow.RetryPolicy;
 import jujube.workflow.Workflows;
 
 /**
@@ -94,6 +93,16 @@ final class RelationLifecyclesFixture implements AutoCloseable {
     /** As {@link #agent(UnitName, String...)}, its lifecycles using the hook runner {@code wrap} returns. */
     Agent agent(UnitName unit, java.util.function.UnaryOperator<UnitHookRunner> wrap, String... relationNames)
             throws IOException {
+        return agent(unit, wrap, RelationHookRetries.OFF, relationNames);
+    }
+
+    /** As {@link #agent(UnitName, String...)}, failed relation hooks retried as {@code retries} says. */
+    Agent agent(UnitName unit, RelationHookRetries retries, String... relationNames) throws IOException {
+        return agent(unit, runner -> runner, retries, relationNames);
+    }
+
+    private Agent agent(UnitName unit, java.util.function.UnaryOperator<UnitHookRunner> wrap,
+            RelationHookRetries retries, String... relationNames) throws IOException {
         Path unitDir = root.resolve("units").resolve(unit.service() + "-" + unit.number());
         Path charmDir = Files.createDirectories(unitDir.resolve("charm").resolve("hooks")).getParent();
         for (String relation : relationNames) {
@@ -106,7 +115,7 @@ final class RelationLifecyclesFixture implements AutoCloseable {
                 new ObjectMapper()));
         HookExecutor executor = new UnitHookExecutor(unit.toString());
         Agent agent = new Agent(runner, executor, new RelationLifecycles(new RelationLifecycleContext(state, unit,
-                unit.service(), unitDir.resolve("state"), wrap.apply(runner), executor, scopes, RetryPolicy.NONE)),
+                unit.service(), unitDir.resolve("state"), wrap.apply(runner), executor, scopes, retries)),
                 unitDir.resolve("state"));
         agents.add(agent);
         return agent;

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -129,6 +130,53 @@ class RelationLifecyclesTest {
     }
 
     @Test
+    void a_failed_hook_errors_at_once_and_is_retried_in_the_background_with_doubling_waits() throws Exception {
+        Files.writeString(fx.out.resolve("fail-db-relation-changed"), "");
+        ManualDelayedActions timer = new ManualDelayedActions();
+        Agent agent = fx.agent(wp, new RelationHookRetries(() -> true, HookRetryBackoff.DEFAULT, timer), "db");
+        agent.executor().start();
+        agent.relations().start(true);
+        fx.join(db.id(), m0);
+        await("error", () -> !agent.relations().relationErrors().isEmpty());
+        assertEquals(2, fx.log().size(), "no retry before the error state: " + fx.log());
+        await("retry 1 scheduled", () -> timer.pending() == 1);
+        timer.fire();
+        await("ran again, failed again, retry 2 scheduled", () -> timer.delays().size() == 2 && timer.pending() == 1);
+        assertEquals(3, fx.log().size());
+        assertEquals(List.of(java.time.Duration.ofSeconds(5), java.time.Duration.ofSeconds(10)), timer.delays());
+        assertEquals("error", fx.state.units().relationWorkflowStates(wp).get(db.id()));
+
+        Files.delete(fx.out.resolve("fail-db-relation-changed"));
+        timer.fire();
+        await("up", () -> agent.relations().relationErrors().isEmpty()
+                && "up".equals(fx.state.units().relationWorkflowStates(wp).get(db.id())));
+        awaitLog(4);
+        assertEquals(Collections.nCopies(3, "db-relation-changed mysql/0 mysql/0"), fx.log().subList(1, 4));
+        assertEquals(0, timer.pending());
+    }
+
+    @Test
+    void a_relation_found_in_error_after_a_restart_is_retried_in_the_background() throws Exception {
+        Files.writeString(fx.out.resolve("fail-db-relation-changed"), "");
+        Agent first = started();
+        fx.join(db.id(), m0);
+        await("error", () -> !first.relations().relationErrors().isEmpty());
+        first.close();
+
+        ManualDelayedActions timer = new ManualDelayedActions();
+        Agent second = fx.agent(wp, new RelationHookRetries(() -> true, HookRetryBackoff.DEFAULT, timer), "db");
+        second.executor().start();
+        second.relations().start(true);
+        await("retry scheduled", () -> timer.pending() == 1);
+        assertEquals(List.of(java.time.Duration.ofSeconds(5)), timer.delays());
+        Files.delete(fx.out.resolve("fail-db-relation-changed"));
+        timer.fire();
+        await("up", () -> "up".equals(fx.state.units().relationWorkflowStates(wp).get(db.id())));
+        awaitLog(3);
+        assertEquals("db-relation-changed mysql/0 mysql/0", fx.log().get(2));
+    }
+
+    @Test
     void resolve_without_retry_skips_the_failed_change() throws Exception {
         Files.writeString(fx.out.resolve("fail-db-relation-joined"), "");
         Agent agent = started();
@@ -151,8 +199,9 @@ class RelationLifecyclesTest {
         await("forgotten", () -> !agent.knownFile().contains(db.id()));
         assertEquals("db-relation-broken", fx.log().get(fx.log().size() - 1));
         assertEquals(1, fx.log().stream().filter("db-relation-broken"::equals).count());
-        // the relation is dropped from the known file first, its files after (a crash between leaves stale files)
-        await("its queue removed", () -> !Files.exists(agent.stateDir().resolve("relations").resolve(db.id() + ".queue.json")));
+        // removed from the known relations first, its files just after (see RelationLifecycles.forget)
+        await("queue file removed",
+                () -> !Files.exists(agent.stateDir().resolve("relations").resolve(db.id() + ".queue.json")));
     }
 
     @Test

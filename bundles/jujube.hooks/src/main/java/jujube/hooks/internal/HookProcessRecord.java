@@ -1,0 +1,210 @@
+package jujube.hooks.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The unit's running hook, as {@code <unitDir>/state/hook-process.json} records it: the pid leading the
+ * hook's process group, that process's start time (field 22 of {@code /proc/<pid>/stat}, clock ticks since
+ * boot: a pid reused by another process after the hook ended does not match), the hook, when it started and
+ * its timeout. Written (whole, fsynced) as soon as the hook's process exists, removed once the invoker is
+ * done with it. A hook leads its own session, so when the agent is killed (kill -9) the hook goes on; the
+ * agent's successor finds the record at its start and {@link #awaitOrphan() waits} for that hook to end
+ * (killing its group once its timeout is past) before it runs any hook: two hooks of one unit never run at
+ * once. Whether the cut hook runs again is the persisted workflow's and queue's decision, as after any crash.
+ */
+final class HookProcessRecord {
+    private static final Logger LOG = LoggerFactory.getLogger(HookProcessRecord.class);
+    private static final int VERSION = 1;
+    private static final Duration KILL_WAIT = Duration.ofSeconds(10);
+    private final Path file;
+    private final ObjectMapper mapper;
+    private final ProcessGroups groups;
+    private final Clock clock;
+    private final String unit;
+
+    /** What a record holds. */
+    record Entry(long pid, long startTicks, String hook, Instant startedAt, Duration timeout) {}
+
+    HookProcessRecord(String unit, Path unitDir, ObjectMapper mapper, ProcessGroups groups, Clock clock) {
+        this.unit = unit;
+        this.file = unitDir.resolve("state").resolve("hook-process.json");
+        this.mapper = mapper;
+        this.groups = groups;
+        this.clock = clock;
+    }
+
+    Path file() {
+        return file;
+    }
+
+    /**
+     * Records the hook's process. A quick hook may have ended (and been reaped) already: then there is nothing
+     * that could outlive the agent, and nothing is recorded. So is it when the pid names a process that is not
+     * this JVM's child (the pid reused in between): a live hook is always its agent's child.
+     *
+     * @throws UncheckedIOException when it cannot be written (the invoker then kills the hook)
+     */
+    void started(String hook, long pid, Duration timeout) {
+        OptionalLong started = ownChildStartTicks(pid);
+        if (started.isEmpty()) {
+            LOG.debug("unit {}: hook {} (pid {}) ended before its process was recorded", unit, hook, pid);
+            return;
+        }
+        long ticks = started.getAsLong();
+        ObjectNode node = mapper.createObjectNode().put("version", VERSION).put("pid", pid).put("start_ticks", ticks)
+                .put("hook", hook).put("started_at", clock.instant().toString())
+                .put("timeout_ms", timeout.toMillis());
+        try {
+            // renamed into place, not fsynced: it guards against a killed agent, whose writes the kernel
+            // keeps; a power loss ends the hook too, and a record it left damaged is dropped (see read)
+            Files.createDirectories(file.getParent());
+            Path temp = file.resolveSibling("." + file.getFileName() + ".tmp");
+            Files.write(temp, mapper.writeValueAsBytes(node));
+            Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not record hook " + hook + " of " + unit + " in " + file, e);
+        }
+    }
+
+    /** The hook ended (or was never started): nothing of it runs any more. */
+    void ended() {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            // harmless: the next start finds a record whose process is gone (or not the same) and drops it
+            LOG.warn("unit {}: could not remove {}: {}", unit, file, e.toString());
+        }
+    }
+
+    /**
+     * Waits until the hook an earlier agent left running has ended, killing its process group once its
+     * timeout is past, then removes the record. Returns at once when there is no record, or its process is
+     * gone or another by now.
+     *
+     * @throws InterruptedException when the agent stops meanwhile: the record stays for the next start
+     */
+    void awaitOrphan() throws InterruptedException {
+        Optional<Entry> recorded = read();
+        if (recorded.isEmpty()) {
+            return;
+        }
+        Entry entry = recorded.get();
+        if (isAlive(entry)) {
+            Optional<ProcessHandle> handle = ProcessHandle.of(entry.pid());
+            LOG.warn("unit {}: hook {} (pid {}) of an earlier agent still runs; waiting for it to end before "
+                    + "running any hook", unit, entry.hook(), entry.pid());
+            boolean ended = handle.isEmpty() || awaitExit(handle.get(), remaining(entry));
+            if (!ended && isAlive(entry)) {
+                LOG.warn("unit {}: hook {} (pid {}) ran past its timeout of {} s; killing its process group", unit,
+                        entry.hook(), entry.pid(), entry.timeout().toSeconds());
+                groups.killGroup(entry.pid());
+                if (!awaitExit(handle.get(), Optional.of(KILL_WAIT)) && isAlive(entry)) {
+                    throw new IllegalStateException("unit " + unit + ": hook " + entry.hook() + " (pid "
+                            + entry.pid() + ") survived SIGKILL of its group");
+                }
+            }
+            LOG.info("unit {}: the earlier agent's hook {} (pid {}) ended", unit, entry.hook(), entry.pid());
+        }
+        ended();
+    }
+
+    /** Empty: no deadline (no timeout). */
+    private Optional<Duration> remaining(Entry entry) {
+        if (entry.timeout().isZero()) {
+            return Optional.empty();
+        }
+        Duration left = Duration.between(clock.instant(), entry.startedAt().plus(entry.timeout()));
+        return Optional.of(left.isNegative() ? Duration.ZERO : left);
+    }
+
+    private static boolean awaitExit(ProcessHandle handle, Optional<Duration> limit) throws InterruptedException {
+        try {
+            if (limit.isEmpty()) {
+                handle.onExit().get();
+            } else {
+                handle.onExit().get(Math.max(1, limit.get().toMillis()), TimeUnit.MILLISECONDS);
+            }
+            return true;
+        } catch (TimeoutException e) {
+            return false;
+        } catch (ExecutionException e) {
+            return !handle.isAlive();
+        }
+    }
+
+    /** Whether the recorded process still runs: same pid, same start time, not a zombie. */
+    static boolean isAlive(Entry entry) {
+        return startTicks(entry.pid()).orElse(-1) == entry.startTicks();
+    }
+
+    /** Field 22 of {@code /proc/<pid>/stat}, empty when there is no such live (non-zombie) process. */
+    static OptionalLong startTicks(long pid) {
+        return stat(pid).map(fields -> OptionalLong.of(Long.parseLong(fields[19]))).orElse(OptionalLong.empty());
+    }
+
+    /** As {@link #startTicks}, and empty too when the process is not this JVM's child (field 4, ppid). */
+    private static OptionalLong ownChildStartTicks(long pid) {
+        return stat(pid).filter(fields -> fields[1].equals(Long.toString(ProcessHandle.current().pid())))
+                .map(fields -> OptionalLong.of(Long.parseLong(fields[19]))).orElse(OptionalLong.empty());
+    }
+
+    /** The fields of {@code /proc/<pid>/stat} from field 3 (state) on, for a live, non-zombie process. */
+    private static Optional<String[]> stat(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            // after "pid (comm) " come field 3 (state) onwards; comm may hold spaces and parentheses
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
+            if (fields.length < 20 || fields[0].equals("Z") || fields[0].equals("X")) {
+                return Optional.empty();
+            }
+            Long.parseLong(fields[19]);
+            return Optional.of(fields);
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty(); // gone (NoSuchFileException), or not a stat line we can read
+        }
+    }
+
+    private Optional<Entry> read() {
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            return Optional.empty();
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not read " + file, e);
+        }
+        try {
+            JsonNode node = mapper.readTree(bytes);
+            if (node == null || node.path("version").asInt() != VERSION || node.path("pid").asLong() <= 0
+                    || !node.path("start_ticks").canConvertToLong() || node.path("timeout_ms").asLong(-1) < 0) {
+                throw new IllegalStateException("invalid hook process record " + file + ": " + node);
+            }
+            return Optional.of(new Entry(node.get("pid").asLong(), node.get("start_ticks").asLong(),
+                    node.path("hook").asText(), Instant.parse(node.path("started_at").asText()),
+                    Duration.ofMillis(node.get("timeout_ms").asLong())));
+        } catch (IOException | RuntimeException e) {
+            // only a power loss (which ended the hook with everything else) leaves a record damaged: the
+            // record is written whole and renamed into place
+            LOG.warn("unit {}: dropping invalid hook process record {}: {}", unit, file, e.getMessage());
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,145 @@
+package jujube.hooks.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import jujube.hooks.HookResult;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A hook leads its own session, so it outlives an agent killed with kill -9. The runner records the hook's
+ * process (pid and start time) while it runs, and a runner started later for the unit waits for such an
+ * orphan to end, killing its group past its timeout, before it runs anything: never two hooks at once.
+ */
+class HookOrphanTest extends ContextRunnerFixture {
+    private Process orphan;
+    private long orphanChild;
+
+    @AfterEach
+    void reapOrphan() {
+        if (orphan != null) {
+            orphan.destroyForcibly();
+        }
+        if (orphanChild > 0) {
+            ProcessHandle.of(orphanChild).ifPresent(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    private HookProcessRecord record() {
+        return new HookProcessRecord("wordpress/0", env.unitDir, new ObjectMapper(), new ProcessGroups(),
+                Clock.systemUTC());
+    }
+
+    @Test
+    void a_running_hook_is_recorded_with_its_process_and_the_record_goes_when_it_ends() throws Exception {
+        Path gate = env.fifo("gate");
+        env.hook("install", "echo $$ > \"$OUT/pid.tmp\"; mv \"$OUT/pid.tmp\" \"$OUT/pid\"; read line < \"$OUT/gate\"");
+        CompletableFuture<HookResult> run = CompletableFuture.supplyAsync(
+                () -> runner.run("install", Optional.empty(), new HookFixture.Recording()));
+        UnitFixture.await(() -> Files.exists(env.outDir.resolve("pid")));
+        long pid = Long.parseLong(env.out("pid").strip());
+        UnitFixture.await(() -> Files.exists(record().file())); // written just after the spawn returned
+
+        JsonNode recorded = new ObjectMapper().readTree(record().file().toFile());
+        assertEquals(pid, recorded.get("pid").asLong());
+        assertEquals(HookProcessRecord.startTicks(pid).getAsLong(), recorded.get("start_ticks").asLong());
+        assertEquals("install", recorded.get("hook").asText());
+        assertEquals(20_000, recorded.get("timeout_ms").asLong());
+
+        Files.writeString(gate, "go\n");
+        assertTrue(run.get(20, TimeUnit.SECONDS).isSuccess());
+        assertFalse(Files.exists(record().file()), "no record once the hook ended");
+    }
+
+    @Test
+    void hooks_that_end_before_their_process_is_recorded_succeed_and_leave_no_record() throws Exception {
+        env.hook("install", "exit 0");
+        for (int i = 0; i < 30; i++) {
+            assertTrue(runner.run("install", Optional.empty(), new HookFixture.Recording()).isSuccess(), "run " + i);
+            assertFalse(Files.exists(record().file()));
+        }
+    }
+
+    @Test
+    void a_new_runner_waits_for_the_hook_an_earlier_agent_left_running() throws Exception {
+        runner.close(); // the earlier agent, killed while its hook ran on
+        orphan = new ProcessBuilder("setsid", "sleep", "60").start();
+        record().started("install", orphan.pid(), Duration.ofMinutes(5));
+
+        CompletableFuture<ContextUnitHookRunner> next = new CompletableFuture<>();
+        Thread starter = new Thread(() -> {
+            try {
+                next.complete(ContextUnitHookRunner.start(env.setup(new ProcessHookInvoker(Duration.ofSeconds(20),
+                        Duration.ofMillis(200))), log, SocketPaths.standard()));
+            } catch (Exception e) {
+                next.completeExceptionally(e);
+            }
+        }, "test-starter");
+        starter.start();
+        UnitFixture.await(() -> starter.getState() == Thread.State.WAITING
+                || starter.getState() == Thread.State.TIMED_WAITING);
+        assertFalse(next.isDone(), "no runner while the orphan hook runs");
+        assertTrue(Files.exists(record().file()));
+
+        orphan.destroy();
+        runner = next.get(20, TimeUnit.SECONDS);
+        assertFalse(orphan.isAlive());
+        assertFalse(Files.exists(record().file()), "the record goes with its hook");
+        env.hook("install", "touch \"$OUT/ran\"");
+        assertTrue(runner.run("install", Optional.empty(), new HookFixture.Recording()).isSuccess());
+    }
+
+    @Test
+    void an_orphan_past_its_timeout_has_its_process_group_killed() throws Exception {
+        runner.close();
+        // sh leads its session; its child sleep is in the group and must die with it
+        orphan = new ProcessBuilder("setsid", "sh", "-c", "sleep 60 & echo $! > '" + env.outDir.resolve("child")
+                + "'; wait").start();
+        UnitFixture.await(() -> Files.exists(env.outDir.resolve("child")) && !read(env.outDir.resolve("child")).isEmpty());
+        long child = Long.parseLong(read(env.outDir.resolve("child")));
+        orphanChild = child;
+        record().started("install", orphan.pid(), Duration.ofMillis(1));
+
+        runner = ContextUnitHookRunner.start(env.setup(new ProcessHookInvoker(Duration.ofSeconds(20),
+                Duration.ofMillis(200))), log, SocketPaths.standard());
+
+        assertTrue(orphan.waitFor(10, TimeUnit.SECONDS), "the orphan was killed");
+        UnitFixture.await(() -> ProcessHandle.of(child).map(p -> !p.isAlive()).orElse(true)
+                && HookProcessRecord.startTicks(child).isEmpty());
+        assertFalse(Files.exists(record().file()));
+    }
+
+    @Test
+    void a_record_whose_pid_now_names_another_process_is_dropped_at_once() throws Exception {
+        runner.close();
+        long self = ProcessHandle.current().pid(); // alive, but not started when the record says
+        Files.createDirectories(record().file().getParent());
+        Files.writeString(record().file(), "{\"version\":1,\"pid\":" + self + ",\"start_ticks\":"
+                + (HookProcessRecord.startTicks(self).getAsLong() + 1) + ",\"hook\":\"install\","
+                + "\"started_at\":\"2026-01-01T00:00:00Z\",\"timeout_ms\":0}");
+
+        runner = ContextUnitHookRunner.start(env.setup(new ProcessHookInvoker(Duration.ofSeconds(20),
+                Duration.ofMillis(200))), log, SocketPaths.standard());
+
+        assertFalse(Files.exists(record().file()));
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file).strip();
+        } catch (java.io.IOException e) {
+            return "";
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package jujube.itests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AutoClose;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * {@code kill -9} of machine 0's agent while a slow install hook runs: the hook leads its own session, so it
+ * runs on. The restarted agent must find it (its pid and start time recorded in the unit's state) and wait
+ * for it to end before it runs install again (the transition was in flight): two hooks of one unit never
+ * run at once.
+ */
+class OrphanHookIT {
+    @RegisterExtension
+    static final ScratchDirectories SCRATCH = new ScratchDirectories();
+    private static final String CHARM = "slowinstall";
+    private static final String UNIT = CHARM + "/0";
+    @AutoClose // destroys the environment after the test
+    private Environment env;
+
+    @Test
+    void a_hook_left_running_by_a_killed_agent_ends_before_the_restarted_agent_runs_one() throws Exception {
+        Path home = SCRATCH.make("jujube-orphan");
+        env = Environment.bootstrap(home, "local");
+        TestCharms charms = new TestCharms(home.resolve("repository"));
+        charms.write(CHARM, 1, "", Map.of(
+                // long enough that the restarted agent (a JVM start, seconds) is up while it still runs
+                "install", String.join("\n",
+                        "echo \"begin $$\" >> \"$unit_dir/hook.log\"",
+                        "[ -e \"$unit_dir/installed-once\" ] || { touch \"$unit_dir/installed-once\"; sleep 12; }",
+                        "echo \"end $$\" >> \"$unit_dir/hook.log\""),
+                "start", TestCharms.logs("start")));
+        env.ok("deploy", "--repository", charms.repository().toString(), "local:" + CHARM);
+        Poll.until("install begun", Environment.CONVERGE, () -> env.hookLog(UNIT).stream().anyMatch(l -> l.startsWith("begin")),
+                () -> env.hookLog(UNIT).toString());
+
+        long before = env.machinePid(0);
+        ProcessHandle.of(before).orElseThrow().destroyForcibly(); // SIGKILL, the hook runs on
+        env.awaitMachineRestarted(0, before);
+        env.awaitUnits(Map.of(UNIT, "started"));
+        Poll.until("every install ended", Environment.CONVERGE, () -> count("begin") == count("end"),
+                () -> env.hookLog(UNIT).toString());
+
+        List<String> log = env.hookLog(UNIT);
+        List<String> installs = new ArrayList<>(log.stream().filter(l -> l.startsWith("begin") || l.startsWith("end"))
+                .toList());
+        assertEquals(4, installs.size(), "the cut install, then install again after the restart: " + log);
+        for (int i = 0; i + 1 < installs.size(); i += 2) {
+            String pid = installs.get(i).substring("begin ".length());
+            assertEquals(List.of("begin " + pid, "end " + pid), installs.subList(i, i + 2),
+                    "each install ends before the next begins: " + log);
+        }
+        assertEquals("start -", log.get(log.size() - 1), log.toString());
+    }
+
+    private long count(String prefix) {
+        return env.hookLog(UNIT).stream().filter(l -> l.startsWith(prefix + " ")).count();
+    }
+}
