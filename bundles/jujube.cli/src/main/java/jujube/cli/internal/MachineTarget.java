@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import jujube.cli.CliException;
+import jujube.provider.local.LocalLayout;
 import jujube.state.MachineInfo;
 import jujube.state.NoSuchMachineException;
 import jujube.state.UnitInfo;
@@ -61,8 +62,8 @@ record MachineTarget(String label, int machineId, Path workDir, Optional<String>
                     + (machine.instanceId().isEmpty() ? "not started yet" : "down") + "; 'jujube status' shows it)");
         }
         LocalEnvironment env = session.environment();
-        Optional<String> container = env.containers().map(n -> env.name() + "-machine-" + id);
-        return new MachineTarget(label, id, workDir, container, env.dir().resolve("containers"));
+        Optional<String> container = env.containers().map(n -> LocalLayout.containerName(env.dir(), id));
+        return new MachineTarget(label, id, workDir, container, LocalLayout.containersDir(env.dir()));
     }
 
     /**

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import jujube.cli.CliException;
+import jujube.provider.local.LocalLayout;
 import jujube.state.UnitName;
 
 /**
@@ -30,8 +31,8 @@ record UnitTmux(List<String> prefix, Path unitDir, String session) {
         Path unitDir = env.machineDir(machine).toAbsolutePath().resolve("units").resolve(unit.service() + "-" + unit.number());
         // LocalLayout.containerName: the environment directory's name, then -machine-N
         List<String> prefix = env.containers().isEmpty() ? List.of()
-                : List.of("lxc-attach", "-P", env.dir().toAbsolutePath().resolve("containers").toString(), "-n",
-                        env.dir().toAbsolutePath().getFileName() + "-machine-" + machine, "--");
+                : List.of("lxc-attach", "-P", LocalLayout.containersDir(env.dir()).toString(), "-n",
+                        LocalLayout.containerName(env.dir(), machine), "--");
         return new UnitTmux(prefix, unitDir, "jujube-" + unit.service() + "-" + unit.number());
     }
 

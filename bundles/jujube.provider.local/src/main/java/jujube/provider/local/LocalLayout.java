@@ -72,12 +72,22 @@ public record LocalLayout(Path envDir, Path distDir, String zookeeper, Path char
 
     /** The LXC path of the environment's containers ({@code lxc-ls -P}, {@code lxc-attach -P}). */
     public Path containersDir() {
-        return envDir.resolve("containers");
+        return containersDir(envDir);
     }
 
     /** The container of machine {@code machineId}: the environment's name, then {@code -machine-N}. */
     public String containerName(int machineId) {
-        return envDir.getFileName() + "-machine-" + machineId;
+        return containerName(envDir, machineId);
+    }
+
+    /** {@link #containersDir()} of the environment in {@code envDir}, for who has no whole layout. */
+    public static Path containersDir(Path envDir) {
+        return envDir.toAbsolutePath().resolve("containers");
+    }
+
+    /** {@link #containerName(int)} of the environment in {@code envDir}, for who has no whole layout. */
+    public static String containerName(Path envDir, int machineId) {
+        return envDir.toAbsolutePath().getFileName() + "-machine-" + machineId;
     }
 
     /** The container's directory: its LXC {@code config} and its writable layer, {@code delta/}. */
