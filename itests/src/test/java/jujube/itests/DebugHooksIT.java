@@ -148,6 +148,18 @@ class DebugHooksIT {
                 throw new AssertionError(e);
             }
         });
+        // type only once the hook's shell prompts, as an operator would: keys sent before the shell
+        // read the terminal were lost now and then
+        String prompt = "[kvclient/0 " + hook + "]";
+        String[] pane = new String[1];
+        Poll.until("the prompt of window " + hook, Environment.CONVERGE, () -> {
+            try {
+                pane[0] = tmux("capture-pane", "-p", "-J", "-t", id[0]).out();
+                return pane[0].lines().anyMatch(l -> l.startsWith(prompt));
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        }, () -> pane[0]);
         return id[0];
     }
 
