@@ -6,5 +6,5 @@
  * ({@link jujube.files.AtomicFiles#sweepStaleTemps}).
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.2.0")
+@org.osgi.annotation.versioning.Version("1.3.0")
 package jujube.files;

@@ -19,6 +19,7 @@ import jujube.charm.Sha256;
 import jujube.charm.StoredCharm;
 import jujube.cli.CliException;
 import jujube.files.AtomicFiles;
+import jujube.files.FileTrees;
 import jujube.state.CharmRecord;
 
 /**
@@ -123,10 +124,8 @@ final class CharmPublisher implements AutoCloseable {
     }
 
     private static void deleteTree(Path dir) {
-        try (var tree = Files.walk(dir)) {
-            for (Path p : tree.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
+        try {
+            FileTrees.delete(dir);
         } catch (IOException e) {
             // a hidden leftover in the charm storage; close() and the next sweep try again
         }

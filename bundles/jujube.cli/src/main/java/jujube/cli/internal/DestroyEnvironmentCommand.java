@@ -7,11 +7,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import jujube.cli.CliException;
+import jujube.files.FileTrees;
 import jujube.provider.local.ContainerHost;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -51,11 +50,7 @@ public final class DestroyEnvironmentCommand implements Callable<Integer> {
             // the containers stopped with their processes, and their veths with them; the bridge is the host's
             ContainerHost.bridgeDown(env.containers().get());
         }
-        try (Stream<Path> tree = Files.walk(dir)) {
-            for (Path p : tree.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
+        FileTrees.delete(dir);
         spec.commandLine().getOut().printf("Destroyed environment '%s' (%d processes stopped)%n", env.name(), stopped);
         spec.commandLine().getOut().flush();
         return 0;

@@ -3,10 +3,9 @@ package jujube.provider.local;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
+import jujube.files.FileTrees;
 
 /**
  * What this host must do for an environment whose machines are LXC containers: tell whether it can run
@@ -56,7 +55,11 @@ public final class ContainerHost {
         } catch (IOException e) {
             return Optional.of("LXC could not be tried: " + e.getMessage());
         } finally {
-            deleteTree(scratch);
+            try {
+                FileTrees.delete(scratch);
+            } catch (IOException e) {
+                // a probe's leftovers in a scratch directory: harmless
+            }
         }
     }
 
@@ -81,16 +84,4 @@ public final class ContainerHost {
         }
     }
 
-    private static void deleteTree(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> tree = Files.walk(dir)) {
-            for (Path p : tree.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        } catch (IOException e) {
-            // a probe's leftovers in a scratch directory: harmless
-        }
-    }
 }

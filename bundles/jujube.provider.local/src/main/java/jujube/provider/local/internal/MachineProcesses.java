@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import jujube.agent.provisioning.MachineProvider;
 import jujube.agent.provisioning.ProviderException;
+import jujube.files.FileTrees;
 import jujube.provider.local.LocalLayout;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -172,7 +173,7 @@ final class MachineProcesses implements MachineProvider, AutoCloseable {
             Files.deleteIfExists(layout.pidFile(machineId));
             if (layout.containers().isPresent()) {
                 // its configuration and writable layer: the container is gone for good
-                Trees.delete(layout.containerDir(machineId));
+                FileTrees.delete(layout.containerDir(machineId));
             }
         } catch (IOException e) {
             throw new ProviderException("cannot remove machine " + machineId + "'s files: " + e.getMessage(), e);
