@@ -13,8 +13,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 import jujube.charm.CharmArchiveException;
+import jujube.files.FileTrees;
 import org.apache.commons.compress.archivers.zip.ZipArchiveEntry;
 
 /**
@@ -59,7 +59,7 @@ public final class ArchiveExtractor {
                 Files.setAttribute(staging, "unix:mode", 0755);
                 Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
             } catch (IOException | RuntimeException e) {
-                deleteTree(staging);
+                FileTrees.delete(staging);
                 throw e;
             }
         } catch (IOException e) {
@@ -155,20 +155,6 @@ public final class ArchiveExtractor {
             Files.createSymbolicLink(parent.resolve(path.getFileName()), Path.of(target));
         } catch (FileAlreadyExistsException e) {
             throw new CharmArchiveException(label, "symlink " + name + " clashes with another entry");
-        }
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        if (!Files.exists(root, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(root)) {
-            for (Path path : walk.sorted(Comparator.reverseOrder()).toList()) {
-                if (Files.isDirectory(path, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-                    path.toFile().setWritable(true, true);
-                }
-                Files.deleteIfExists(path);
-            }
         }
     }
 }

@@ -9,6 +9,7 @@ import jujube.charm.CharmArchives;
 import jujube.charm.CharmStorage;
 import jujube.charm.CharmUrl;
 import jujube.charm.Sha256;
+import jujube.files.FileTrees;
 import jujube.state.CharmRecord;
 
 /**
@@ -54,7 +55,7 @@ final class CharmInstaller {
     private static void removeLeftovers(Path unitDir) throws IOException {
         try (Stream<Path> entries = Files.list(unitDir)) {
             for (Path p : entries.filter(p -> p.getFileName().toString().startsWith(".")).toList()) {
-                Trees.delete(p);
+                FileTrees.delete(p);
             }
         }
     }
