@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The crash harness (DESIGN.md section 9): unit agents in a JVM of their own ({@link UnitAgentProcess}),
+ * The crash harness (docs/architecture.md section 9): unit agents in a JVM of their own ({@link UnitAgentProcess}),
  * killed with SIGKILL at random points (install, start, config-changed, relation hooks, between hooks)
  * while the test changes the service's configuration and the related units join, leave and change their
  * settings, then restarted; after the last kill an agent runs to quiescence and {@link CrashInvariants}
