@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -57,7 +58,7 @@ final class CuratorUnits implements Units {
         if (count < 1 || count > MAX_UNITS_PER_REQUEST) {
             throw new IllegalArgumentException("count: " + count + " is not within 1.." + MAX_UNITS_PER_REQUEST);
         }
-        java.util.Objects.requireNonNull(placement, "placement");
+        Objects.requireNonNull(placement, "placement");
         String what = "adding " + count + (count == 1 ? " unit" : " units") + " to service '" + service + "'";
         return ctx.transactions().run(what, (t, draft) -> {
             String serviceId = t.serviceId(service);

@@ -3,15 +3,18 @@ package jujube.state.internal;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.atomic.LongAdder;
 import jujube.state.ConcurrentUpdateException;
+import jujube.state.CorruptStateException;
 import jujube.state.StateException;
 import jujube.state.TransactionTooLargeException;
 import org.apache.curator.RetryLoop;
@@ -106,7 +109,7 @@ final class TopologyTransaction {
     private record Snapshot(byte[] topology, int version, Map<String, Integer> nextNumber) {}
 
     private Snapshot snapshot(Map<String, Integer> taken) {
-        List<String> paths = new java.util.ArrayList<>(List.of(Paths.TOPOLOGY));
+        List<String> paths = new ArrayList<>(List.of(Paths.TOPOLOGY));
         paths.addAll(SEQUENCE_PARENTS);
         List<Op> reads = paths.stream().map(p -> Op.getData(full(p))).toList();
         List<OpResult> results;
@@ -122,7 +125,7 @@ final class TopologyTransaction {
         Map<String, Integer> next = new LinkedHashMap<>();
         for (int i = 1; i < paths.size(); i++) {
             if (!(results.get(i) instanceof OpResult.GetDataResult parent)) {
-                throw new jujube.state.CorruptStateException(paths.get(i), "node is missing");
+                throw new CorruptStateException(paths.get(i), "node is missing");
             }
             next.put(paths.get(i), Math.max(parent.getStat().getCversion(), taken.getOrDefault(paths.get(i), 0)));
         }
@@ -192,12 +195,12 @@ final class TopologyTransaction {
         }
     }
 
-    private static java.util.OptionalInt sequenceNumber(String name) {
+    private static OptionalInt sequenceNumber(String name) {
         int dash = name.lastIndexOf('-');
         try {
-            return java.util.OptionalInt.of(Integer.parseInt(name.substring(dash + 1)));
+            return OptionalInt.of(Integer.parseInt(name.substring(dash + 1)));
         } catch (NumberFormatException e) {
-            return java.util.OptionalInt.empty();
+            return OptionalInt.empty();
         }
     }
 
