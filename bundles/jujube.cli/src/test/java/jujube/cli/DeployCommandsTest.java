@@ -87,6 +87,9 @@ class DeployCommandsTest extends CliFixture {
         assertEquals("jujube: invalid service name 'Blog-1': lower-case words joined by '-', not ending in a number",
                 deploy("local:wordpress", "Blog-1").assertFailure());
         assertEquals(2, deploy("local:wordpress", "-n", "0").code());
+        Result many = deploy("local:wordpress", "-n", "5001");
+        assertEquals(2, many.code());
+        assertTrue(many.err().startsWith("jujube: -n must be at most 5000, got 5001"), many.err());
         String longName = "b".repeat(300);
         assertEquals("jujube: invalid service name '" + "b".repeat(64) + "...' (300 characters): at most 64 characters",
                 deploy("local:wordpress", longName).assertFailure());

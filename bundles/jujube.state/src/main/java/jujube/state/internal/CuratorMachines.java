@@ -65,17 +65,7 @@ final class CuratorMachines implements Machines {
 
     @Override
     public MachineInfo add() {
-        String key = ctx.createSequential(Paths.MACHINE_PREFIX, ctx.reader().bytes(Map.of()));
-        try {
-            ctx.topology().update(t -> {
-                TopologyChanges.addMachine(t, key);
-                return null;
-            });
-        } catch (RuntimeException e) {
-            ctx.deleteTree(Paths.MACHINES + "/" + key);
-            throw e;
-        }
-        return new MachineInfo(Paths.machineId(key), "", false);
+        return ctx.transactions().run("adding a machine", TopologyAdditions::machine);
     }
 
     @Override

@@ -27,36 +27,8 @@ final class CuratorRelations implements Relations {
 
     @Override
     public RelationInfo add(String interfaceName, RelationScope scope, List<RelationEndpoint> endpoints) {
-        String id = ctx.createSequential(Paths.RELATION_PREFIX, new byte[0]);
-        try {
-            ctx.topology().update(t -> {
-                Map<String, EndpointEntry> byService = new TreeMap<>();
-                for (RelationEndpoint e : endpoints) {
-                    String sid = t.serviceId(e.serviceName());
-                    if (byService.put(sid, new EndpointEntry(e.relationName(), e.role())) != null) {
-                        throw new jujube.state.StateException("service '" + e.serviceName()
-                                + "' appears twice in the relation over '" + interfaceName + "'");
-                    }
-                }
-                TopologyChanges.addRelation(t, id, interfaceName, scope, byService);
-                return null;
-            });
-            if (scope == RelationScope.GLOBAL) {
-                // global layout exists up front; container layouts appear per container on join
-                RelationScopePaths paths = new RelationScopePaths(id, scope, null);
-                for (RelationEndpoint e : endpoints) {
-                    ctx.client().create().orSetData().creatingParentsIfNeeded().forPath(paths.members(e.role()));
-                }
-                ctx.client().create().orSetData().forPath(paths.settingsContainer());
-            }
-        } catch (RuntimeException e) {
-            ctx.deleteTree(Paths.relation(id));
-            throw e;
-        } catch (Exception e) {
-            ctx.deleteTree(Paths.relation(id));
-            throw NodeReader.failure(Paths.relation(id), e);
-        }
-        return new RelationInfo(id, interfaceName, scope, endpoints);
+        return ctx.transactions().run("adding a relation over '" + interfaceName + "'",
+                (t, draft) -> TopologyAdditions.relation(t, draft, interfaceName, scope, endpoints));
     }
 
     static RelationInfo info(Topology t, String id, RelationEntry r) {

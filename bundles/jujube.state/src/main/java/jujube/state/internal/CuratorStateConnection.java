@@ -42,6 +42,7 @@ public final class CuratorStateConnection implements StateConnection {
     private final NodeReader reader;
     private final VersionedNodes nodes;
     private final TopologyStore topology;
+    private final TopologyTransaction transactions;
     private final ExecutorService watchExecutor;
     private final ParkedPresences presences;
     private final CuratorMachines machines;
@@ -78,6 +79,12 @@ public final class CuratorStateConnection implements StateConnection {
      */
     public CuratorStateConnection(ConnectionConfig config, Supplier<List<TopologyMigration>> migrations,
             Duration presenceGrace) {
+        this(config, migrations, presenceGrace, java.util.function.UnaryOperator.identity());
+    }
+
+    /** @param sender wraps what sends a transaction's request: tests lose its answer as a broken connection does */
+    CuratorStateConnection(ConnectionConfig config, Supplier<List<TopologyMigration>> migrations,
+            Duration presenceGrace, java.util.function.UnaryOperator<TopologyTransaction.Sender> sender) {
         CuratorFrameworkFactory.Builder builder = CuratorFrameworkFactory.builder()
                 .connectString(config.connectString())
                 .sessionTimeoutMs((int) config.sessionTimeout().toMillis())
@@ -92,9 +99,11 @@ public final class CuratorStateConnection implements StateConnection {
         reader = new NodeReader(client);
         nodes = new VersionedNodes(reader);
         topology = new TopologyStore(reader, nodes, new TopologyMigrator(migrations));
+        TopologyTransaction.Sender direct = ops -> client.getZookeeperClient().getZooKeeper().multi(ops);
+        transactions = new TopologyTransaction(reader, topology, sender.apply(direct));
         watchExecutor = Executors.newCachedThreadPool(new WatchThreads());
         presences = new ParkedPresences(presenceGrace);
-        StateContext ctx = new StateContext(client, reader, nodes, topology, watchExecutor, presences,
+        StateContext ctx = new StateContext(client, reader, nodes, topology, transactions, watchExecutor, presences,
                 new SharedCaches(client));
         machines = new CuratorMachines(ctx);
         charms = new CuratorCharms(ctx);
@@ -301,9 +310,12 @@ public final class CuratorStateConnection implements StateConnection {
         return new CuratorLeadership(client, name);
     }
 
-    /** Successful compare-and-set writes and lost attempts so far: what the benchmark reports. */
+    /**
+     * Successful compare-and-set writes and lost attempts so far, transactions included: what the
+     * benchmark reports.
+     */
     public long[] compareAndSetCounts() {
-        return new long[] {nodes.writes(), nodes.retries()};
+        return new long[] {nodes.writes() + transactions.applied(), nodes.retries() + transactions.lost()};
     }
 
     @Override

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -12,6 +13,8 @@ import java.util.function.Supplier;
 import jujube.state.DebugHooks;
 import jujube.state.FlagAlreadySetException;
 import jujube.state.NoSuchCharmException;
+import jujube.state.NoSuchServiceException;
+import jujube.state.Placement;
 import jujube.state.NoSuchUnitException;
 import jujube.state.Port;
 import jujube.state.Presence;
@@ -44,28 +47,38 @@ final class CuratorUnits implements Units {
 
     @Override
     public UnitInfo add(String service) {
-        return create(service, null);
+        return ctx.transactions().run("adding a unit to service '" + service + "'", (t, draft) -> {
+            String serviceId = t.serviceId(service);
+            return TopologyAdditions.unit(t, draft, serviceId, charmOf(draft, service, serviceId), null);
+        });
+    }
+
+    @Override
+    public List<UnitInfo> add(String service, int count, Placement placement) {
+        if (count < 1 || count > MAX_UNITS_PER_REQUEST) {
+            throw new IllegalArgumentException("count: " + count + " is not within 1.." + MAX_UNITS_PER_REQUEST);
+        }
+        Objects.requireNonNull(placement, "placement");
+        String what = "adding " + count + (count == 1 ? " unit" : " units") + " to service '" + service + "'";
+        return ctx.transactions().run(what, (t, draft) -> {
+            String serviceId = t.serviceId(service);
+            return TopologyAdditions.units(t, draft, serviceId, charmOf(draft, service, serviceId), count, placement);
+        });
     }
 
     @Override
     public UnitInfo addSubordinate(String service, UnitName principal) {
-        return create(service, principal);
+        return ctx.transactions().run("adding a unit of service '" + service + "' to " + principal, (t, draft) -> {
+            String serviceId = t.serviceId(service);
+            String container = t.unitId(principal);
+            return TopologyAdditions.unit(t, draft, serviceId, charmOf(draft, service, serviceId), container);
+        });
     }
 
-    private UnitInfo create(String service, UnitName principal) {
-        Topology before = ctx.topology().read();
-        String serviceId = before.serviceId(service);
-        String container = principal == null ? null : before.unitId(principal);
-        String charm = new Fields(Paths.service(serviceId))
-                .string(ctx.reader().yamlMap(Paths.service(serviceId)).get("charm"), "charm");
-        String id = ctx.createSequential(Paths.UNIT_PREFIX, ctx.reader().bytes(Map.of("charm", charm)));
-        try {
-            UnitName name = ctx.topology().update(t -> TopologyChanges.addUnit(t, serviceId, id, container));
-            return new UnitInfo(id, name, charm, OptionalInt.empty(), Optional.ofNullable(principal), "", "", "", false);
-        } catch (RuntimeException e) {
-            ctx.deleteTree(Paths.unit(id));
-            throw e;
-        }
+    /** The service's charm, which new units run; read in the transaction, which holds only while it stays. */
+    private static String charmOf(TransactionDraft draft, String service, String serviceId) {
+        String path = Paths.service(serviceId);
+        return new Fields(path).string(draft.read(path, () -> new NoSuchServiceException(service)).get("charm"), "charm");
     }
 
     @Override

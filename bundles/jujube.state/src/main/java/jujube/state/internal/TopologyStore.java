@@ -98,7 +98,7 @@ final class TopologyStore {
         return reader.bytes(Paths.TOPOLOGY, TopologyCodec.encode(t));
     }
 
-    private static EnvironmentNotInitializedException notInitialized() {
+    static EnvironmentNotInitializedException notInitialized() {
         return new EnvironmentNotInitializedException("environment not initialized: " + Paths.TOPOLOGY + " is missing");
     }
 }
