@@ -49,8 +49,6 @@ public final class MachineAgentFramework {
             String bsn = symbolicName(jar);
             if (bsn.startsWith("jujube.") && !bsn.startsWith("jujube.lib.")) {
                 Files.copy(jar, deployDir.resolve(bsn + ".jar"), StandardCopyOption.REPLACE_EXISTING);
-            } else if (bsn.equals("slf4j.simple")) {
-                options.add(bundle(jar.toUri().toString()).noStart());
             } else {
                 options.add(bundle(jar.toUri().toString()));
             }
@@ -76,7 +74,9 @@ public final class MachineAgentFramework {
         options.add(frameworkProperty("ds.loglevel").value("warn"));
         // read by the probe through the framework: where to drop updated bundles
         options.add(frameworkProperty("jujube.itest.deploy").value(deployDir.toString()));
-        options.add(systemProperty("org.slf4j.simpleLogger.defaultLogLevel").value("warn"));
+        // the framework's Logback reads no class path of the test's: name its configuration
+        options.add(systemProperty("logback.configurationFile")
+                .value(MachineAgentFramework.class.getResource("/logback-test.xml").toString()));
         return options.toArray(Option[]::new);
     }
 
