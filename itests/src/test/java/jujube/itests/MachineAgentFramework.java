@@ -49,6 +49,8 @@ public final class MachineAgentFramework {
             String bsn = symbolicName(jar);
             if (bsn.startsWith("jujube.") && !bsn.startsWith("jujube.lib.")) {
                 Files.copy(jar, deployDir.resolve(bsn + ".jar"), StandardCopyOption.REPLACE_EXISTING);
+            } else if (fragment(jar)) {
+                options.add(bundle(jar.toUri().toString()).noStart()); // attaches to its host; never started
             } else {
                 options.add(bundle(jar.toUri().toString()));
             }
@@ -87,6 +89,12 @@ public final class MachineAgentFramework {
     private static List<Path> jars(Path dir, String suffix) throws IOException {
         try (var files = Files.list(dir)) {
             return files.filter(f -> f.toString().endsWith(suffix)).sorted().toList();
+        }
+    }
+
+    private static boolean fragment(Path jar) throws IOException {
+        try (JarFile j = new JarFile(jar.toFile())) {
+            return j.getManifest().getMainAttributes().getValue("Fragment-Host") != null;
         }
     }
 
