@@ -72,7 +72,7 @@ final class FrameworkLauncher {
         // refused instead of running beside the first
         fw.put("org.osgi.framework.bsnversion", "single");
         exportIncubatingForeignAccess(fw);
-        // no LogService here: let SCR report failed activations on stderr, i.e. in the agent's log
+        // no LogService here: SCR reports failed activations on the process's own output (logs/<agent>.out)
         fw.put("ds.loglevel", "warn");
 
         FrameworkFactory factory = ServiceLoader.load(FrameworkFactory.class).findFirst()
