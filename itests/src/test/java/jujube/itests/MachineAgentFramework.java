@@ -49,8 +49,8 @@ public final class MachineAgentFramework {
             String bsn = symbolicName(jar);
             if (bsn.startsWith("jujube.") && !bsn.startsWith("jujube.lib.")) {
                 Files.copy(jar, deployDir.resolve(bsn + ".jar"), StandardCopyOption.REPLACE_EXISTING);
-            } else if (bsn.equals("slf4j.simple")) {
-                options.add(bundle(jar.toUri().toString()).noStart());
+            } else if (fragment(jar)) {
+                options.add(bundle(jar.toUri().toString()).noStart()); // attaches to its host; never started
             } else {
                 options.add(bundle(jar.toUri().toString()));
             }
@@ -76,7 +76,9 @@ public final class MachineAgentFramework {
         options.add(frameworkProperty("ds.loglevel").value("warn"));
         // read by the probe through the framework: where to drop updated bundles
         options.add(frameworkProperty("jujube.itest.deploy").value(deployDir.toString()));
-        options.add(systemProperty("org.slf4j.simpleLogger.defaultLogLevel").value("warn"));
+        // the framework's Logback reads no class path of the test's: name its configuration
+        options.add(systemProperty("logback.configurationFile")
+                .value(MachineAgentFramework.class.getResource("/logback-test.xml").toString()));
         return options.toArray(Option[]::new);
     }
 
@@ -87,6 +89,12 @@ public final class MachineAgentFramework {
     private static List<Path> jars(Path dir, String suffix) throws IOException {
         try (var files = Files.list(dir)) {
             return files.filter(f -> f.toString().endsWith(suffix)).sorted().toList();
+        }
+    }
+
+    private static boolean fragment(Path jar) throws IOException {
+        try (JarFile j = new JarFile(jar.toFile())) {
+            return j.getManifest().getMainAttributes().getValue("Fragment-Host") != null;
         }
     }
 

@@ -63,6 +63,31 @@ class MainTest {
     }
 
     @Test
+    void bootstrap_starts_no_second_controller_while_the_supervisor_starts_it_again() throws Exception {
+        Path dir = home.resolve("environments").resolve("restarting");
+        Files.createDirectories(dir.resolve("pids"));
+        Files.writeString(dir.resolve("environment.yaml"),
+                "name: restarting\nprovider: local\nzookeeper-port: 1\nplacement: local\n");
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        Files.writeString(dir.resolve("pids").resolve("controller.pid"), gone.pid() + "\n");
+        // a live process of the environment (its command line names the directory) recorded as the supervisor
+        Process supervisor = new ProcessBuilder("sh", "-c", "sleep 60; true", dir.toString()).start();
+        try {
+            Files.writeString(dir.resolve("pids").resolve("controller-supervisor.pid"), supervisor.pid() + "\n");
+
+            Result r = run("bootstrap", "-e", "restarting");
+
+            assertEquals(0, r.code(), r.err());
+            assertEquals("jujube: environment 'restarting' already bootstrapped (its supervisor is starting the controller"
+                    + " again)", r.err().strip());
+            assertEquals(gone.pid() + "\n", Files.readString(dir.resolve("pids").resolve("controller.pid")), "nothing started");
+        } finally {
+            supervisor.destroyForcibly().waitFor();
+        }
+    }
+
+    @Test
     void bootstrap_leaves_alone_an_environment_whose_controller_it_did_not_start() throws Exception {
         // an environment on an external ensemble, its controller started by hand: no pid file records it
         Path dir = home.resolve("environments").resolve("ensemble");

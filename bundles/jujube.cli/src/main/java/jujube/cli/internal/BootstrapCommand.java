@@ -67,6 +67,11 @@ public final class BootstrapCommand implements Callable<Integer> {
                 spec.commandLine().getErr().println("jujube: environment '" + name + "' already bootstrapped");
                 return 0;
             }
+            if (AgentProcesses.find(env, AgentProcesses.supervisorOf("controller")).isPresent()) {
+                spec.commandLine().getErr().println("jujube: environment '" + name + "' already bootstrapped"
+                        + " (its supervisor is starting the controller again)");
+                return 0;
+            }
             if (!AgentProcesses.recordedAndGone(env, "controller")) {
                 // e.g. one serving an external ensemble, started by hand: whether it runs is not ours to know
                 throw new CliException("environment '" + name + "' exists but bootstrap did not start its controller (no "
@@ -81,7 +86,7 @@ public final class BootstrapCommand implements Callable<Integer> {
         AgentProcesses processes = new AgentProcesses(env, Distribution.dir());
         bridgeUp(env);
 
-        ProcessHandle controller = processes.start("controller", controllerArguments(env));
+        ProcessHandle controller = processes.startSupervised("controller", controllerArguments(env));
         try (StateConnection state = StateConnections.open(env.connection())) {
             bringUp(state, env, controller, timeout);
         } catch (RuntimeException e) {
@@ -115,7 +120,7 @@ public final class BootstrapCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         AgentProcesses processes = new AgentProcesses(env, Distribution.dir());
         bridgeUp(env); // a reboot removed it
-        ProcessHandle controller = processes.start("controller", controllerArguments(env));
+        ProcessHandle controller = processes.startSupervised("controller", controllerArguments(env));
         try (StateConnection state = StateConnections.open(env.connection())) {
             await("the controller's ZooKeeper", controller, env, timeout, () -> state.connectionState().isConnected());
             if (!state.isInitialized()) {

@@ -101,14 +101,14 @@ final class MachineProcesses implements MachineProvider, AutoCloseable {
 
     private void start(int machineId, int quickDeaths) {
         try {
-            Files.createDirectories(layout.log(machineId).getParent());
             Files.createDirectories(layout.machineDir(machineId));
+            MachineLogs.prepare(layout, machineId);
             if (layout.containers().isPresent()) {
                 ContainerConfig.write(layout, machineId, System.getenv());
             }
             Process p = new ProcessBuilder(layout.command(machineId))
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(layout.log(machineId).toFile()))
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(layout.output(machineId).toFile()))
                     .redirectErrorStream(true)
                     .start();
             pidFiles.write(layout.pidFile(machineId), p.pid());

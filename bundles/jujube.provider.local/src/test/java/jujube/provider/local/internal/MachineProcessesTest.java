@@ -77,14 +77,32 @@ class MachineProcessesTest {
         assertTrue(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
         await("agent ran", () -> launches().size() == 1);
         assertEquals("machine --machine-id 1 --zookeeper 127.0.0.1:2181 --data-dir " + env.resolve("machines/machine-1")
-                + " --charm-storage " + env.resolve("charms") + " --session-timeout 12000", launches().get(0));
+                + " --charm-storage " + env.resolve("charms") + " --session-timeout 12000 --log-file "
+                + env.resolve("machines/machine-1/log/machine-1.log"), launches().get(0));
         assertTrue(Files.isDirectory(layout.machineDir(1)));
-        assertTrue(Files.exists(layout.log(1)));
+        assertEquals(layout.agentLog(1), layout.log(1).resolveSibling(Files.readSymbolicLink(layout.log(1))).normalize(),
+                "logs/machine-1.log leads to the log the agent writes");
+        assertTrue(Files.isDirectory(layout.agentLog(1).getParent()));
+        assertTrue(Files.exists(layout.output(1)));
 
         assertEquals("local-1", machines.launch(1), "launching a running machine again starts nothing");
         assertEquals(pid, pidOf(1));
         assertTrue(machines.isRunning("local-1"));
         assertEquals(Set.of("local-1"), machines.instances());
+    }
+
+    @Test
+    void a_log_from_before_machines_logged_in_their_directory_is_kept_and_a_full_output_moved_aside() throws Exception {
+        Files.createDirectories(layout.log(5).getParent());
+        Files.writeString(layout.log(5), "an older agent's log\n");
+        Files.write(layout.output(5), new byte[(int) MachineLogs.MAX_OUTPUT_BYTES + 1]);
+        machines = new MachineProcesses(layout, restarts);
+        machines.launch(5);
+
+        assertTrue(Files.isSymbolicLink(layout.log(5)));
+        assertEquals("an older agent's log\n", Files.readString(layout.agentLog(5).resolveSibling("machine-5.log.1")));
+        assertEquals(MachineLogs.MAX_OUTPUT_BYTES + 1, Files.size(layout.output(5).resolveSibling("machine-5.out.1")));
+        assertTrue(Files.size(layout.output(5)) < MachineLogs.MAX_OUTPUT_BYTES);
     }
 
     @Test
