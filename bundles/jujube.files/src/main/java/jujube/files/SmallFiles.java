@@ -2,10 +2,14 @@ package jujube.files;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -56,25 +60,34 @@ public final class SmallFiles {
     }
 
     /**
-     * Renames {@code file} to {@code <file>.corrupt-<UTC time of now>} beside it (a {@code -2}, {@code -3}
-     * ... added when that name is taken), durably, and returns the new path. A directory is moved whole.
+     * Keeps what {@code file} holds as {@code <file>.corrupt-<UTC time of now>} beside it (a {@code -2},
+     * {@code -3} ... added when that name is taken; a kept copy is never overwritten) and returns that path.
+     * A regular file is copied, durably, and stays in place for the caller to replace (atomically) or delete:
+     * a crash in between leaves it as it was, never missing. Anything else (a directory, a fifo) is renamed.
      *
      * @throws NoSuchFileException when {@code file} does not exist
      */
     public static Path setAside(Path file, Instant now) throws IOException {
+        boolean regular = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).isRegularFile();
         String base = file.getFileName() + ".corrupt-" + STAMP.format(now);
         for (int n = 1;; n++) {
             Path target = file.resolveSibling(n == 1 ? base : base + "-" + n);
-            if (Files.exists(target)) {
-                continue;
-            }
             try {
-                Files.move(file, target); // no REPLACE_EXISTING: a copy set aside is never overwritten
+                if (regular) {
+                    try (InputStream in = Files.newInputStream(file);
+                            FileChannel out = FileChannel.open(target, StandardOpenOption.CREATE_NEW,
+                                    StandardOpenOption.WRITE)) {
+                        in.transferTo(Channels.newOutputStream(out)); // streamed: any size, little memory
+                        out.force(true);
+                    }
+                } else {
+                    Files.move(file, target); // no REPLACE_EXISTING: refused when the name is taken
+                }
+                AtomicFiles.syncDirectory(file.toAbsolutePath().getParent());
+                return target;
             } catch (FileAlreadyExistsException taken) {
-                continue;
+                // the next name
             }
-            AtomicFiles.syncDirectory(file.toAbsolutePath().getParent());
-            return target;
         }
     }
 

@@ -47,17 +47,26 @@ class SmallFilesTest {
     }
 
     @Test
-    void a_file_is_set_aside_under_a_name_with_the_time_and_never_over_another() throws IOException {
+    void a_file_set_aside_is_copied_under_a_name_with_the_time_never_over_another_copy() throws IOException {
         Instant now = Instant.parse("2026-11-25T16:25:13.476Z");
         Path file = Files.writeString(root.resolve("unit.json"), "garbage");
         Path aside = SmallFiles.setAside(file, now);
         assertEquals(root.resolve("unit.json.corrupt-20261125T162513Z"), aside);
         assertEquals("garbage", Files.readString(aside));
-        assertFalse(Files.exists(file));
+        assertEquals("garbage", Files.readString(file), "left for its owner to replace");
 
         Files.writeString(file, "garbage again");
         assertEquals(root.resolve("unit.json.corrupt-20261125T162513Z-2"), SmallFiles.setAside(file, now));
         assertEquals("garbage", Files.readString(aside));
-        assertThrows(NoSuchFileException.class, () -> SmallFiles.setAside(file, now));
+        assertThrows(NoSuchFileException.class, () -> SmallFiles.setAside(root.resolve("absent"), now));
+    }
+
+    @Test
+    void what_is_not_a_regular_file_is_renamed_aside() throws IOException {
+        Path dir = Files.createDirectories(root.resolve("relations"));
+        Files.writeString(dir.resolve("x"), "x");
+        Path aside = SmallFiles.setAside(dir, Instant.parse("2026-11-25T16:25:13Z"));
+        assertFalse(Files.exists(dir));
+        assertEquals("x", Files.readString(aside.resolve("x")));
     }
 }
