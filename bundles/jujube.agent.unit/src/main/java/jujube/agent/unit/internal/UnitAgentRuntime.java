@@ -6,7 +6,9 @@ import java.nio.file.Files;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import jujube.agent.unit.internal.AgentSignals.Signal;
@@ -18,8 +20,12 @@ import jujube.hooks.UnitHookRunner;
 import jujube.hooks.UnitHookRunners;
 import jujube.hooks.UnitHookSetup;
 import jujube.spi.CharmUpgradeHandler;
+import jujube.state.Backoff;
 import jujube.state.EnvironmentConfig;
 import jujube.state.StateConnection;
+import jujube.state.StateException;
+import jujube.state.StatusEntry;
+import jujube.state.UnitInfo;
 import jujube.state.UnitName;
 import jujube.workflow.StateReplica;
 import jujube.workflow.UnitWorkflow;
@@ -35,6 +41,11 @@ import org.slf4j.LoggerFactory;
  * when stopped, tears them down in reverse order without firing a hook or moving a state: a clean stop
  * leaves the unit (and its relations) where they are. Nothing here touches ZooKeeper on the caller's
  * thread, so a DS activation that starts one returns at once.
+ *
+ * <p>Before any part is built, every file of the unit's local state is checked ({@link UnitStateFiles}); a
+ * corrupt one, found then or later (a hook runner's record, a relation's files, a configuration record),
+ * stops the unit's parts and the agent waits for the operator's reset ({@link LocalStateWait},
+ * {@link LocalStateReset}), then builds them again from the rebuilt files.
  */
 final class UnitAgentRuntime implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(UnitAgentRuntime.class);
@@ -57,15 +68,18 @@ final class UnitAgentRuntime implements AutoCloseable {
     private final UnitAgentSettings settings;
     private final Collaborators with;
     private final AgentSignals signals = new AgentSignals();
+    private final CorruptionReports corruption = new CorruptionReports(signals);
     private final Thread thread;
     private volatile String workflowState;
     private volatile UnitAgentLoop loop;
+    private volatile LocalStateWait waiting;
+    private volatile boolean retireRequested;
     private volatile boolean retired;
 
     UnitAgentRuntime(UnitAgentSettings settings, Collaborators collaborators) {
         this.settings = settings;
         this.with = collaborators;
-        this.workflowState = store().load().state();
+        this.workflowState = storedStateName();
         UnitName unit = settings.unit();
         this.thread = new Thread(this::run, "jujube-unit-" + unit.service() + "-" + unit.number());
         thread.setDaemon(true);
@@ -77,6 +91,7 @@ final class UnitAgentRuntime implements AutoCloseable {
 
     /** Asks the agent to retire its unit (idempotent). */
     void retire() {
+        retireRequested = true;
         signals.raise(Signal.RETIRE);
     }
 
@@ -86,7 +101,8 @@ final class UnitAgentRuntime implements AutoCloseable {
 
     boolean isConnected() {
         UnitAgentLoop current = loop;
-        return current != null && current.isConnected();
+        LocalStateWait wait = waiting;
+        return current != null ? current.isConnected() : wait != null && wait.isConnected();
     }
 
     /** Completed reconciliations of the running agent (0 before its first synchronize). */
@@ -125,26 +141,147 @@ final class UnitAgentRuntime implements AutoCloseable {
             retired = true;
             return;
         }
+        UnitStateFiles files = new UnitStateFiles(settings.stateDir(), with.mapper());
+        List<LocalStateProblem> found = List.of();
+        String note = "";
+        Duration resetDelay = Backoff.AGENT.first();
         boolean done = false;
+        try {
+            while (!signals.isStopped()) {
+                List<LocalStateProblem> problems = found.isEmpty() ? files.check() : found;
+                found = List.of();
+                if (problems.isEmpty()) {
+                    try {
+                        Ending ending = runUnit();
+                        done = ending == Ending.RETIRED;
+                        break;
+                    } catch (LocalStateException e) {
+                        found = e.problems();
+                        continue;
+                    }
+                }
+                workflowState = UnitInfo.LOCAL_STATE_ERROR;
+                LocalStateWait.Outcome outcome = retireRequested ? LocalStateWait.Outcome.RETIRE
+                        : awaitReset(problems, note);
+                if (outcome == LocalStateWait.Outcome.STOPPED) {
+                    break;
+                }
+                if (outcome == LocalStateWait.Outcome.RETIRE) {
+                    done = retireWithoutHooks(problems);
+                    break;
+                }
+                try {
+                    reset(files, problems);
+                    note = "";
+                    resetDelay = Backoff.AGENT.first();
+                } catch (IOException | RuntimeException e) { // StateException: ZooKeeper away, nothing touched
+                    note = "the last reset failed: " + (e.getMessage() == null ? e.toString() : e.getMessage());
+                    LOG.warn("unit {}: {}; trying again in {} ms", settings.unit(), note, resetDelay.toMillis());
+                    signals.await(resetDelay, Set.of(Signal.RETIRE));
+                    resetDelay = Backoff.AGENT.next(resetDelay);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        // only now, with its parts closed: whoever sees the agent retired sees it let go of everything
+        retired = done;
+    }
+
+    /** How running the unit ended. */
+    private enum Ending { RETIRED, STOPPED, FAILED }
+
+    /**
+     * Builds the unit's parts and runs its loop until the agent stops or the unit retires.
+     *
+     * @throws LocalStateException when a file of the unit's local state is corrupt (the parts closed)
+     */
+    private Ending runUnit() {
         try (Parts parts = new Parts()) {
             parts.build();
             HookRetries retries = new HookRetries(settings.unit(), with.state().units(), settings.hookRetryBackoff(),
                     with.delayed(), with.clock(), () -> signals.raise(Signal.RETRY));
             UnitAgentLoop current = new UnitAgentLoop(settings.unit(), with.state(), parts.operations, signals,
-                    parts.debugLog, retries);
+                    parts.debugLog, retries, corruption);
             parts.loop = current;
             loop = current;
-            done = current.run();
+            return current.run() ? Ending.RETIRED : Ending.STOPPED;
         } catch (InterruptedException | java.io.InterruptedIOException e) {
             // stopped, possibly while waiting for a hook an earlier agent left running
             Thread.currentThread().interrupt();
+            return Ending.STOPPED;
+        } catch (LocalStateException e) {
+            throw e;
         } catch (Exception e) {
+            Optional<LocalStateProblem> corrupt = LocalStateProblem.in(e);
+            if (corrupt.isPresent()) {
+                throw new LocalStateException(List.of(corrupt.get()));
+            }
             LOG.error("unit {}: agent failed to start and stays inactive until reconfigured", settings.unit(), e);
+            return Ending.FAILED;
         } finally {
             loop = null;
         }
-        // only now, with its parts closed: whoever sees the agent retired sees it let go of everything
-        retired = done;
+    }
+
+    private LocalStateWait.Outcome awaitReset(List<LocalStateProblem> problems, String note) throws InterruptedException {
+        try (LocalStateWait wait = new LocalStateWait(settings.unit(), settings.unitDir(), with.state(), signals,
+                with.clock())) {
+            waiting = wait;
+            return wait.await(problems, note);
+        } finally {
+            waiting = null;
+        }
+    }
+
+    /**
+     * Resets the corrupt files ({@link LocalStateReset}), records it in the unit's status history and clears
+     * the request; the unit then starts from the rebuilt files as after a restart.
+     */
+    private void reset(UnitStateFiles files, List<LocalStateProblem> problems) throws IOException {
+        String done = String.join("; ", new LocalStateReset(settings.unit(), settings.unitDir(), files, with.state(),
+                with.mapper(), with.clock()).reset(problems));
+        LOG.info("unit {}: local state reset: {}", settings.unit(), done);
+        try {
+            workflowState = store().load().state();
+            with.state().units().recordStatus(settings.unit(), new StatusEntry(with.clock().instant(), workflowState, "",
+                    "local state reset: " + done));
+        } catch (StateException | jujube.workflow.CorruptStateFileException e) {
+            LOG.debug("unit {}: reset not recorded in its status history: {}", settings.unit(), e.getMessage());
+        }
+        try {
+            with.state().units().clearResolved(settings.unit());
+        } catch (StateException e) {
+            // the unit's loop clears it: a reset asked of sound state does nothing
+            LOG.debug("unit {}: reset request not cleared yet: {}", settings.unit(), e.getMessage());
+        }
+    }
+
+    /**
+     * The unit is removed while its local state is corrupt: the hooks of its retirement (each relation
+     * departed and broken, stop) cannot run from that state, so it retires without them (its memberships went
+     * with its node). Returns whether the retired marker was written.
+     */
+    private boolean retireWithoutHooks(List<LocalStateProblem> problems) {
+        try {
+            AtomicFiles.write(settings.retiredMarker(), "retired\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            LOG.warn("unit {}: retired without its stop and relation hooks, as its local state is corrupt: {}",
+                    settings.unit(), LocalStateWait.info(settings.unit(), settings.unitDir(), problems));
+            return true;
+        } catch (IOException e) {
+            LOG.error("unit {}: cannot write its retired marker {}: {}", settings.unit(), settings.retiredMarker(),
+                    e.getMessage());
+            return false;
+        }
+    }
+
+    /** The stored unit workflow state, or {@link UnitInfo#LOCAL_STATE_ERROR} when it cannot be read. */
+    private String storedStateName() {
+        try {
+            return store().load().state();
+        } catch (jujube.workflow.CorruptStateFileException e) {
+            return UnitInfo.LOCAL_STATE_ERROR; // the agent's thread reports it
+        }
     }
 
     private WorkflowStore store() {
@@ -176,7 +313,7 @@ final class UnitAgentRuntime implements AutoCloseable {
             relations = with.relations().apply(new RelationLifecycleContext(with.state(), unit, unit.service(),
                     settings.stateDir(), runner, executor, with.scopes(), new RelationHookRetries(
                             () -> EnvironmentConfig.automaticallyRetryHooks(with.state().environmentConfig().get()),
-                            settings.hookRetryBackoff(), with.delayed())));
+                            settings.hookRetryBackoff(), with.delayed()), corruption::report));
             CharmUpgrader upgrader = new CharmUpgrader(with.state(), settings, with.upgradeHandler(), with.mapper());
             // the hooks run with the charm of the unit's local record: a unit removed while its agent was
             // down (its node gone) still runs its stop and -broken hooks. Not fatal: without it the hooks
