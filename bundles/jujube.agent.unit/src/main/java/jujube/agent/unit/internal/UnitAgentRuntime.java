@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import jujube.agent.unit.internal.AgentSignals.Signal;
@@ -20,11 +19,8 @@ import jujube.hooks.UnitHookRunner;
 import jujube.hooks.UnitHookRunners;
 import jujube.hooks.UnitHookSetup;
 import jujube.spi.CharmUpgradeHandler;
-import jujube.state.Backoff;
 import jujube.state.EnvironmentConfig;
 import jujube.state.StateConnection;
-import jujube.state.StateException;
-import jujube.state.StatusEntry;
 import jujube.state.UnitInfo;
 import jujube.state.UnitName;
 import jujube.workflow.StateReplica;
@@ -44,8 +40,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Before any part is built, every file of the unit's local state is checked ({@link UnitStateFiles}); a
  * corrupt one, found then or later (a hook runner's record, a relation's files, a configuration record),
- * stops the unit's parts and the agent waits for the operator's reset ({@link LocalStateWait},
- * {@link LocalStateReset}), then builds them again from the rebuilt files.
+ * stops the unit's parts and the agent waits for the operator's reset ({@link LocalStateRecovery}), then
+ * builds them again from the rebuilt files.
  */
 final class UnitAgentRuntime implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(UnitAgentRuntime.class);
@@ -69,16 +65,20 @@ final class UnitAgentRuntime implements AutoCloseable {
     private final Collaborators with;
     private final AgentSignals signals = new AgentSignals();
     private final CorruptionReports corruption = new CorruptionReports(signals);
+    private final UnitStateFiles files;
+    private final LocalStateRecovery recovery;
     private final Thread thread;
     private volatile String workflowState;
     private volatile UnitAgentLoop loop;
-    private volatile LocalStateWait waiting;
     private volatile boolean retireRequested;
     private volatile boolean retired;
 
     UnitAgentRuntime(UnitAgentSettings settings, Collaborators collaborators) {
         this.settings = settings;
         this.with = collaborators;
+        this.files = new UnitStateFiles(settings.stateDir(), collaborators.mapper());
+        this.recovery = new LocalStateRecovery(settings, collaborators.state(), collaborators.mapper(),
+                collaborators.clock(), signals, files);
         this.workflowState = storedStateName();
         UnitName unit = settings.unit();
         this.thread = new Thread(this::run, "jujube-unit-" + unit.service() + "-" + unit.number());
@@ -101,8 +101,7 @@ final class UnitAgentRuntime implements AutoCloseable {
 
     boolean isConnected() {
         UnitAgentLoop current = loop;
-        LocalStateWait wait = waiting;
-        return current != null ? current.isConnected() : wait != null && wait.isConnected();
+        return current != null ? current.isConnected() : recovery.isConnected();
     }
 
     /** Completed reconciliations of the running agent (0 before its first synchronize). */
@@ -141,10 +140,7 @@ final class UnitAgentRuntime implements AutoCloseable {
             retired = true;
             return;
         }
-        UnitStateFiles files = new UnitStateFiles(settings.stateDir(), with.mapper());
         List<LocalStateProblem> found = List.of();
-        String note = "";
-        Duration resetDelay = Backoff.AGENT.first();
         boolean done = false;
         try {
             while (!signals.isStopped()) {
@@ -152,8 +148,7 @@ final class UnitAgentRuntime implements AutoCloseable {
                 found = List.of();
                 if (problems.isEmpty()) {
                     try {
-                        Ending ending = runUnit();
-                        done = ending == Ending.RETIRED;
+                        done = runUnit() == Ending.RETIRED;
                         break;
                     } catch (LocalStateException e) {
                         found = e.problems();
@@ -161,25 +156,12 @@ final class UnitAgentRuntime implements AutoCloseable {
                     }
                 }
                 workflowState = UnitInfo.LOCAL_STATE_ERROR;
-                LocalStateWait.Outcome outcome = retireRequested ? LocalStateWait.Outcome.RETIRE
-                        : awaitReset(problems, note);
-                if (outcome == LocalStateWait.Outcome.STOPPED) {
+                LocalStateRecovery.Result result = recovery.recover(problems, () -> retireRequested);
+                if (result != LocalStateRecovery.Result.RESET) {
+                    done = result == LocalStateRecovery.Result.RETIRED;
                     break;
                 }
-                if (outcome == LocalStateWait.Outcome.RETIRE) {
-                    done = retireWithoutHooks(problems);
-                    break;
-                }
-                try {
-                    reset(files, problems);
-                    note = "";
-                    resetDelay = Backoff.AGENT.first();
-                } catch (IOException | RuntimeException e) { // StateException: ZooKeeper away, nothing touched
-                    note = "the last reset failed: " + (e.getMessage() == null ? e.toString() : e.getMessage());
-                    LOG.warn("unit {}: {}; trying again in {} ms", settings.unit(), note, resetDelay.toMillis());
-                    signals.await(resetDelay, Set.of(Signal.RETIRE));
-                    resetDelay = Backoff.AGENT.next(resetDelay);
-                }
+                workflowState = storedStateName();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -221,57 +203,6 @@ final class UnitAgentRuntime implements AutoCloseable {
             return Ending.FAILED;
         } finally {
             loop = null;
-        }
-    }
-
-    private LocalStateWait.Outcome awaitReset(List<LocalStateProblem> problems, String note) throws InterruptedException {
-        try (LocalStateWait wait = new LocalStateWait(settings.unit(), settings.unitDir(), with.state(), signals,
-                with.clock())) {
-            waiting = wait;
-            return wait.await(problems, note);
-        } finally {
-            waiting = null;
-        }
-    }
-
-    /**
-     * Resets the corrupt files ({@link LocalStateReset}), records it in the unit's status history and clears
-     * the request; the unit then starts from the rebuilt files as after a restart.
-     */
-    private void reset(UnitStateFiles files, List<LocalStateProblem> problems) throws IOException {
-        String done = String.join("; ", new LocalStateReset(settings.unit(), settings.unitDir(), files, with.state(),
-                with.mapper(), with.clock()).reset(problems));
-        LOG.info("unit {}: local state reset: {}", settings.unit(), done);
-        try {
-            workflowState = store().load().state();
-            with.state().units().recordStatus(settings.unit(), new StatusEntry(with.clock().instant(), workflowState, "",
-                    "local state reset: " + done));
-        } catch (StateException | jujube.workflow.CorruptStateFileException e) {
-            LOG.debug("unit {}: reset not recorded in its status history: {}", settings.unit(), e.getMessage());
-        }
-        try {
-            with.state().units().clearResolved(settings.unit());
-        } catch (StateException e) {
-            // the unit's loop clears it: a reset asked of sound state does nothing
-            LOG.debug("unit {}: reset request not cleared yet: {}", settings.unit(), e.getMessage());
-        }
-    }
-
-    /**
-     * The unit is removed while its local state is corrupt: the hooks of its retirement (each relation
-     * departed and broken, stop) cannot run from that state, so it retires without them (its memberships went
-     * with its node). Returns whether the retired marker was written.
-     */
-    private boolean retireWithoutHooks(List<LocalStateProblem> problems) {
-        try {
-            AtomicFiles.write(settings.retiredMarker(), "retired\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            LOG.warn("unit {}: retired without its stop and relation hooks, as its local state is corrupt: {}",
-                    settings.unit(), LocalStateWait.info(settings.unit(), settings.unitDir(), problems));
-            return true;
-        } catch (IOException e) {
-            LOG.error("unit {}: cannot write its retired marker {}: {}", settings.unit(), settings.retiredMarker(),
-                    e.getMessage());
-            return false;
         }
     }
 
