@@ -97,6 +97,32 @@ class ServiceCommandsTest extends CliFixture {
     }
 
     @Test
+    void resolved_reset_state_is_for_a_unit_whose_local_state_is_corrupt_and_only_for_it() throws Exception {
+        deploy("local:wordpress", "blog").assertOk();
+        state.units().setWorkflowState(BLOG0, "install_error", "hook install failed: exit code 1");
+        Map<String, String> before = snapshot();
+        assertEquals("jujube: Service unit 'blog/0' has no corrupt local state to reset (install_error)",
+                run("resolved", "--reset-state", "blog/0").assertFailure());
+        assertEquals(before, snapshot());
+        Result usage = run("resolved", "--reset-state", "blog/0", "db");
+        assertEquals(2, usage.code());
+        assertTrue(usage.err().startsWith("jujube: --reset-state resets the unit's local state as a whole: no RELATION, "
+                + "no --retry"), usage.err());
+        assertEquals(2, run("resolved", "--reset-state", "--retry", "blog/0").code());
+
+        state.units().setWorkflowState(BLOG0, "local_state_error", "state/unit.json: not valid JSON");
+        before = snapshot();
+        assertEquals("jujube: Service unit 'blog/0' has corrupt local state: reset it with jujube resolved "
+                + "--reset-state blog/0", run("resolved", "blog/0", "--retry").assertFailure());
+        assertEquals(before, snapshot());
+        assertEquals("Marked unit 'blog/0' for a reset of its local state\n",
+                run("resolved", "--reset-state", "blog/0").assertOk().out());
+        assertEquals(Optional.of(ResolvedMode.RESET_STATE), state.units().flags(BLOG0).resolved());
+        assertEquals("jujube: Service unit 'blog/0' is already marked as resolved",
+                run("resolved", "--reset-state", "blog/0").assertFailure());
+    }
+
+    @Test
     void upgrade_charm_bumps_a_changed_directory_and_flags_every_unit() throws Exception {
         deploy("local:wordpress", "blog", "-n", "2").assertOk();
         state.units().setWorkflowState(BLOG0, "started");

@@ -134,7 +134,10 @@ public interface Units {
 
     void clearResolved(UnitName unit);
 
-    /** @throws FlagAlreadySetException when any of the relations is marked resolved already */
+    /**
+     * @throws FlagAlreadySetException when any of the relations is marked resolved already
+     * @throws IllegalArgumentException for {@link ResolvedMode#RESET_STATE}, a unit's mode only
+     */
     void setRelationResolved(UnitName unit, Map<String, ResolvedMode> byRelationId);
 
     void clearRelationResolved(UnitName unit);

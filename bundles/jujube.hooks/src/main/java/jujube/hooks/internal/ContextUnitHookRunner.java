@@ -80,6 +80,7 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
      * (see {@link HookProcessRecord}): no hook of this runner may run beside it.
      *
      * @throws java.io.InterruptedIOException when interrupted while waiting (interrupt flag kept)
+     * @throws jujube.files.CorruptFileException when the record of the running hook is invalid
      */
     static ContextUnitHookRunner start(UnitHookSetup setup, HookLog log, SocketPaths sockets) throws IOException {
         Files.createDirectories(setup.unitDir());

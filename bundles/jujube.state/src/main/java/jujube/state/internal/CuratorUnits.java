@@ -339,6 +339,9 @@ final class CuratorUnits implements Units {
 
     @Override
     public void setRelationResolved(UnitName unit, Map<String, ResolvedMode> byRelationId) {
+        if (byRelationId.containsValue(ResolvedMode.RESET_STATE)) {
+            throw new IllegalArgumentException("a relation's error is not resolved by a reset of state: " + byRelationId);
+        }
         String path = path(unit) + "/" + UnitFlagNodes.RELATION_RESOLVED;
         ctx.nodes().update(path, null, content -> {
             for (String id : byRelationId.keySet()) {

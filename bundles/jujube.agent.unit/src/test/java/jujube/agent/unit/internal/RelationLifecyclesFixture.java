@@ -38,6 +38,8 @@ final class RelationLifecyclesFixture implements AutoCloseable {
     final Path root;
     final Path out;
     final TestScopes scopes = new TestScopes();
+    /** What the lifecycles reported corrupt off the agent's thread. */
+    final List<LocalStateProblem> corrupt = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final ZooKeeperEnvironment env;
     private final Map<UnitName, UnitRelation> members = new ConcurrentHashMap<>();
     private final List<Agent> agents = new ArrayList<>();
@@ -115,7 +117,7 @@ final class RelationLifecyclesFixture implements AutoCloseable {
                 new ObjectMapper()));
         HookExecutor executor = new UnitHookExecutor(unit.toString());
         Agent agent = new Agent(runner, executor, new RelationLifecycles(new RelationLifecycleContext(state, unit,
-                unit.service(), unitDir.resolve("state"), wrap.apply(runner), executor, scopes, retries)),
+                unit.service(), unitDir.resolve("state"), wrap.apply(runner), executor, scopes, retries, corrupt::add)),
                 unitDir.resolve("state"));
         agents.add(agent);
         return agent;
