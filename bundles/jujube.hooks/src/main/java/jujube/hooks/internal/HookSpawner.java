@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import jujube.hooks.tools.HookToolsInstaller;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -20,8 +22,25 @@ import org.slf4j.LoggerFactory;
  * the session itself.
  */
 interface HookSpawner {
-    Process start(Path hook, Path toolsDir, Path charmDir, Map<String, String> env, Path stdout, Path stderr)
-            throws IOException, InterruptedException;
+    /**
+     * Starts {@code hook}; with {@code cgroupProcs}, through the session leader in {@code toolsDir}, which
+     * moves itself into that cgroup (the file is its {@code cgroup.procs}) before it execs the hook, so
+     * that nothing the hook forks starts outside the cgroup.
+     */
+    Process start(Path hook, Path toolsDir, Path charmDir, Map<String, String> env, Path stdout, Path stderr,
+                  Optional<Path> cgroupProcs) throws IOException, InterruptedException;
+
+    /** Starts {@code hook} in the agent's own cgroup. */
+    default Process start(Path hook, Path toolsDir, Path charmDir, Map<String, String> env, Path stdout, Path stderr)
+            throws IOException, InterruptedException {
+        return start(hook, toolsDir, charmDir, env, stdout, stderr, Optional.empty());
+    }
+
+    /** The session leader's command line that runs {@code hook} after joining the cgroup of {@code procs}. */
+    static List<String> inCgroup(Path toolsDir, Path procs, Path hook) {
+        return List.of(toolsDir.resolve(HookToolsInstaller.SESSION_LEADER).toString(), "--cgroup", procs.toString(),
+                hook.toString());
+    }
 
     /** The first way this JVM supports: {@link Posix} when its native access is enabled, else {@link Jdk}. */
     static HookSpawner best(ProcessGroups groups) {
@@ -53,8 +72,9 @@ interface HookSpawner {
 
         @Override
         public Process start(Path hook, Path toolsDir, Path charmDir, Map<String, String> env, Path stdout,
-                             Path stderr) throws IOException, InterruptedException {
-            int pid = posix.spawn(hook, List.of(hook.toString()), env, charmDir, DEV_NULL, stdout, stderr);
+                             Path stderr, Optional<Path> cgroupProcs) throws IOException, InterruptedException {
+            List<String> argv = cgroupProcs.map(procs -> inCgroup(toolsDir, procs, hook)).orElse(List.of(hook.toString()));
+            int pid = posix.spawn(Path.of(argv.get(0)), argv, env, charmDir, DEV_NULL, stdout, stderr);
             try {
                 return new PosixProcess(posix, pid);
             } catch (IOException e) {
@@ -72,8 +92,10 @@ interface HookSpawner {
     record Jdk(ProcessGroups groups) implements HookSpawner {
         @Override
         public Process start(Path hook, Path toolsDir, Path charmDir, Map<String, String> env, Path stdout,
-                             Path stderr) throws IOException {
-            ProcessBuilder builder = new ProcessBuilder(groups.command(hook, toolsDir))
+                             Path stderr, Optional<Path> cgroupProcs) throws IOException {
+            List<String> command = cgroupProcs.map(procs -> inCgroup(toolsDir, procs, hook))
+                    .orElseGet(() -> groups.command(hook, toolsDir));
+            ProcessBuilder builder = new ProcessBuilder(command)
                     .directory(charmDir.toFile())
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                     .redirectOutput(stdout.toFile())
