@@ -18,14 +18,14 @@
  * Called as jujube-hook-tool --probe, it prints its name and exits 0 without a socket: the installer
  * uses that to check the binary runs on this machine.
  *
- * Called as jujube-hook-leader [--cgroup PROCS] PROGRAM [ARG...], it does what setsid(1) does and nothing
+ * Called as jujube-hook-leader [--cgroup PROCS]... PROGRAM [ARG...], it does what setsid(1) does and nothing
  * more: setsid(2) (unless it already leads its session, as when posix_spawn made it so), then exec PROGRAM
  * in place, so that the agent starts each hook as the leader of its own session and process group (a
  * hook's "kill 0" stays in the hook; a timeout kills the whole group). It replaces /usr/bin/setsid only
  * because this binary is static: an exec without the dynamic loader costs a fraction, and every hook pays
  * it. With --cgroup it first moves itself into the cgroup whose cgroup.procs file is PROCS (writing "0"
- * there moves the writer, in cgroup v1 and v2): the hook then starts inside its unit's process limit, and
- * nothing it forks can have been started outside it. An exec that meets ETXTBSY is tried again for a
+ * there moves the writer, in cgroup v1 and v2), for each one given: the hook then starts inside its unit's
+ * cgroups (its process limit, its share of the processor), and nothing it forks can have started outside. An exec that meets ETXTBSY is tried again for a
  * moment (see there).
  */
 #include <errno.h>
@@ -312,11 +312,11 @@ int main(int argc, char **argv) {
     }
     if (!strcmp(tool, LEADER)) {
         int first = 1;
-        if (argc > 3 && !strcmp(argv[1], "--cgroup")) {
-            join_cgroup(argv[2]);
-            first = 3;
+        while (argc > first + 2 && !strcmp(argv[first], "--cgroup")) {
+            join_cgroup(argv[first + 1]);
+            first += 2;
         }
-        if (argc <= first) die("usage: " LEADER " [--cgroup PROCS] PROGRAM [ARG...]");
+        if (argc <= first) die("usage: " LEADER " [--cgroup PROCS]... PROGRAM [ARG...]");
         if (setsid() < 0 && getsid(0) != getpid()) die("setsid failed");
         execv(argv[first], argv + first);
         /* "Text file busy": a hook written moments ago (a freshly unpacked charm) while a process forked

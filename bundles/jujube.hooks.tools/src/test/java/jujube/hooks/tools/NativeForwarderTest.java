@@ -99,7 +99,7 @@ class NativeForwarderTest {
         assertEquals("jujube-hook-leader: cannot run " + dir.resolve("no-such-hook") + ": No such file or directory",
                 output);
         Process usage = new ProcessBuilder(leader.toString()).redirectErrorStream(true).start();
-        assertEquals("jujube-hook-leader: error: usage: jujube-hook-leader [--cgroup PROCS] PROGRAM [ARG...]",
+        assertEquals("jujube-hook-leader: error: usage: jujube-hook-leader [--cgroup PROCS]... PROGRAM [ARG...]",
                 new String(usage.getInputStream().readAllBytes()).strip());
         assertEquals(1, usage.waitFor());
         Path procs = dir.resolve("no-such-cgroup/cgroup.procs");

@@ -3,9 +3,9 @@ package jujube.hooks.internal;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import jujube.hooks.tools.HookToolsInstaller;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,23 +23,25 @@ import org.slf4j.LoggerFactory;
  */
 interface HookSpawner {
     /**
-     * Starts {@code hook}; with {@code cgroupProcs}, through the session leader in {@code toolsDir}, which
-     * moves itself into that cgroup (the file is its {@code cgroup.procs}) before it execs the hook, so
-     * that nothing the hook forks starts outside the cgroup.
+     * Starts {@code hook}; with {@code cgroups}, through the session leader in {@code toolsDir}, which
+     * moves itself into those cgroups (the files are their {@code cgroup.procs}) before it execs the hook,
+     * so that nothing the hook forks starts outside them.
      */
     Process start(Path hook, Path toolsDir, Path charmDir, Map<String, String> env, Path stdout, Path stderr,
-                  Optional<Path> cgroupProcs) throws IOException, InterruptedException;
+                  List<Path> cgroups) throws IOException, InterruptedException;
 
     /** Starts {@code hook} in the agent's own cgroup. */
     default Process start(Path hook, Path toolsDir, Path charmDir, Map<String, String> env, Path stdout, Path stderr)
             throws IOException, InterruptedException {
-        return start(hook, toolsDir, charmDir, env, stdout, stderr, Optional.empty());
+        return start(hook, toolsDir, charmDir, env, stdout, stderr, List.of());
     }
 
-    /** The session leader's command line that runs {@code hook} after joining the cgroup of {@code procs}. */
-    static List<String> inCgroup(Path toolsDir, Path procs, Path hook) {
-        return List.of(toolsDir.resolve(HookToolsInstaller.SESSION_LEADER).toString(), "--cgroup", procs.toString(),
-                hook.toString());
+    /** The session leader's command line that runs {@code hook} after joining the cgroups of {@code procs}. */
+    static List<String> inCgroups(Path toolsDir, List<Path> procs, Path hook) {
+        List<String> command = new ArrayList<>(List.of(toolsDir.resolve(HookToolsInstaller.SESSION_LEADER).toString()));
+        procs.forEach(file -> command.addAll(List.of("--cgroup", file.toString())));
+        command.add(hook.toString());
+        return command;
     }
 
     /** The first way this JVM supports: {@link Posix} when its native access is enabled, else {@link Jdk}. */
@@ -72,8 +74,8 @@ interface HookSpawner {
 
         @Override
         public Process start(Path hook, Path toolsDir, Path charmDir, Map<String, String> env, Path stdout,
-                             Path stderr, Optional<Path> cgroupProcs) throws IOException, InterruptedException {
-            List<String> argv = cgroupProcs.map(procs -> inCgroup(toolsDir, procs, hook)).orElse(List.of(hook.toString()));
+                             Path stderr, List<Path> cgroups) throws IOException, InterruptedException {
+            List<String> argv = cgroups.isEmpty() ? List.of(hook.toString()) : inCgroups(toolsDir, cgroups, hook);
             int pid = posix.spawn(Path.of(argv.get(0)), argv, env, charmDir, DEV_NULL, stdout, stderr);
             try {
                 return new PosixProcess(posix, pid);
@@ -92,9 +94,8 @@ interface HookSpawner {
     record Jdk(ProcessGroups groups) implements HookSpawner {
         @Override
         public Process start(Path hook, Path toolsDir, Path charmDir, Map<String, String> env, Path stdout,
-                             Path stderr, Optional<Path> cgroupProcs) throws IOException {
-            List<String> command = cgroupProcs.map(procs -> inCgroup(toolsDir, procs, hook))
-                    .orElseGet(() -> groups.command(hook, toolsDir));
+                             Path stderr, List<Path> cgroups) throws IOException {
+            List<String> command = cgroups.isEmpty() ? groups.command(hook, toolsDir) : inCgroups(toolsDir, cgroups, hook);
             ProcessBuilder builder = new ProcessBuilder(command)
                     .directory(charmDir.toFile())
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))

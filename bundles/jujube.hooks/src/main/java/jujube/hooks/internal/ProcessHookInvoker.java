@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
@@ -172,7 +173,7 @@ public final class ProcessHookInvoker implements HookInvoker {
             try {
                 process = spawner.start(hook, invocation.toolsDir(), invocation.charmDir(),
                         HookEnvironment.of(invocation, agentPath), pipes.stdout(), pipes.stderr(),
-                        limit.map(ProcessLimits.UnitLimit::procs));
+                        limit.map(ProcessLimits.UnitLimit::procs).orElse(List.of()));
             } catch (IOException e) {
                 return new HookResult.Failed("could not start: " + e.getMessage());
             }

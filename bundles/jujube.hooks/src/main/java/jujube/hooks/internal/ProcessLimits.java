@@ -18,9 +18,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The process limit of each unit's hooks: a pids cgroup per unit ({@link PidsHierarchy}) whose
- * {@code pids.max} bounds the unit's hooks and everything they start together, so a fork bomb gets at
- * most that many processes. A unit that reaches its limit has all its processes killed, at once:
+ * The process limit of each unit's hooks, and their share of the processor: cgroups per unit
+ * ({@link AgentCgroups}) whose {@code pids.max} bounds the unit's hooks and everything they start
+ * together, so a fork bomb gets at most that many processes, and which weigh all of them as one against
+ * the other units and the agent. A unit that reaches its limit has all its processes killed, at once:
  * processes spinning on failed forks would otherwise hold the machine's cores for ever. The limit is
  * watched by one thread, every {@link #WATCH_INTERVAL}, also between hooks (a hook may leave processes
  * behind); it polls, because cgroup v1 sends no notification when a fork is refused. Hooks run as root,
@@ -32,13 +33,13 @@ final class ProcessLimits implements AutoCloseable {
     private static final Duration KILL_PATIENCE = Duration.ofSeconds(10);
     private static final Logger LOG = LoggerFactory.getLogger(ProcessLimits.class);
 
-    private final Optional<PidsHierarchy> hierarchy;
+    private final Optional<AgentCgroups> hierarchy;
     private final int maxProcesses;
     private final Map<String, UnitLimit> units = new ConcurrentHashMap<>();
     private Thread watcher; // guarded by this; started with the first unit
     private boolean closed; // guarded by this
 
-    private ProcessLimits(Optional<PidsHierarchy> hierarchy, int maxProcesses) {
+    private ProcessLimits(Optional<AgentCgroups> hierarchy, int maxProcesses) {
         this.hierarchy = hierarchy;
         this.maxProcesses = maxProcesses;
     }
@@ -49,7 +50,7 @@ final class ProcessLimits implements AutoCloseable {
      * @param maxProcesses per unit; 0: no limit
      */
     static ProcessLimits start(int maxProcesses) {
-        return start(maxProcesses, () -> PidsHierarchy.find(PidsHierarchy.DIR_PREFIX + ProcessHandle.current().pid()));
+        return start(maxProcesses, () -> AgentCgroups.find(AgentCgroups.DIR_PREFIX + ProcessHandle.current().pid()));
     }
 
     /** The limits in the hierarchy {@code where} finds. */
@@ -63,12 +64,14 @@ final class ProcessLimits implements AutoCloseable {
             return new ProcessLimits(Optional.empty(), 0);
         }
         try {
-            PidsHierarchy found = where.find();
-            sweepStale(found.dir());
-            LOG.info("hooks run with at most {} processes per unit (cgroup v{} pids controller, {})", maxProcesses,
-                    found.version(), found.dir());
+            AgentCgroups found = where.find();
+            found.dirs().forEach(ProcessLimits::sweepStale);
+            LOG.info("hooks run with at most {} processes per unit (cgroup v{} pids controller, {}){}", maxProcesses,
+                    found.version(), found.pids(), found.cpu().map(cpu -> ", each unit weighing as one on the "
+                            + "processor (cpu controller, " + cpu + ")").orElse(", all weighing alike on the "
+                            + "processor (no cpu controller to use)"));
             return new ProcessLimits(Optional.of(found), maxProcesses);
-        } catch (PidsHierarchy.UnavailableException e) {
+        } catch (AgentCgroups.UnavailableException e) {
             LOG.warn("hooks run without a process limit: no pids cgroup can be used ({})", e.getMessage());
             return new ProcessLimits(Optional.empty(), maxProcesses);
         }
@@ -82,7 +85,7 @@ final class ProcessLimits implements AutoCloseable {
     /** Finds the hierarchy and makes the agent's directory in it. */
     @FunctionalInterface
     interface Finder {
-        PidsHierarchy find() throws PidsHierarchy.UnavailableException;
+        AgentCgroups find() throws AgentCgroups.UnavailableException;
     }
 
     /** Whether hooks run under the limit at all. */
@@ -103,8 +106,8 @@ final class ProcessLimits implements AutoCloseable {
             return Optional.empty();
         }
         try {
-            Path cgroup = hierarchy.get().unitCgroup(unit, maxProcesses);
-            UnitLimit limit = units.computeIfAbsent(unit, u -> new UnitLimit(u, cgroup));
+            AgentCgroups.Unit cgroups = hierarchy.get().unit(unit, maxProcesses);
+            UnitLimit limit = units.computeIfAbsent(unit, u -> new UnitLimit(u, cgroups));
             startWatching();
             return Optional.of(limit);
         } catch (IOException e) {
@@ -146,14 +149,14 @@ final class ProcessLimits implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
-        hierarchy.ifPresent(h -> removeEmpty(h.dir()));
+        hierarchy.ifPresent(h -> h.dirs().forEach(ProcessLimits::removeEmpty));
     }
 
     /** Removes what agents gone (a kill, a reboot) left: their directories' empty cgroups, then the directories. */
     private static void sweepStale(Path own) {
-        try (DirectoryStream<Path> siblings = Files.newDirectoryStream(own.getParent(), PidsHierarchy.DIR_PREFIX + "*")) {
+        try (DirectoryStream<Path> siblings = Files.newDirectoryStream(own.getParent(), AgentCgroups.DIR_PREFIX + "*")) {
             for (Path dir : siblings) {
-                String pid = dir.getFileName().toString().substring(PidsHierarchy.DIR_PREFIX.length());
+                String pid = dir.getFileName().toString().substring(AgentCgroups.DIR_PREFIX.length());
                 if (!dir.equals(own) && pid.matches("[0-9]{1,18}") && ProcessHandle.of(Long.parseLong(pid)).isEmpty()) {
                     removeEmpty(dir);
                 }
@@ -183,21 +186,27 @@ final class ProcessLimits implements AutoCloseable {
         }
     }
 
-    /** One unit's cgroup: where its hooks start, how often its limit was reached, and the kill. */
+    /** One unit's cgroups: where its hooks start, how often its limit was reached, and the kill. */
     final class UnitLimit {
         private final String unit;
-        private final Path cgroup;
+        private final AgentCgroups.Unit cgroups;
+        private final Path cgroup; // the pids one
         private long seen; // guarded by this: the reached count last enforced
 
-        private UnitLimit(String unit, Path cgroup) {
+        private UnitLimit(String unit, AgentCgroups.Unit cgroups) {
             this.unit = unit;
-            this.cgroup = cgroup;
+            this.cgroups = cgroups;
+            this.cgroup = cgroups.pids();
             this.seen = reached();
         }
 
-        /** The file a process writes "0" to, to move itself into the cgroup. */
-        Path procs() {
-            return cgroup.resolve("cgroup.procs");
+        /** The files a process writes "0" to, to move itself into the unit's cgroups. */
+        List<Path> procs() {
+            return cgroups.procs();
+        }
+
+        AgentCgroups.Unit cgroups() {
+            return cgroups;
         }
 
         int maxProcesses() {
@@ -220,35 +229,34 @@ final class ProcessLimits implements AutoCloseable {
 
         /** If the limit was reached since last seen: kills every process of the unit; true if it did. */
         synchronized boolean enforce() {
-            long now = reached();
-            if (now <= seen) {
+            if (reached() <= seen) {
                 return false;
             }
-            seen = now;
             int killed = killAll();
-            LOG.error("unit={}: its processes reached their limit of {} (maxProcesses); the {} left were killed",
-                    unit, maxProcesses, killed);
+            seen = reached(); // the forks refused while they were killed are part of this time
+            if (killed > 0) {
+                LOG.error("unit={}: its processes reached their limit of {} (maxProcesses); the {} left were killed",
+                        unit, maxProcesses, killed);
+            }
             return true;
         }
 
         /**
-         * Kills every process in the cgroup, round after round until none is left: a process forked between
-         * a round's listing and its kills is found in the next round (forks fail while the cgroup is full).
+         * Kills every process in the cgroup: forks are refused meanwhile (its limit set to 0), and it goes
+         * round after round until none is left, since a process killed stays listed until it has exited.
          */
         private int killAll() {
             Set<Long> killed = new HashSet<>();
             long deadline = System.nanoTime() + KILL_PATIENCE.toNanos();
+            Path max = cgroup.resolve("pids.max");
+            writeQuietly(max, "0");
             Path kill = cgroup.resolve("cgroup.kill"); // cgroup v2 since Linux 5.14: the kernel kills them all
             if (Files.exists(kill)) {
-                try {
-                    Files.writeString(kill, "1");
-                } catch (IOException e) {
-                    LOG.debug("unit={}: cannot write {}: {}", unit, kill, e.toString());
-                }
+                writeQuietly(kill, "1");
             }
             for (List<Long> pids = pids(); !pids.isEmpty(); pids = pids()) {
                 for (long pid : pids) {
-                    if (ProcessHandle.of(pid).map(ProcessHandle::destroyForcibly).orElse(false)) {
+                    if (!killed.contains(pid) && ProcessHandle.of(pid).map(ProcessHandle::destroyForcibly).orElse(false)) {
                         killed.add(pid);
                     }
                 }
@@ -256,19 +264,28 @@ final class ProcessLimits implements AutoCloseable {
                     LOG.error("unit={}: processes of its cgroup {} survive being killed: {}", unit, cgroup, pids);
                     break;
                 }
-                Thread.onSpinWait(); // a killed process leaves the list once it has exited: moments
+                Thread.onSpinWait(); // moments: each process listed was killed, and exits
             }
+            writeQuietly(max, Integer.toString(maxProcesses));
             return killed.size();
+        }
+
+        private void writeQuietly(Path file, String text) {
+            try {
+                Files.writeString(file, text);
+            } catch (IOException e) {
+                LOG.warn("unit={}: cannot write '{}' to {}: {}", unit, text, file, e.toString());
+            }
         }
 
         private List<Long> pids() {
             try {
-                return Files.readAllLines(procs()).stream().map(String::trim).filter(s -> !s.isEmpty())
-                        .map(Long::valueOf).toList();
+                return Files.readAllLines(cgroup.resolve("cgroup.procs")).stream().map(String::trim)
+                        .filter(s -> !s.isEmpty()).map(Long::valueOf).toList();
             } catch (NoSuchFileException e) {
                 return List.of();
             } catch (IOException | NumberFormatException e) {
-                LOG.debug("unit={}: cannot read {}: {}", unit, procs(), e.toString());
+                LOG.debug("unit={}: cannot read {}: {}", unit, cgroup.resolve("cgroup.procs"), e.toString());
                 return List.of();
             }
         }

@@ -51,8 +51,8 @@ class ProcessLimitsTest {
         charm = new HookFixture(root);
         new HookToolsInstaller(JavaFallback.fromRuntime()).install(charm.toolsDir); // the leader joins the cgroup
         // a directory of its own, which no agent's sweep takes for a dead agent's
-        String dir = PidsHierarchy.DIR_PREFIX + ProcessHandle.current().pid() + "-test-" + UUID.randomUUID();
-        limits = ProcessLimits.start(LIMIT, () -> PidsHierarchy.find(dir));
+        String dir = AgentCgroups.DIR_PREFIX + ProcessHandle.current().pid() + "-test-" + UUID.randomUUID();
+        limits = ProcessLimits.start(LIMIT, () -> AgentCgroups.find(dir));
         assertTrue(limits.enabled(), "this host has a writable pids cgroup hierarchy (see the log for why not)");
         invoker = new ProcessHookInvoker(TIMEOUT, Duration.ofMillis(200), HookSlots.unlimited(), spawner,
                 OutputLimits.defaults(), limits);
@@ -99,7 +99,10 @@ class ProcessLimitsTest {
 
         String cgroups = Files.readString(charm.charmDir.resolve("cgroup.out"));
         String unitCgroup = limitsDir().getFileName() + "/wordpress-0";
-        assertTrue(cgroups.lines().anyMatch(line -> line.endsWith("/" + unitCgroup)), cgroups);
+        // this host has the cpu controller too (v1): the hook shares the processor as its unit
+        assertEquals(2, cgroups.lines().filter(line -> line.endsWith("/" + unitCgroup)).count(), cgroups);
+        assertTrue(cgroups.lines().anyMatch(line -> line.matches("\\d+:pids:.*/" + unitCgroup)), cgroups);
+        assertTrue(cgroups.lines().anyMatch(line -> line.matches("\\d+:[a-z,]*\\bcpu\\b[a-z,]*:.*/" + unitCgroup)), cgroups);
         assertEquals(Integer.toString(LIMIT), Files.readString(cgroup().resolve("pids.max")).trim());
         assertEquals(Files.readString(charm.charmDir.resolve("pid.out")).trim(),
                 Files.readString(charm.charmDir.resolve("sid.out")).trim(), "the hook still leads its own session");
@@ -109,7 +112,7 @@ class ProcessLimitsTest {
     void withoutAUsableHierarchyHooksRunWithoutTheLimit() throws IOException {
         invoker.deactivate();
         ProcessLimits none = ProcessLimits.start(LIMIT, () -> {
-            throw new PidsHierarchy.UnavailableException("cgroup v2: not mounted; cgroup v1: no pids hierarchy mounted");
+            throw new AgentCgroups.UnavailableException("cgroup v2: not mounted; cgroup v1: no pids hierarchy mounted");
         });
         invoker = new ProcessHookInvoker(TIMEOUT, Duration.ofMillis(200), HookSlots.unlimited(), spawner,
                 OutputLimits.defaults(), none);
@@ -124,12 +127,13 @@ class ProcessLimitsTest {
     void aClosedLimitLeavesNoCgroupBehind() throws IOException {
         charm.hook("install", "true");
         invoker.invoke(charm.invocation("install"), new HookFixture.Recording());
-        Path dir = limitsDir();
-        assertTrue(Files.isDirectory(cgroup()));
+        AgentCgroups.Unit unit = limits.forUnit("wordpress/0").orElseThrow().cgroups();
+        assertTrue(Files.isDirectory(unit.pids()) && Files.isDirectory(unit.cpu().orElseThrow()));
 
         invoker.deactivate();
 
-        assertFalse(Files.exists(dir), dir + " removed with its unit cgroups");
+        assertFalse(Files.exists(unit.pids().getParent()), "removed with its unit cgroups");
+        assertFalse(Files.exists(unit.cpu().orElseThrow().getParent()), "removed with its unit cgroups");
     }
 
     private long readReached() throws IOException {
@@ -141,8 +145,8 @@ class ProcessLimitsTest {
         return limitsDir().resolve("wordpress-0");
     }
 
-    /** The test's directory in the hierarchy: the parent of the unit's cgroup.procs. */
+    /** The test's directory in the pids hierarchy: the parent of the unit's cgroup. */
     private Path limitsDir() throws IOException {
-        return limits.forUnit("wordpress/0").orElseThrow().procs().getParent().getParent();
+        return limits.forUnit("wordpress/0").orElseThrow().cgroups().pids().getParent();
     }
 }
