@@ -44,7 +44,7 @@ class HookLimitsIT {
         expected.put("zero", FAILED + "exit code 1");
         expected.put("chatty", FAILED + "wrote more than 64 MiB of output (maxOutputBytes): killed");
         expected.put("longline", FAILED + "wrote more than 64 MiB of output (maxOutputBytes): killed");
-        expected.put("bomb", FAILED + "reached the limit of 1024 processes (maxProcesses): the unit's processes were killed");
+        expected.put("bomb", FAILED + "reached the limit of 100 processes (maxProcesses): the unit's processes were killed");
         expected.put("hang", FAILED + "timed out after 5 s");
         return expected;
     }

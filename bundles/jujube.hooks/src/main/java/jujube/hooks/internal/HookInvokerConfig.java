@@ -40,7 +40,7 @@ public @interface HookInvokerConfig {
                     + "have at once, through a pids cgroup per unit (cgroup v2, else v1); a unit that reaches it "
                     + "has all its processes killed, and the hook then running fails. 0: no limit. Where no pids "
                     + "cgroup can be written, hooks run without it and the agent's log says so once")
-    int maxProcesses() default 1024;
+    int maxProcesses() default 100;
 
     @AttributeDefinition(name = "Output lines per hook",
             description = "How many lines of a hook's output (stdout and stderr together) reach the agent's log, "
