@@ -99,9 +99,15 @@ class NativeForwarderTest {
         assertEquals("jujube-hook-leader: cannot run " + dir.resolve("no-such-hook") + ": No such file or directory",
                 output);
         Process usage = new ProcessBuilder(leader.toString()).redirectErrorStream(true).start();
-        assertEquals("jujube-hook-leader: error: usage: jujube-hook-leader PROGRAM [ARG...]",
+        assertEquals("jujube-hook-leader: error: usage: jujube-hook-leader [--cgroup PROCS]... PROGRAM [ARG...]",
                 new String(usage.getInputStream().readAllBytes()).strip());
         assertEquals(1, usage.waitFor());
+        Path procs = dir.resolve("no-such-cgroup/cgroup.procs");
+        Process outside = new ProcessBuilder(leader.toString(), "--cgroup", procs.toString(), "/bin/true")
+                .redirectErrorStream(true).start();
+        assertEquals("jujube-hook-leader: cannot join the hook's cgroup " + procs + ": No such file or directory",
+                new String(outside.getInputStream().readAllBytes()).strip());
+        assertEquals(126, outside.waitFor(), "the hook does not run outside its cgroup");
     }
 
     @Test
