@@ -41,6 +41,9 @@
 #define LEADER "jujube-hook-leader"
 
 #define MAX_ANSWER (64u << 20)
+/* The largest request payload the agent reads (FrameCodec.MAX_REQUEST_BYTES): checked here first, so a call
+   too large gets its reason rather than a connection the agent closed, and stdin is never read past it. */
+#define MAX_REQUEST (1u << 20)
 
 struct buf { char *p; size_t n, cap; };
 
@@ -136,6 +139,11 @@ static void send_request(int fd, int id, int argc, char **argv, const struct buf
     puts_raw(&b, "}");
     if (in) { puts_raw(&b, ",\"stdin\":"); put_json(&b, in->p ? in->p : "", in->n); }
     puts_raw(&b, "}}");
+    if (b.n > MAX_REQUEST) {
+        fprintf(stderr, "%s: error: the call is %zu bytes (arguments, environment and stdin), more than the %u bytes"
+                " the unit agent reads\n", tool, b.n, MAX_REQUEST);
+        exit(1);
+    }
     unsigned char len[4] = { (unsigned char)(b.n >> 24), (unsigned char)(b.n >> 16),
                              (unsigned char)(b.n >> 8), (unsigned char)b.n };
     write_all(fd, (const char *)len, 4, 1);
@@ -356,6 +364,10 @@ int main(int argc, char **argv) {
             if (r < 0 && errno == EINTR) continue;
             if (r < 0) die("cannot read stdin");
             put(&in, chunk, (size_t)r);
+            if (in.n > MAX_REQUEST) {
+                fprintf(stderr, "%s: error: stdin holds more than the %u bytes a tool call may send\n", tool, MAX_REQUEST);
+                exit(1);
+            }
         }
         send_request(fd, 2, argc, argv, &in);
         read_answer(fd, &a);

@@ -64,6 +64,44 @@ class ServiceCommandsTest extends CliFixture {
     }
 
     @Test
+    void set_env_refuses_bad_keys_and_values_before_writing_any() throws Exception {
+        Map<String, String> before = snapshot();
+        assertEquals("jujube: set-env: invalid environment key 'a b': lower-case words joined by '-'",
+                run("set-env", "colour=red", "a b=c").assertFailure());
+        assertEquals("jujube: set-env: invalid environment key 'HTTP_PROXY': lower-case words joined by '-'",
+                run("set-env", "HTTP_PROXY=x").assertFailure());
+        assertEquals("jujube: set-env: environment key '" + "k".repeat(64) + "...' has 65 characters, more than the 64"
+                + " a key may have", run("set-env", "k".repeat(65) + "=1").assertFailure());
+        assertEquals("jujube: set-env: automatically-retry-hooks must be true or false, got 'maybe'",
+                run("set-env", "automatically-retry-hooks=maybe").assertFailure());
+        assertEquals("jujube: set-env: automatically-retry-hooks must be true or false, got '7'",
+                run("set-env", "automatically-retry-hooks=7").assertFailure());
+        // a proxy reaches every hook's environment, where the kernel refuses a string over 128 KiB
+        assertEquals("jujube: set-env: the value of 'http-proxy' has 200000 characters, more than the 4096 a value may have",
+                run("set-env", "http-proxy=" + "p".repeat(200_000)).assertFailure());
+        assertEquals("jujube: set-env: the value of 'no-proxy' holds control characters (a value is one line)",
+                run("set-env", "no-proxy=localhost\nFORGED=1").assertFailure());
+        assertEquals("jujube: set-env: environment key 'placement' is read-only", run("set-env", "placement=unassigned")
+                .assertFailure());
+        assertEquals(before, snapshot());
+    }
+
+    @Test
+    void a_config_file_is_checked_before_it_is_read() throws Exception {
+        deploy("local:wordpress", "blog").assertOk();
+        Path large = home.resolve("large.yaml");
+        try (java.io.RandomAccessFile file = new java.io.RandomAccessFile(large.toFile(), "rw")) {
+            file.setLength((4 << 20) + 1);
+        }
+        Map<String, String> before = snapshot();
+        assertEquals("jujube: config file /dev/zero is not a regular file", run("set", "blog", "--config", "/dev/zero")
+                .assertFailure());
+        assertEquals("jujube: config file " + large + " is 4194305 bytes, larger than the 4194304 bytes a config file may be",
+                run("set", "blog", "--config", large.toString()).assertFailure());
+        assertEquals(before, snapshot());
+    }
+
+    @Test
     void expose_and_unexpose_are_idempotent() {
         deploy("local:wordpress", "blog").assertOk();
         assertEquals("Service 'blog' was exposed.\n", run("expose", "blog").assertOk().out());

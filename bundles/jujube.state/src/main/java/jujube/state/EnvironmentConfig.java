@@ -18,8 +18,11 @@ public interface EnvironmentConfig {
      */
     String AUTOMATICALLY_RETRY_HOOKS = "automatically-retry-hooks";
 
-    /** The keys no one may set or unset: fixed by bootstrap. */
-    java.util.Set<String> READ_ONLY = java.util.Set.of("name");
+    /**
+     * The keys no one may set or unset: fixed by bootstrap, which also records them in the environment's
+     * own file, where the command line reads them (changing one copy would make the two disagree).
+     */
+    java.util.Set<String> READ_ONLY = java.util.Set.of("name", "placement");
 
     /** Every key and its value. */
     Map<String, Object> get();
