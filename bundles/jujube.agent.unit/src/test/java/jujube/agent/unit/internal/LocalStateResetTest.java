@@ -16,10 +16,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import jujube.agent.unit.internal.RelationLifecyclesFixture.Agent;
-import jujube.state.RelationEndpoint;
 import jujube.state.RelationInfo;
-import jujube.state.RelationRole;
-import jujube.state.RelationScope;
 import jujube.state.UnitName;
 import jujube.testkit.ZooKeeperServer;
 import jujube.workflow.QueueState;
@@ -52,14 +49,11 @@ class LocalStateResetTest {
     @BeforeEach
     void environment() throws Exception {
         fx = new RelationLifecyclesFixture(ZK, root);
-        fx.service("wordpress");
-        fx.service("mysql");
-        db = fx.state.relations().add("mysql", RelationScope.GLOBAL, List.of(
-                new RelationEndpoint("wordpress", "db", RelationRole.CLIENT),
-                new RelationEndpoint("mysql", "db", RelationRole.SERVER)));
-        wp = fx.unit("wordpress");
-        m0 = fx.unit("mysql");
-        m1 = fx.unit("mysql");
+        RelationLifecyclesFixture.WordpressAndMysql related = fx.wordpressAndMysql();
+        db = related.db();
+        wp = related.wp();
+        m0 = related.m0();
+        m1 = related.m1();
     }
 
     @AfterEach
@@ -68,10 +62,7 @@ class LocalStateResetTest {
     }
 
     private Agent started() throws Exception {
-        Agent agent = fx.agent(wp, "db");
-        agent.executor().start();
-        agent.relations().start(true);
-        return agent;
+        return fx.started(wp, "db");
     }
 
     private UnitStateFiles files(Agent agent) {
