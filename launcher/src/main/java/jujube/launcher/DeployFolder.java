@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
-import jujube.files.AtomicFiles;
 import org.osgi.framework.Version;
 
 /**
@@ -49,7 +48,7 @@ final class DeployFolder {
                     return target;
                 }
             }
-            AtomicFiles.write(target, out -> Files.copy(featureBundle, out));
+            DurableFiles.copy(featureBundle, target);
             // recorded after the jar: a crash between the two leaves the distribution's bytes in place,
             // which the next start recognizes by their hash and records
             placed.record(id.symbolicName(), sha256);
@@ -66,7 +65,7 @@ final class DeployFolder {
             return;
         }
         try {
-            AtomicFiles.write(target, out -> Files.copy(cfg, out));
+            DurableFiles.copy(cfg, target);
         } catch (IOException e) {
             throw new LaunchException("cannot place " + cfg.getFileName() + " in " + dir + ": " + e.getMessage());
         }
