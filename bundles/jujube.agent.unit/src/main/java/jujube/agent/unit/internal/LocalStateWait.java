@@ -43,6 +43,8 @@ final class LocalStateWait implements AutoCloseable {
     }
 
     private static final Logger LOG = LoggerFactory.getLogger(LocalStateWait.class);
+    /** Status names this many corrupt files at most: one line, whatever the damage. */
+    static final int SHOWN = 3;
     private final UnitName unit;
     private final Path unitDir;
     private final StateConnection state;
@@ -60,10 +62,14 @@ final class LocalStateWait implements AutoCloseable {
         this.clock = clock;
     }
 
-    /** What status shows: each corrupt file with its problem, then how to recover. */
+    /**
+     * What status shows: each corrupt file with its problem (the first {@link #SHOWN}, then how many more), then
+     * how to recover.
+     */
     static String info(UnitName unit, Path unitDir, List<LocalStateProblem> problems) {
-        return problems.stream().map(p -> p.describe(unitDir)).collect(Collectors.joining("; "))
-                + "; reset with: jujube resolved --reset-state " + unit;
+        String shown = problems.stream().limit(SHOWN).map(p -> p.describe(unitDir)).collect(Collectors.joining("; "));
+        String more = problems.size() > SHOWN ? "; and " + (problems.size() - SHOWN) + " more corrupt files" : "";
+        return shown + more + "; reset with: jujube resolved --reset-state " + unit;
     }
 
     /**

@@ -125,8 +125,8 @@ final class RelationLifecycles implements RelationLifecyclesControl {
                 try {
                     lifecycle = lifecycle(relation);
                 } catch (CorruptStateFileException e) {
-                    // its files were checked at the agent's start; the agent stops the unit for the operator
-                    LOG.warn("unit={} relation={}: {}", context.unit(), relation.hookId(), e.getMessage());
+                    // its files were checked at the agent's start; the agent stops the unit and logs it once
+                    LOG.debug("unit={} relation={}: {}", context.unit(), relation.hookId(), e.getMessage());
                     context.corrupt().accept(new LocalStateProblem(e.file(), e.problem()));
                     running = false;
                     return;

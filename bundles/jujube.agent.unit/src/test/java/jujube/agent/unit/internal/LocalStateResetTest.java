@@ -161,6 +161,23 @@ class LocalStateResetTest {
     }
 
     @Test
+    void a_relation_found_with_corrupt_files_by_the_relations_watch_is_reported_to_the_agent_and_not_joined()
+            throws Exception {
+        Agent agent = fx.agent(wp, "db"); // files appear after the agent's check, before the relation is known
+        Path queue = agent.stateDir().resolve("relations").resolve(db.id() + ".queue.json");
+        Files.createDirectories(queue.getParent());
+        Files.writeString(queue, "garbage");
+        agent.executor().start();
+        agent.relations().start(true);
+
+        await("reported", () -> !fx.corrupt.isEmpty());
+        assertEquals(queue, fx.corrupt.get(0).file());
+        fx.join(db.id(), m0);
+        assertFalse(fx.state.relations().of(db.id(), wp).inScope(), "not joined");
+        assertEquals(List.of(), fx.log());
+    }
+
+    @Test
     void a_queue_of_a_relation_gone_from_the_environment_is_removed() throws Exception {
         Agent first = ranAndStopped();
         Path queue = first.stateDir().resolve("relations").resolve(db.id() + ".queue.json");
