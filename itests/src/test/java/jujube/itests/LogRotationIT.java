@@ -18,7 +18,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The agents' logs on the real distribution, bounded to 3 files of 64 KiB for the test
- * ({@code JUJUBE_AGENT_LOG_FILES}, {@code JUJUBE_AGENT_LOG_SIZE}): a hook prints about 2 MB, which the
+ * ({@code JUJUBE_AGENT_LOG_FILES}, {@code JUJUBE_AGENT_LOG_SIZE}): a hook prints about half a megabyte, which the
  * machine agent logs line by line. Its log directory then holds exactly 3 files, none more than one
  * record past the size; the records they keep are the newest and follow each other without a gap, and
  * {@code logs/machine-0.log} reads the newest. Both kinds of machine: a container's agent writes in the
@@ -28,7 +28,7 @@ class LogRotationIT {
     @RegisterExtension
     static final ScratchDirectories SCRATCH = new ScratchDirectories();
 
-    private static final int LINES = 20_000;
+    private static final int LINES = 900; // within the hook invoker's 1,000 logged lines of a hook
     private static final Pattern OUTPUT = Pattern.compile("unit=chatty/0 hook=install: line ([0-9]+) x+$");
     /** The size, and one record past it at most. */
     private static final long MAX_FILE_BYTES = 64 * 1024 + 1024;
@@ -54,7 +54,7 @@ class LogRotationIT {
                 "--machines", machines);
         TestCharms charms = new TestCharms(home.resolve("repository"));
         charms.write("chatty", 1, "", Map.of(
-                "install", "line=$(printf '%0100d' 0 | tr 0 x)\n"
+                "install", "line=$(printf '%0500d' 0 | tr 0 x)\n"
                         + "seq 0 " + (LINES - 1) + " | sed \"s/.*/line & $line/\"\n" + TestCharms.logs("install"),
                 "start", TestCharms.logs("start")));
         env.ok("deploy", "--repository", charms.repository().toString(), "local:chatty");
