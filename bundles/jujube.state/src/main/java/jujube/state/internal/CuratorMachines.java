@@ -60,6 +60,7 @@ final class CuratorMachines implements Machines {
         if (!ctx.reader().exists(path)) {
             throw new NoSuchMachineException(machineId);
         }
+        ctx.access().acl(path + "/agent"); // its digests known now: the node is re-created on Curator's threads
         return new PresenceNode(ctx, path + "/agent", "{}".getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 
@@ -67,12 +68,16 @@ final class CuratorMachines implements Machines {
     public MachineInfo add() {
         String key = ctx.createSequential(Paths.MACHINE_PREFIX, ctx.reader().bytes(Map.of()));
         try {
+            // its identity before it is a machine of the topology: its node's ACL names it
+            ctx.identities().ensure(key);
+            ctx.identities().applyPolicy(Paths.MACHINES + "/" + key);
             ctx.topology().update(t -> {
                 TopologyChanges.addMachine(t, key);
                 return null;
             });
         } catch (RuntimeException e) {
             ctx.deleteTree(Paths.MACHINES + "/" + key);
+            ctx.identities().remove(key);
             throw e;
         }
         return new MachineInfo(Paths.machineId(key), "", false);
@@ -80,11 +85,21 @@ final class CuratorMachines implements Machines {
 
     @Override
     public void remove(int machineId) {
+        String key = Paths.machineKey(machineId);
+        if (!ctx.access().isAdmin()) {
+            // a machine agent may not rewrite the topology: the controller removes its machine, if it may
+            if (!ctx.access().machine().map(key::equals).orElse(false)) {
+                throw new jujube.state.StateException("only the administrator removes " + key);
+            }
+            ctx.requests().submit(key, Map.of("op", "remove-machine"));
+            return;
+        }
         ctx.topology().update(t -> {
-            TopologyChanges.removeMachine(t, Paths.machineKey(machineId));
+            TopologyChanges.removeMachine(t, key);
             return null;
         });
         ctx.deleteTree(Paths.machine(machineId));
+        ctx.identities().remove(key);
     }
 
     @Override

@@ -49,6 +49,8 @@ final class CuratorRelations implements Relations {
                 }
                 ctx.client().create().orSetData().forPath(paths.settingsContainer());
             }
+            Topology t = ctx.topology().read();
+            ctx.relationAccess().prepare(t, id);
         } catch (RuntimeException e) {
             ctx.deleteTree(Paths.relation(id));
             throw e;
@@ -110,6 +112,7 @@ final class CuratorRelations implements Relations {
         }
         RelationRole role = endpoint.role();
         RelationScopePaths paths = RelationScopePaths.forUnit(relationId, r.scope(), unitId, t.unit(unitId).container());
+        ctx.access().actFor(unitId); // it writes as the unit, and reads the related units' settings as its service
         return new CuratorUnitRelation(ctx, info(t, relationId, r), unit, unitId, role, paths);
     }
 

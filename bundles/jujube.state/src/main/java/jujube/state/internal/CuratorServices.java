@@ -37,6 +37,7 @@ final class CuratorServices implements Services {
         }
         String id = ctx.createSequential(Paths.SERVICE_PREFIX, ctx.reader().bytes(Map.of("charm", charmId)));
         try {
+            ctx.identities().ensure(id); // the configuration's ACL names the service
             ctx.client().create().forPath(Paths.service(id) + "/config", ctx.reader().bytes(Map.of()));
             ctx.topology().update(t -> {
                 TopologyChanges.addService(t, id, name);
@@ -45,9 +46,11 @@ final class CuratorServices implements Services {
         } catch (RuntimeException e) {
             // the node was never part of the topology: nobody else can have seen it as a service
             ctx.deleteTree(Paths.service(id));
+            ctx.identities().remove(id);
             throw e;
         } catch (Exception e) {
             ctx.deleteTree(Paths.service(id));
+            ctx.identities().remove(id);
             throw NodeReader.failure(Paths.service(id), e);
         }
         return new ServiceInfo(id, name, charmId, List.of());
@@ -106,8 +109,12 @@ final class CuratorServices implements Services {
             removed.addAll(TopologyChanges.removeService(t, sid));
             return sid;
         });
-        removed.forEach(unitId -> ctx.deleteTree(Paths.unit(unitId)));
+        removed.forEach(unitId -> {
+            ctx.deleteTree(Paths.unit(unitId));
+            ctx.identities().remove(unitId);
+        });
         ctx.deleteTree(Paths.service(id));
+        ctx.identities().remove(id);
     }
 
     @Override
@@ -197,7 +204,22 @@ final class CuratorServices implements Services {
                 new SerialDelivery<>(ctx.watchExecutor(), watcher, Map.of()));
     }
 
+    /**
+     * The service's configuration node, once this connection may read it: a machine agent reads it with
+     * the credentials of a unit of the service it hosts.
+     */
     private String configPath(String name) {
-        return Paths.service(ctx.topology().read().serviceId(name)) + "/config";
+        Topology t = ctx.topology().read();
+        String serviceId = t.serviceId(name);
+        if (!ctx.access().holds(serviceId)) {
+            String machine = ctx.access().machine().orElse("this connection");
+            AccessFacts facts = AccessFacts.of(t);
+            String hosted = t.services.get(serviceId).units().keySet().stream()
+                    .filter(unitId -> facts.machineOfUnit(unitId).map(machine::equals).orElse(false)).findFirst()
+                    .orElseThrow(() -> new StateException(machine + " hosts no unit of " + name
+                            + ": it may not read its configuration"));
+            ctx.access().actFor(hosted);
+        }
+        return Paths.service(serviceId) + "/config";
     }
 }

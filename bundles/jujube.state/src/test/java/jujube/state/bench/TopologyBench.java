@@ -36,7 +36,8 @@ public final class TopologyBench {
 
     public static void main(String[] args) throws Exception {
         try (TestingServer zk = new TestingServer(true)) {
-            ConnectionConfig config = new ConnectionConfig(zk.getConnectString(), Duration.ofSeconds(30), Duration.ofSeconds(10), "");
+            ConnectionConfig config = new ConnectionConfig(zk.getConnectString(), Duration.ofSeconds(30), Duration.ofSeconds(10), "",
+                    List.of(jujube.state.Credential.generate(jujube.state.Credential.ADMIN)));
             List<StateConnection> writers = new ArrayList<>();
             for (int i = 0; i < WRITERS; i++) {
                 StateConnection c = StateConnections.open(config, List.of());
