@@ -38,7 +38,7 @@ final class AgentProcesses {
         command.add(agent.toString());
         command.addAll(args);
         try {
-            Files.createDirectories(env.logs());
+            AtomicFiles.createOwnerOnly(env.logs().resolve(name + ".log"));
             ProcessBuilder pb = new ProcessBuilder(command)
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(env.logs().resolve(name + ".log").toFile()))

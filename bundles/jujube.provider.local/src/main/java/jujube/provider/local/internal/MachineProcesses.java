@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import jujube.agent.provisioning.MachineProvider;
 import jujube.agent.provisioning.ProviderException;
+import jujube.files.AtomicFiles;
 import jujube.files.FileTrees;
 import jujube.provider.local.LocalLayout;
 import jujube.state.CredentialFiles;
@@ -109,7 +110,7 @@ final class MachineProcesses implements MachineProvider, AutoCloseable {
 
     private void start(int machineId, int quickDeaths) {
         try {
-            Files.createDirectories(layout.log(machineId).getParent());
+            AtomicFiles.createOwnerOnly(layout.log(machineId));
             Files.createDirectories(layout.machineDir(machineId));
             if (layout.containers().isPresent()) {
                 ContainerConfig.write(layout, machineId, System.getenv());
