@@ -80,7 +80,7 @@ class AccessPolicyTest extends ZooKeeperFixture {
     }
 
     @Test
-    void a_machine_agent_acts_for_its_units_and_no_other() {
+    void a_machine_agent_acts_for_its_units_and_no_other() throws Exception {
         StateConnection agent1 = agentOf(machine1);
         agent1.units().setWorkflowState(blog, "started");
         agent1.units().openPort(blog, new Port(80, "tcp"));
@@ -89,9 +89,12 @@ class AccessPolicyTest extends ZooKeeperFixture {
         mine.updateSettings(Map.of("database", "wanted"));
         assertEquals("started", state.units().get(blog).workflowState());
 
-        StateException other = assertThrows(StateException.class, () -> agent1.units().setWorkflowState(db, "started"));
-        assertTrue(other.getMessage().contains("may not act for"), other.getMessage());
-        assertThrows(StateException.class, () -> agent1.relations().of(relation.id(), db));
+        try (AutoCloseable controller = state.access().serveMachineRequests()) {
+            // it asks the controller for the unit's credentials, which checks the assignment and refuses
+            StateException other = assertThrows(StateException.class, () -> agent1.units().setWorkflowState(db, "started"));
+            assertTrue(other.getMessage().contains("is not assigned to"), other.getMessage());
+            assertThrows(StateException.class, () -> agent1.relations().of(relation.id(), db));
+        }
         assertThrows(StateException.class, () -> agent1.services().updateConfig("blog", Map.of("title", "x")));
         assertThrows(StateException.class, () -> agent1.services().setCharm("blog", "local:precise/mysql-1"));
         assertThrows(StateException.class, () -> agent1.units().add("blog"));
@@ -181,6 +184,28 @@ class AccessPolicyTest extends ZooKeeperFixture {
     }
 
     @Test
+    void what_an_administrators_command_cut_short_left_undone_the_controller_does_when_asked() throws Exception {
+        try (CuratorFramework raw = raw()) {
+            // killed after the assignment, before the grant; after adding the relation, before preparing it
+            raw.setACL().withACL(List.of(new org.apache.zookeeper.data.ACL(ZooDefs.Perms.ALL,
+                    new org.apache.zookeeper.data.Id("digest", digest(admin))))).forPath("/auth/credentials/" + state.units().get(blog).id());
+            raw.delete().forPath("/relations/" + relation.id() + "/settings/" + state.units().get(blog).id());
+        }
+        StateConnection agent1 = agentOf(machine1);
+        try (AutoCloseable broker = state.access().serveMachineRequests()) {
+            agent1.units().setWorkflowState(blog, "started");
+            agent1.relations().of(relation.id(), blog).enterScope();
+            StateException refused = assertThrows(StateException.class, () -> agent1.units().setWorkflowState(db, "started"));
+            assertTrue(refused.getMessage().contains("is not assigned to"), refused.getMessage());
+        }
+        assertEquals("10.0.0.1", state.relations().of(relation.id(), db).settingsOf(blog).values().get("private-address"));
+    }
+
+    private static String digest(Credential c) throws Exception {
+        return org.apache.zookeeper.server.auth.DigestAuthenticationProvider.generateDigest(c.principal() + ":" + c.secret());
+    }
+
+    @Test
     void an_environment_made_before_the_policy_is_brought_under_it_once() throws Exception {
         // what an environment of an earlier version looks like: every node open, no principals
         try (CuratorFramework raw = raw()) {
@@ -201,7 +226,9 @@ class AccessPolicyTest extends ZooKeeperFixture {
         }
         StateConnection agent2 = agentOf(machine2);
         agent2.units().setWorkflowState(db, "started");
-        assertThrows(StateException.class, () -> agent2.units().setWorkflowState(blog, "started"));
+        try (AutoCloseable broker = controller.access().serveMachineRequests()) {
+            assertThrows(StateException.class, () -> agent2.units().setWorkflowState(blog, "started"));
+        }
     }
 
     private List<Credential> unitCredentials(CuratorFramework raw, String unitId) throws Exception {

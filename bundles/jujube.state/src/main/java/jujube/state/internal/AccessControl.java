@@ -46,6 +46,7 @@ final class AccessControl implements ACLProvider, ZookeeperFactory {
     private volatile CuratorFramework client;
     private volatile NodeReader reader;
     private volatile Supplier<Topology> topology;
+    private volatile MachineRequests requests;
 
     /**
      * @param chroot the environment's chroot, empty for the root
@@ -65,6 +66,11 @@ final class AccessControl implements ACLProvider, ZookeeperFactory {
         this.client = client;
         this.reader = reader;
         this.topology = topology;
+    }
+
+    /** How a machine agent asks the controller to grant it what it should have ({@link #actFor}). */
+    void bind(MachineRequests requests) {
+        this.requests = requests;
     }
 
     /** Whether the session is the administrator's, which may do anything. */
@@ -112,7 +118,19 @@ final class AccessControl implements ACLProvider, ZookeeperFactory {
         }
         String path = CREDENTIALS + "/" + unitId;
         try {
-            for (Credential c : credentialsIn(path, reader.client().getData().forPath(path))) {
+            byte[] data;
+            try {
+                data = reader.client().getData().forPath(path);
+            } catch (KeeperException.NoAuthException e) {
+                if (machine == null || requests == null) {
+                    throw e;
+                }
+                // an administrator's command cut short between assigning the unit and granting its credentials
+                // leaves them unreadable: the controller checks the assignment and grants them
+                requests.submit(machine, java.util.Map.of("op", "grant-unit", "unit", unitId));
+                data = reader.client().getData().forPath(path);
+            }
+            for (Credential c : credentialsIn(path, data)) {
                 authenticate(c);
             }
         } catch (KeeperException.NoAuthException e) {

@@ -104,8 +104,10 @@ public final class CuratorStateConnection implements StateConnection {
         access.bind(client, reader, topology::read);
         watchExecutor = Executors.newCachedThreadPool(new WatchThreads());
         presences = new ParkedPresences(presenceGrace);
+        MachineRequests requests = new MachineRequests(client, reader);
+        access.bind(requests);
         ctx = new StateContext(client, reader, nodes, topology, watchExecutor, presences,
-                new SharedCaches(client), access, new MachineRequests(client, reader));
+                new SharedCaches(client), access, requests);
         machines = new CuratorMachines(ctx);
         charms = new CuratorCharms(ctx);
         services = new CuratorServices(ctx);

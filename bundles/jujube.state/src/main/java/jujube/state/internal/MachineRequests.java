@@ -17,7 +17,8 @@ import org.apache.zookeeper.Watcher;
 /**
  * The machine agent's side of what only the administrator may change but a machine agent needs changed:
  * a subordinate unit added to or removed from a container on the machine, the machine itself removed once
- * its last unit left. A machine may not rewrite the topology (it could then give itself any unit), so it
+ * its last unit left, and what an administrator's command killed half-way left undone for a unit of the
+ * machine (its credentials granted, its nodes in a relation's scope prepared). A machine may not rewrite the topology (it could then give itself any unit), so it
  * asks: a request is an ephemeral sequential node {@code /machines/machine-N/requests/request-K} of the
  * machine's session, which the controller's {@link RequestBroker} checks against the topology (the unit's
  * container is on that machine, ...), carries out and answers in the node ({@code state: done} with a

@@ -32,7 +32,10 @@ import org.slf4j.LoggerFactory;
  * service's charm is subordinate and a container relation ties it to the principal's service; answered
  * with the unit, the existing one if the container has one already;</li>
  * <li>{@code remove-unit} (unit): a subordinate whose container is on that machine;</li>
- * <li>{@code remove-machine}: that machine, not machine 0, with placement {@code unassigned}.</li>
+ * <li>{@code remove-machine}: that machine, not machine 0, with placement {@code unassigned};</li>
+ * <li>{@code grant-unit} (unit id) and {@code prepare-scope} (relation, unit id): for a unit assigned to
+ * that machine, what an administrator's command killed half-way left out (its credentials readable by the
+ * machine, its nodes in a relation's scope).</li>
  * </ul>
  * Requests run one at a time, on this broker's thread.
  */
@@ -141,6 +144,14 @@ final class RequestBroker implements AutoCloseable {
             removeMachine(machineKey);
             return Map.of();
         }
+        if ("grant-unit".equals(op)) {
+            grantUnit(machineKey, f.string(request.get("unit"), "unit"));
+            return Map.of();
+        }
+        if ("prepare-scope".equals(op)) {
+            prepareScope(machineKey, f.string(request.get("relation"), "relation"), f.string(request.get("unit"), "unit"));
+            return Map.of();
+        }
         throw new StateException("unknown request '" + op + "'");
     }
 
@@ -188,6 +199,28 @@ final class RequestBroker implements AutoCloseable {
             throw new StateException(unit + "'s container is not on " + machineKey);
         }
         units.remove(unit);
+    }
+
+    /** What an administrator's command cut short may have left out: the unit's credentials readable by its machine. */
+    private void grantUnit(String machineKey, String unitId) {
+        Topology t = ctx.topology().read();
+        if (!AccessFacts.of(t).machineOfUnit(unitId).map(machineKey::equals).orElse(false)) {
+            throw new StateException(unitId + " is not assigned to " + machineKey);
+        }
+        ctx.identities().ensureUnit(unitId, t.serviceOfUnit(unitId));
+        ctx.identities().applyPolicy(AccessControl.CREDENTIALS + "/" + unitId);
+    }
+
+    /** What an administrator's command cut short may have left out: a unit's nodes in a relation's scope. */
+    private void prepareScope(String machineKey, String relationId, String unitId) {
+        Topology t = ctx.topology().read();
+        if (!AccessFacts.of(t).machineOfUnit(unitId).map(machineKey::equals).orElse(false)) {
+            throw new StateException(unitId + " is not assigned to " + machineKey);
+        }
+        if (!t.relation(relationId).services().containsKey(t.serviceOfUnit(unitId))) {
+            throw new StateException(unitId + " is not in " + relationId);
+        }
+        ctx.relationAccess().prepare(t, relationId, unitId);
     }
 
     private void removeMachine(String machineKey) {
