@@ -28,6 +28,7 @@ import org.ops4j.pax.exam.Option;
  * {@code @Configuration}); the test classes themselves must not touch ZooKeeper server types.
  */
 public final class MachineAgentFramework {
+    private static final jujube.state.Credential ADMIN = jujube.state.Credential.generate(jujube.state.Credential.ADMIN);
     private static TestingServer zookeeper;
     private static Path deployDir;
 
@@ -37,12 +38,16 @@ public final class MachineAgentFramework {
     public static synchronized Option[] options() throws Exception {
         if (zookeeper == null) {
             zookeeper = new TestingServer(true);
-            try (StateConnection admin = StateConnections.open(ConnectionConfig.of(zookeeper.getConnectString()))) {
+            try (StateConnection admin = StateConnections.open(ConnectionConfig.of(zookeeper.getConnectString())
+                    .withCredentials(List.of(ADMIN)))) {
                 admin.awaitConnected(Duration.ofSeconds(20));
                 admin.initialize(new EnvironmentSettings("itest", "local", "local", "local-0"));
             }
         }
         Path work = Files.createTempDirectory("jujube-itest");
+        // the framework's agent is the administrator: these tests drive the environment through it
+        jujube.state.CredentialFiles.write(work.resolve("machine-0").resolve(jujube.state.CredentialFiles.CREDENTIALS),
+                List.of(ADMIN));
         deployDir = Files.createDirectories(work.resolve("deploy"));
         List<Option> options = new ArrayList<>();
         for (Path jar : jars(Path.of(System.getProperty("jujube.itest.bundles")))) {

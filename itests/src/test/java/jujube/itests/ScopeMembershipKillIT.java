@@ -67,11 +67,12 @@ class ScopeMembershipKillIT {
         Path dir = Files.createDirectories(env.dir());
         Files.writeString(dir.resolve("environment.yaml"), "name: local\nprovider: local\nzookeeper-port: " + port
                 + "\nplacement: unassigned\n");
+        Administrator.create(dir);
         // the controller gives its machines its own session timeout: a short one, so kills expire quickly
         AgentProcess controller = AgentProcess.start(dir, "controller", "controller", "--env-dir", dir.toString(),
                 "--zookeeper-port", Integer.toString(port), "--session-timeout", Integer.toString(SESSION_MS));
         controller.awaitUp(UP, () -> controller.log().contains("controller up in"));
-        try (StateConnection state = StateConnections.open(ConnectionConfig.of("127.0.0.1:" + port))) {
+        try (StateConnection state = StateConnections.open(Administrator.connection("127.0.0.1:" + port, dir))) {
             state.awaitConnected(UP);
             state.initialize(new EnvironmentSettings("local", "local", "unassigned", ""));
         }

@@ -32,6 +32,12 @@ public final class Main {
         System.exit(code);
     }
 
+    /** Makes {@code dir} (created if missing) readable, writable and searchable by its owner only. */
+    static void ownerOnly(Path dir) throws java.io.IOException {
+        Files.createDirectories(dir);
+        Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+    }
+
     static Path distribution() {
         String home = System.getProperty("jujube.dist");
         if (home == null) {
@@ -134,6 +140,7 @@ public final class Main {
                         "--machines container needs --container-bridge and --container-network");
             }
             Map<String, String> props = new LinkedHashMap<>();
+            ownerOnly(envDir); // it holds the administrator's credentials and, embedded, ZooKeeper's data
             props.put("jujube.env.dir", envDir.toAbsolutePath().toString());
             props.put("jujube.machines", machines);
             props.put("jujube.container.bridge", containerBridge);
@@ -196,6 +203,7 @@ public final class Main {
             props.put("jujube.zookeeper", zookeeper);
             props.put("jujube.machine.id", Integer.toString(machineId));
             props.put("jujube.machine.address", address);
+            ownerOnly(dataDir); // its credentials, its units' state and hook sockets: this agent's alone
             props.put("jujube.data.dir", dataDir.toAbsolutePath().toString());
             props.put("jujube.charm.storage", charmStorage(dataDir).toAbsolutePath().toString());
             return run("machine-agent", dataDir, props, false);

@@ -50,6 +50,7 @@ class MainTest {
         }
         Files.writeString(dir.resolve("environment.yaml"),
                 "name: dead\nprovider: local\nzookeeper-port: " + port + "\nplacement: local\n");
+        adminCredentials(dir);
         Process gone = new ProcessBuilder("true").start();
         gone.waitFor();
         Files.writeString(dir.resolve("pids").resolve("controller.pid"), gone.pid() + "\n");
@@ -113,12 +114,39 @@ class MainTest {
         }
         Files.writeString(dir.resolve("environment.yaml"),
                 "name: away\nprovider: local\nzookeeper-port: " + port + "\nplacement: local\n");
+        adminCredentials(dir);
 
         Result r = run("status", "-e", "away");
 
         assertEquals(1, r.code());
         assertEquals("jujube: cannot reach environment 'away' at 127.0.0.1:" + port
                 + ": is its controller running? (logs in " + dir.resolve("logs") + ")", r.err().strip());
+    }
+
+    @Test
+    void an_environment_without_its_administrator_credentials_is_refused_naming_the_file() throws Exception {
+        Path dir = home.resolve("environments").resolve("bare");
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("environment.yaml"), "name: bare\nprovider: local\nzookeeper-port: 2181\n");
+
+        Result missing = run("status", "-e", "bare");
+        assertEquals(1, missing.code());
+        assertEquals("jujube: environment 'bare' has no administrator credentials (" + dir.resolve("secrets/admin.yaml")
+                + " is missing): 'jujube bootstrap' makes them for an environment it starts or restarts", missing.err().strip());
+
+        adminCredentials(dir);
+        java.nio.file.Files.setPosixFilePermissions(dir.resolve("secrets/admin.yaml"),
+                java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+        Result open = run("status", "-e", "bare");
+        assertEquals(1, open.code());
+        assertEquals("jujube: cannot use the administrator credentials: " + dir.resolve("secrets/admin.yaml")
+                + " is open to others (mode rw-r--r--): it holds secrets, make it rw------- (chmod 600)", open.err().strip());
+    }
+
+    /** The administrator's credentials, where bootstrap leaves them. */
+    private static void adminCredentials(Path dir) throws java.io.IOException {
+        jujube.state.CredentialFiles.write(dir.resolve("secrets/admin.yaml"),
+                java.util.List.of(jujube.state.Credential.generate(jujube.state.Credential.ADMIN)));
     }
 
     @Test

@@ -1,6 +1,7 @@
 package jujube.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -32,6 +33,24 @@ class ServiceCommandsTest extends CliFixture {
         Files.writeString(file, "blog: {ratio: 0.25}\n");
         run("set", "blog", "--config", file.toString()).assertOk();
         assertEquals(0.25, state.services().config("blog").get("ratio"));
+    }
+
+    @Test
+    void get_never_shows_the_value_of_an_option_named_like_a_credential() throws Exception {
+        Path charm = Files.createDirectories(repository.resolve("precise/vault"));
+        Files.writeString(charm.resolve("metadata.yaml"), "name: vault\nsummary: s\ndescription: d\n");
+        Files.writeString(charm.resolve("revision"), "1\n");
+        Files.writeString(charm.resolve("config.yaml"), "options:\n"
+                + "  admin-password: {type: string, default: changeme, description: The administrator's password.}\n"
+                + "  title: {type: string, default: Vault, description: A title.}\n");
+        deploy("local:vault").assertOk();
+        run("set", "vault", "admin-password=hunter2", "title=Mine").assertOk();
+        assertEquals("hunter2", state.services().config("vault").get("admin-password"), "set as given");
+        String get = run("get", "vault").assertOk().out();
+        assertTrue(get.contains("    value: hidden (a credential)\n    default: hidden (a credential)\n"), get);
+        assertTrue(get.contains("    value: Mine\n    default: Vault\n"), get);
+        assertFalse(get.contains("hunter2") || get.contains("changeme"), get);
+        assertFalse(run("get", "vault", "--format", "json").assertOk().out().contains("hunter2"));
     }
 
     @Test

@@ -5,8 +5,9 @@
  * a write interrupted by {@code kill -9} left beside its target can be swept
  * ({@link jujube.files.AtomicFiles#sweepStaleTemps}). Such files are read within a limit checked before
  * reading ({@link jujube.files.SmallFiles#read}), and one found corrupt ({@link jujube.files.CorruptFileException})
- * is set aside for inspection ({@link jujube.files.SmallFiles#setAside}).
+ * is set aside for inspection ({@link jujube.files.SmallFiles#setAside}). Every file made here is its owner's
+ * only ({@code 0600}).
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.4.0")
+@org.osgi.annotation.versioning.Version("1.5.0")
 package jujube.files;

@@ -1,19 +1,22 @@
 package jujube.state;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 
 /**
- * How to reach ZooKeeper.
+ * How to reach ZooKeeper, and as whom.
  *
  * @param connectString comma-separated {@code host:port} list of the ensemble
  * @param sessionTimeout how long ZooKeeper keeps the session (and so the agent's presence) after the
  *     connection is lost
  * @param connectionTimeout how long one connection attempt may take
  * @param chroot optional path below which the whole environment lives, empty for the root
+ * @param credentials what the session authenticates with (ZooKeeper's digest scheme): the administrator's,
+ *     or a machine agent's own and the environment's; empty only to redeem a {@link OneTimeCredential}
  */
 public record ConnectionConfig(String connectString, Duration sessionTimeout, Duration connectionTimeout,
-        String chroot) {
+        String chroot, List<Credential> credentials) {
 
     public ConnectionConfig {
         Objects.requireNonNull(connectString, "connectString");
@@ -34,10 +37,25 @@ public record ConnectionConfig(String connectString, Duration sessionTimeout, Du
         if (!chroot.isEmpty() && !chroot.matches("[A-Za-z0-9._/-]+")) {
             throw new IllegalArgumentException("chroot '" + chroot + "' has characters a ZooKeeper path cannot hold");
         }
+        credentials = List.copyOf(credentials == null ? List.of() : credentials);
     }
 
-    /** The defaults an agent on one host uses. */
+    /** Without credentials. */
+    public ConnectionConfig(String connectString, Duration sessionTimeout, Duration connectionTimeout, String chroot) {
+        this(connectString, sessionTimeout, connectionTimeout, chroot, List.of());
+    }
+
+    /** The defaults an agent on one host uses, without credentials. */
     public static ConnectionConfig of(String connectString) {
         return new ConnectionConfig(connectString, Duration.ofSeconds(15), Duration.ofSeconds(10), "");
+    }
+
+    /**
+     * The same, authenticating with {@code credentials} instead.
+     *
+     * @since 3.2
+     */
+    public ConnectionConfig withCredentials(List<Credential> credentials) {
+        return new ConnectionConfig(connectString, sessionTimeout, connectionTimeout, chroot, credentials);
     }
 }

@@ -49,6 +49,8 @@ final class AgentProcesses {
         try {
             Files.createDirectories(env.logs());
             Files.createDirectories(env.pids());
+            AtomicFiles.createOwnerOnly(env.logs().resolve(name + ".log"));
+            AtomicFiles.createOwnerOnly(output);
             ProcessBuilder pb = new ProcessBuilder(command)
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(output.toFile()))

@@ -82,6 +82,7 @@ public final class BootstrapCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         Optional<ContainerNetwork> containers = containers(dir);
         LocalEnvironment env = new LocalEnvironment(name, dir, freePort(), placement, containers);
+        env.secure();
         env.save();
         AgentProcesses processes = new AgentProcesses(env, Distribution.dir());
         bridgeUp(env);
@@ -118,6 +119,11 @@ public final class BootstrapCommand implements Callable<Integer> {
                     + " machines: --machines applies to a new environment");
         }
         long t0 = System.nanoTime();
+        if (env.secure()) {
+            // an environment made before they existed: its controller brings it under the access policy
+            spec.commandLine().getErr().println("jujube: made the administrator credentials of '" + env.name() + "' in "
+                    + env.adminCredentials());
+        }
         AgentProcesses processes = new AgentProcesses(env, Distribution.dir());
         bridgeUp(env); // a reboot removed it
         ProcessHandle controller = processes.startSupervised("controller", controllerArguments(env));

@@ -84,7 +84,9 @@ final class HookProcessRecord {
             // keeps; a power loss ends the hook too, and a record it left damaged is dropped (see read)
             Files.createDirectories(file.getParent());
             Path temp = file.resolveSibling("." + file.getFileName() + ".tmp");
-            Files.write(temp, mapper.writeValueAsBytes(node));
+            Files.deleteIfExists(temp); // left by a killed agent: made again owner-only below
+            Files.write(Files.createFile(temp, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                    java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"))), mapper.writeValueAsBytes(node));
             Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             throw new UncheckedIOException("could not record hook " + hook + " of " + unit + " in " + file, e);

@@ -21,4 +21,12 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
     @AttributeDefinition(description = "Optional path below which the environment lives", required = false)
     String chroot() default "";
+
+    @AttributeDefinition(description = "The owner-only file of the credentials this process authenticates with"
+            + " (jujube.state.CredentialFiles); a machine agent's is written when it redeems its one-time credential")
+    String credentialsFile() default "";
+
+    @AttributeDefinition(description = "A machine agent's one-time credential, redeemed for its credentials when"
+            + " the credentials file does not exist yet, then removed", required = false)
+    String oneTimeCredentialFile() default "";
 }

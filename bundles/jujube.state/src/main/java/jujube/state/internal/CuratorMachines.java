@@ -60,6 +60,7 @@ final class CuratorMachines implements Machines {
         if (!ctx.reader().exists(path)) {
             throw new NoSuchMachineException(machineId);
         }
+        ctx.access().acl(path + "/agent"); // its digests known now: the node is re-created on Curator's threads
         return new PresenceNode(ctx, path + "/agent", "{}".getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 
@@ -70,11 +71,21 @@ final class CuratorMachines implements Machines {
 
     @Override
     public void remove(int machineId) {
+        String key = Paths.machineKey(machineId);
+        if (!ctx.access().isAdmin()) {
+            // a machine agent may not rewrite the topology: the controller removes its machine, if it may
+            if (!ctx.access().machine().map(key::equals).orElse(false)) {
+                throw new jujube.state.StateException("only the administrator removes " + key);
+            }
+            ctx.requests().submit(key, Map.of("op", "remove-machine"));
+            return;
+        }
         ctx.topology().update(t -> {
-            TopologyChanges.removeMachine(t, Paths.machineKey(machineId));
+            TopologyChanges.removeMachine(t, key);
             return null;
         });
         ctx.deleteTree(Paths.machine(machineId));
+        ctx.identities().remove(key);
     }
 
     @Override

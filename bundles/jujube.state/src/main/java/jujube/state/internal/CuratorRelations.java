@@ -27,8 +27,15 @@ final class CuratorRelations implements Relations {
 
     @Override
     public RelationInfo add(String interfaceName, RelationScope scope, List<RelationEndpoint> endpoints) {
+        // a global scope is made whole with the relation; a container's, for the units there are, after it: a
+        // command cut short there is made good by the controller when an agent asks for it (prepare-scope)
         return ctx.transactions().run("adding a relation over '" + interfaceName + "'",
-                (t, draft) -> TopologyAdditions.relation(t, draft, interfaceName, scope, endpoints));
+                (t, draft) -> TopologyAdditions.relation(t, draft, interfaceName, scope, endpoints),
+                (t, relation) -> {
+                    if (scope != RelationScope.GLOBAL) {
+                        ctx.relationAccess().prepare(t, relation.id());
+                    }
+                });
     }
 
     static RelationInfo info(Topology t, String id, RelationEntry r) {
@@ -82,6 +89,7 @@ final class CuratorRelations implements Relations {
         }
         RelationRole role = endpoint.role();
         RelationScopePaths paths = RelationScopePaths.forUnit(relationId, r.scope(), unitId, t.unit(unitId).container());
+        ctx.access().actFor(unitId); // it writes as the unit, and reads the related units' settings as its service
         return new CuratorUnitRelation(ctx, info(t, relationId, r), unit, unitId, role, paths);
     }
 

@@ -52,7 +52,7 @@ final class CuratorServices implements Services {
             }
         });
         String what = "deploy of service '" + d.name() + "' with " + d.units() + (d.units() == 1 ? " unit" : " units");
-        return ctx.transactions().run(what, (t, draft) -> {
+        DeployedService deployed = ctx.transactions().run(what, (t, draft) -> {
             ServiceInfo service = TopologyAdditions.service(t, draft, d.name(), d.charmId(), config);
             List<RelationInfo> peers = new ArrayList<>();
             for (ServiceDeployment.Peer p : d.peers()) {
@@ -63,6 +63,7 @@ final class CuratorServices implements Services {
             return new DeployedService(new ServiceInfo(service.id(), d.name(), d.charmId(),
                     units.stream().map(UnitInfo::name).toList()), peers, units);
         });
+        return deployed;
     }
 
     private static void checkName(String name) {
@@ -124,8 +125,12 @@ final class CuratorServices implements Services {
             removed.addAll(TopologyChanges.removeService(t, sid));
             return sid;
         });
-        removed.forEach(unitId -> ctx.deleteTree(Paths.unit(unitId)));
+        removed.forEach(unitId -> {
+            ctx.deleteTree(Paths.unit(unitId));
+            ctx.identities().remove(unitId);
+        });
         ctx.deleteTree(Paths.service(id));
+        ctx.identities().remove(id);
     }
 
     @Override
@@ -215,7 +220,22 @@ final class CuratorServices implements Services {
                 new SerialDelivery<>(ctx.watchExecutor(), watcher, Map.of()));
     }
 
+    /**
+     * The service's configuration node, once this connection may read it: a machine agent reads it with
+     * the credentials of a unit of the service it hosts.
+     */
     private String configPath(String name) {
-        return Paths.service(ctx.topology().read().serviceId(name)) + "/config";
+        Topology t = ctx.topology().read();
+        String serviceId = t.serviceId(name);
+        if (!ctx.access().holds(serviceId)) {
+            String machine = ctx.access().machine().orElse("this connection");
+            AccessFacts facts = AccessFacts.of(t);
+            String hosted = t.services.get(serviceId).units().keySet().stream()
+                    .filter(unitId -> facts.machineOfUnit(unitId).map(machine::equals).orElse(false)).findFirst()
+                    .orElseThrow(() -> new StateException(machine + " hosts no unit of " + name
+                            + ": it may not read its configuration"));
+            ctx.access().actFor(hosted);
+        }
+        return Paths.service(serviceId) + "/config";
     }
 }

@@ -19,9 +19,23 @@ import org.apache.curator.framework.CuratorFramework;
  * @param watchExecutor runs watch callbacks
  * @param presences presence nodes released for a successor in this process
  * @param caches the node caches the watches of this connection share
+ * @param access the connection's credentials and the policy its new nodes' ACLs come from
+ * @param requests the requests a machine agent sends the controller for what only the administrator may do
  */
 record StateContext(CuratorFramework client, NodeReader reader, VersionedNodes nodes, TopologyStore topology,
-        TopologyTransaction transactions, Executor watchExecutor, ParkedPresences presences, SharedCaches caches) {
+        TopologyTransaction transactions, Executor watchExecutor, ParkedPresences presences, SharedCaches caches,
+        AccessControl access,
+        MachineRequests requests) {
+
+    /** The administrator's side of identities. */
+    Identities identities() {
+        return new Identities(this);
+    }
+
+    /** What the administrator prepares in relation scopes for their units. */
+    RelationAccess relationAccess() {
+        return new RelationAccess(this);
+    }
 
     /**
      * Reads the topology once, then every node {@code plan} asks for in one {@link NodeBatch}: the plan adds

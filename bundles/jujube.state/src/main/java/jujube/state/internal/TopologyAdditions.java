@@ -25,7 +25,9 @@ import jujube.state.internal.TopologyEntries.EndpointEntry;
 /**
  * The additions that create nodes along with their topology entries, as steps of a
  * {@link TopologyTransaction}'s plan: each changes the topology through {@link TopologyChanges} (which
- * checks its invariants) and adds its nodes to the draft, so steps combine into one transaction.
+ * checks its invariants) and adds its nodes to the draft, so steps combine into one transaction. A new
+ * machine, service or unit gets its identity (credentials and digest) in the same transaction, and every
+ * node's ACL is the access policy's for the topology the transaction writes.
  */
 final class TopologyAdditions {
     private TopologyAdditions() {}
@@ -33,6 +35,7 @@ final class TopologyAdditions {
     static MachineInfo machine(Topology t, TransactionDraft draft) {
         String key = draft.newId(Paths.MACHINE_PREFIX);
         draft.create(Paths.MACHINES + "/" + key, Map.of());
+        draft.principal(key, List.of());
         TopologyChanges.addMachine(t, key);
         return new MachineInfo(Paths.machineId(key), "", false);
     }
@@ -44,6 +47,7 @@ final class TopologyAdditions {
         TopologyChanges.addService(t, id, name);
         draft.create(Paths.service(id), Map.of("charm", charmId));
         draft.create(Paths.service(id) + "/config", config);
+        draft.principal(id, List.of()); // the configuration's ACL names the service
         return new ServiceInfo(id, name, charmId, List.of());
     }
 
@@ -65,6 +69,9 @@ final class TopologyAdditions {
             RelationScopePaths paths = new RelationScopePaths(id, scope, null);
             endpoints.forEach(e -> draft.createWithAncestors(node, paths.members(e.role())));
             draft.createWithAncestors(node, paths.settingsContainer());
+            // each unit's settings node, owned by the unit: no agent may create one, not even its own
+            byService.keySet().forEach(sid -> t.services.get(sid).units().keySet()
+                    .forEach(unitId -> draft.create(paths.settings(unitId), null)));
         }
         return new RelationInfo(id, interfaceName, scope, endpoints);
     }
@@ -95,6 +102,14 @@ final class TopologyAdditions {
         String id = draft.newId(Paths.UNIT_PREFIX);
         UnitName name = TopologyChanges.addUnit(t, serviceId, id, containerUnitId);
         draft.create(Paths.unit(id), Map.of("charm", charmId));
+        // its own credential and its service's, readable by its machine once it is assigned one
+        draft.principal(id, List.of(draft.credentialOf(serviceId)));
+        for (String relationId : t.relationsOfService(serviceId)) {
+            // its settings node in its service's global relations; a container's scope is prepared per container
+            if (t.relations.get(relationId).scope() == RelationScope.GLOBAL) {
+                draft.create(new RelationScopePaths(relationId, RelationScope.GLOBAL, null).settings(id), null);
+            }
+        }
         Optional<UnitName> container = Optional.ofNullable(containerUnitId).map(t::unitName);
         return new UnitInfo(id, name, charmId, OptionalInt.empty(), container, "", "", "", false);
     }

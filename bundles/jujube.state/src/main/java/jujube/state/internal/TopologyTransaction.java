@@ -65,15 +65,20 @@ final class TopologyTransaction {
     private final CuratorFramework client;
     private final NodeReader reader;
     private final TopologyStore topology;
+    private final AccessControl access;
     private final Sender sender;
     private final LongAdder applied = new LongAdder();
     private final LongAdder lost = new LongAdder();
 
-    /** @param sender sends a request to the server of {@code reader}'s client */
-    TopologyTransaction(NodeReader reader, TopologyStore topology, Sender sender) {
+    /**
+     * @param access the policy the created nodes' ACLs come from, and where new principals' digests are kept
+     * @param sender sends a request to the server of {@code reader}'s client
+     */
+    TopologyTransaction(NodeReader reader, TopologyStore topology, AccessControl access, Sender sender) {
         this.client = reader.client();
         this.reader = reader;
         this.topology = topology;
+        this.access = access;
         this.sender = sender;
     }
 
@@ -83,20 +88,30 @@ final class TopologyTransaction {
      * @param what the change, for errors ({@code deploy of service 'blog'})
      */
     <R> R run(String what, Plan<R> plan) {
+        return run(what, plan, (t, result) -> {});
+    }
+
+    /**
+     * As {@link #run(String, Plan)}, then {@code afterwards} with the topology written and the result: what
+     * a {@code multi} cannot do (change a node's ACL), done once the transaction is applied. A process
+     * killed in between leaves it undone; it must be something the controller makes good when asked.
+     */
+    <R> R run(String what, Plan<R> plan, java.util.function.BiConsumer<Topology, R> afterwards) {
         String token = UUID.randomUUID().toString();
         Map<String, Integer> taken = new HashMap<>(); // per parent, numbers found taken by earlier attempts
         for (int attempt = 1; attempt <= VersionedNodes.MAX_ATTEMPTS; attempt++) {
             Snapshot snapshot = snapshot(taken);
-            TransactionDraft draft = new TransactionDraft(reader, snapshot.nextNumber());
+            TransactionDraft draft = new TransactionDraft(reader, access, snapshot.nextNumber());
             Topology t = topology.decode(snapshot.topology());
             R result = plan.apply(t, draft);
-            List<Op> ops = draft.ops(client.getNamespace(), token, topology.encode(t), snapshot.version());
+            List<Op> ops = draft.ops(client.getNamespace(), token, t, topology.encode(t), snapshot.version());
             int bytes = requestBytes(ops);
             if (bytes > TransactionTooLargeException.LIMIT_BYTES) {
                 throw new TransactionTooLargeException(what, bytes);
             }
             if (send(ops, draft, token, taken) == Outcome.APPLIED) {
                 applied.increment();
+                afterwards.accept(t, result);
                 return result;
             }
             lost.increment();

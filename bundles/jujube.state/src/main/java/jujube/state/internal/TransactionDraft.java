@@ -1,18 +1,19 @@
 package jujube.state.internal;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
+import jujube.state.Credential;
 import jujube.state.StateException;
 import org.apache.curator.utils.ZKPaths;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Op;
-import org.apache.zookeeper.ZooDefs;
 import org.apache.zookeeper.data.Stat;
 
 /**
@@ -29,6 +30,8 @@ import org.apache.zookeeper.data.Stat;
  */
 final class TransactionDraft {
     private final NodeReader reader;
+    private final AccessControl access;
+    private final Map<String, Credential> principals = new HashMap<>();
     private final Map<String, Integer> nextNumber;
     private final List<Check> checks = new ArrayList<>();
     private final List<Create> creates = new ArrayList<>();
@@ -43,8 +46,9 @@ final class TransactionDraft {
     /**
      * @param nextNumber for each parent of sequence-named nodes ({@code /units}), the first number free
      */
-    TransactionDraft(NodeReader reader, Map<String, Integer> nextNumber) {
+    TransactionDraft(NodeReader reader, AccessControl access, Map<String, Integer> nextNumber) {
         this.reader = reader;
+        this.access = access;
         this.nextNumber = new LinkedHashMap<>(nextNumber);
     }
 
@@ -89,6 +93,39 @@ final class TransactionDraft {
         created.add(path);
     }
 
+    /**
+     * Makes the identity of a new machine, service or unit: its credentials node (holding its own credential,
+     * then {@code also}) and its digest, created with it. The digest is kept by the connection at once, so
+     * the ACLs of the nodes this request creates can name the principal.
+     */
+    Credential principal(String principal, List<Credential> also) {
+        Credential own = Credential.generate(principal);
+        List<Credential> content = new ArrayList<>(List.of(own));
+        content.addAll(also);
+        create(AccessControl.CREDENTIALS + "/" + principal, AccessControl.content(content));
+        create(AccessControl.TOKENS + "/" + principal, Map.of("digest", Principals.id(own).getId()));
+        access.remember(own);
+        principals.put(principal, own);
+        return own;
+    }
+
+    /**
+     * The own credential of {@code principal}: made in this draft, or read from its credentials node, which
+     * must then stay as it is.
+     */
+    Credential credentialOf(String principal) {
+        Credential made = principals.get(principal);
+        if (made != null) {
+            return made;
+        }
+        String path = AccessControl.CREDENTIALS + "/" + principal;
+        Map<String, Object> content = read(path, () -> new StateException(principal + " has no credentials ("
+                + path + " is missing): is the access policy set up? (the controller sets it up when it starts)"));
+        Credential own = access.credentialsIn(path, reader.bytes(path, content)).get(0);
+        principals.put(principal, own); // read once, however many units of the service the draft adds
+        return own;
+    }
+
     /** Creates a node and those of its ancestors that are not created yet, below {@code root}, created earlier. */
     void createWithAncestors(String root, String path) {
         if (!created.contains(root) || !path.startsWith(root + "/")) {
@@ -110,11 +147,13 @@ final class TransactionDraft {
     }
 
     /**
-     * The request: checks, creates, then the topology, all with the namespace in front of their paths. The
+     * The request: checks, creates, then the topology {@code t} encoded as {@code topology}, all with the
+     * namespace in front of their paths. The
      * witness's content gets {@code token} under {@link TopologyTransaction#TOKEN}; every content is held
      * to what a node may hold.
      */
-    List<Op> ops(String namespace, String token, byte[] topology, int topologyVersion) {
+    List<Op> ops(String namespace, String token, Topology t, byte[] topology, int topologyVersion) {
+        AccessFacts facts = AccessFacts.of(t);
         List<Op> ops = new ArrayList<>();
         for (Check c : checks) {
             ops.add(Op.check(full(namespace, c.path()), c.version()));
@@ -127,7 +166,8 @@ final class TransactionDraft {
                 content.put(TopologyTransaction.TOKEN, token);
             }
             byte[] data = content == null ? new byte[0] : reader.bytes(c.path(), content);
-            ops.add(Op.create(full(namespace, c.path()), data, ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT));
+            // each node's ACL as the policy gives it once this request's topology holds
+            ops.add(Op.create(full(namespace, c.path()), data, access.acl(c.path(), facts), CreateMode.PERSISTENT));
         }
         ops.add(Op.setData(full(namespace, Paths.TOPOLOGY), topology, topologyVersion));
         return ops;

@@ -84,7 +84,7 @@ public final class TopologyBench {
     /** An initialized environment under its own chroot, with the charm and the services; its writers' connections. */
     private static List<StateConnection> environment(CountingZooKeeper zk, String chroot) {
         ConnectionConfig config = new ConnectionConfig(zk.connectString(), Duration.ofSeconds(30), Duration.ofSeconds(10),
-                chroot);
+                chroot, List.of(jujube.state.Credential.generate(jujube.state.Credential.ADMIN)));
         List<StateConnection> writers = new ArrayList<>();
         for (int i = 0; i < WRITERS; i++) {
             StateConnection c = StateConnections.open(config, List.of());

@@ -50,7 +50,7 @@ class TopologyTransactionTest extends CuratorFixture {
 
     private void connect(FirstRequest first) {
         ConnectionConfig config = new ConnectionConfig(zk.getConnectString(), Duration.ofSeconds(10), Duration.ofSeconds(5),
-                NAMESPACE);
+                NAMESPACE, List.of(admin));
         state = new CuratorStateConnection(config, List::of, Duration.ofSeconds(1), real -> ops -> {
             if (sent.incrementAndGet() == 1) {
                 first.happen(ops, real);

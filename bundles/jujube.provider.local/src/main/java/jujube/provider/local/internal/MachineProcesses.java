@@ -18,8 +18,11 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import jujube.agent.provisioning.MachineProvider;
 import jujube.agent.provisioning.ProviderException;
+import jujube.files.AtomicFiles;
 import jujube.files.FileTrees;
 import jujube.provider.local.LocalLayout;
+import jujube.state.CredentialFiles;
+import jujube.state.OneTimeCredential;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -90,7 +93,13 @@ final class MachineProcesses implements MachineProvider, AutoCloseable {
     }
 
     @Override
-    public synchronized String launch(int machineId) {
+    public synchronized String launch(int machineId, OneTimeCredential credential) {
+        try {
+            // into the machine's directory, which a container machine sees too: its agent redeems it at start
+            CredentialFiles.writeOneTime(layout.machineDir(machineId).resolve(CredentialFiles.ONE_TIME), credential);
+        } catch (IOException e) {
+            throw new ProviderException("cannot hand machine " + machineId + " its one-time credential: " + e.getMessage(), e);
+        }
         Optional<ProcessHandle> running = current(machineId);
         if (running.isPresent()) {
             return LocalLayout.instanceId(machineId);
@@ -103,6 +112,7 @@ final class MachineProcesses implements MachineProvider, AutoCloseable {
         try {
             Files.createDirectories(layout.machineDir(machineId));
             MachineLogs.prepare(layout, machineId);
+            AtomicFiles.createOwnerOnly(layout.output(machineId)); // the JVM's own output; its log is the agent's
             if (layout.containers().isPresent()) {
                 ContainerConfig.write(layout, machineId, System.getenv());
             }
