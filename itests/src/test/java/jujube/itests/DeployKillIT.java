@@ -51,7 +51,8 @@ class DeployKillIT {
         env = Environment.attach(home, "kill");
         Files.writeString(Files.createDirectories(env.dir()).resolve("environment.yaml"),
                 "name: kill\nprovider: local\nzookeeper: " + zk.getConnectString() + "\nplacement: local\n");
-        state = StateConnections.open(ConnectionConfig.of(zk.getConnectString()));
+        Administrator.create(env.dir()); // as bootstrap would: the command line authenticates with them
+        state = StateConnections.open(Administrator.connection(zk.getConnectString(), env.dir()));
         state.awaitConnected(UP);
         state.initialize(new EnvironmentSettings("kill", "local", "local", "local-0"));
     }
@@ -89,8 +90,7 @@ class DeployKillIT {
         assertEquals(UNITS, units.size());
         assertTrue(units.stream().allMatch(u -> u.machineId().orElse(-1) == 0), "every unit placed on machine 0");
         Set<String> unitIds = new TreeSet<>(units.stream().map(UnitInfo::id).toList());
-        try (CuratorFramework raw = CuratorFrameworkFactory.newClient(zk.getConnectString(), new RetryOneTime(100))) {
-            raw.start();
+        try (CuratorFramework raw = Administrator.raw(zk.getConnectString(), Administrator.of(env.dir()))) {
             assertEquals(unitIds, new TreeSet<>(raw.getChildren().forPath("/units")), "a node for each unit, no other");
             assertEquals(Set.of(services.get(0).id()), Set.copyOf(raw.getChildren().forPath("/services")));
         }
