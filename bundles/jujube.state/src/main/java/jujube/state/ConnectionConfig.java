@@ -1,7 +1,9 @@
 package jujube.state;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * How to reach ZooKeeper.
@@ -11,9 +13,11 @@ import java.util.Objects;
  *     connection is lost
  * @param connectionTimeout how long one connection attempt may take
  * @param chroot optional path below which the whole environment lives, empty for the root
+ * @param tlsCaCertificate when present, the connection is TLS (through Netty) and trusts only the server
+ *     certificates this authority (a PEM file) signed for the address connected to; else it is plain TCP
  */
 public record ConnectionConfig(String connectString, Duration sessionTimeout, Duration connectionTimeout,
-        String chroot) {
+        String chroot, Optional<Path> tlsCaCertificate) {
 
     public ConnectionConfig {
         Objects.requireNonNull(connectString, "connectString");
@@ -34,6 +38,22 @@ public record ConnectionConfig(String connectString, Duration sessionTimeout, Du
         if (!chroot.isEmpty() && !chroot.matches("[A-Za-z0-9._/-]+")) {
             throw new IllegalArgumentException("chroot '" + chroot + "' has characters a ZooKeeper path cannot hold");
         }
+        Objects.requireNonNull(tlsCaCertificate, "tlsCaCertificate");
+    }
+
+    /** A plain TCP connection. */
+    public ConnectionConfig(String connectString, Duration sessionTimeout, Duration connectionTimeout, String chroot) {
+        this(connectString, sessionTimeout, connectionTimeout, chroot, Optional.empty());
+    }
+
+    /**
+     * This configuration over TLS, trusting the authority whose certificate is in {@code caCertificate}.
+     *
+     * @since 3.1
+     */
+    public ConnectionConfig withTls(Path caCertificate) {
+        return new ConnectionConfig(connectString, sessionTimeout, connectionTimeout, chroot,
+                Optional.of(caCertificate.toAbsolutePath()));
     }
 
     /** The defaults an agent on one host uses. */

@@ -21,4 +21,8 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
     @AttributeDefinition(description = "Optional path below which the environment lives", required = false)
     String chroot() default "";
+
+    @AttributeDefinition(description = "The environment's authority certificate (PEM): when given, ZooKeeper is"
+            + " reached over TLS and its certificate must be signed by it; empty for plain TCP", required = false)
+    String tlsCaCertificate() default "";
 }

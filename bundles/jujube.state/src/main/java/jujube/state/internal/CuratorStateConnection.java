@@ -82,7 +82,7 @@ public final class CuratorStateConnection implements StateConnection {
                 .connectString(config.connectString())
                 .sessionTimeoutMs((int) config.sessionTimeout().toMillis())
                 .connectionTimeoutMs((int) config.connectionTimeout().toMillis())
-                .zkClientConfig(new PlainClientConfig())
+                .zkClientConfig(PlainClientConfig.of(config))
                 // retry forever at a bounded pace: an agent outlives any ZooKeeper outage
                 .retryPolicy(new ExponentialBackoffRetry(100, 29, 5_000));
         if (!config.chroot().isEmpty()) {

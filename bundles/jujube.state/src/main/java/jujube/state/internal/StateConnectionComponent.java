@@ -1,5 +1,6 @@
 package jujube.state.internal;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -39,9 +40,14 @@ public final class StateConnectionComponent implements StateConnection {
 
     @Activate
     public StateConnectionComponent(ConnectionComponentConfig config) {
-        connection = new CuratorStateConnection(new ConnectionConfig(config.connectString(),
+        ConnectionConfig zookeeper = new ConnectionConfig(config.connectString(),
                 Duration.ofMillis(config.sessionTimeoutMs()), Duration.ofMillis(config.connectionTimeoutMs()),
-                config.chroot()), () -> List.copyOf(migrations), Duration.ofMillis(config.presenceGraceMs()));
+                config.chroot());
+        if (!config.tlsCaCertificate().isBlank()) {
+            zookeeper = zookeeper.withTls(Path.of(config.tlsCaCertificate()));
+        }
+        connection = new CuratorStateConnection(zookeeper, () -> List.copyOf(migrations),
+                Duration.ofMillis(config.presenceGraceMs()));
         connection.addListener(state -> whiteboard.forEach(l -> l.connectionStateChanged(state)));
     }
 
