@@ -65,7 +65,14 @@ final class CuratorMachines implements Machines {
 
     @Override
     public MachineInfo add() {
-        String key = ctx.createSequential(Paths.MACHINE_PREFIX, ctx.reader().bytes(Map.of()));
+        return add("");
+    }
+
+    @Override
+    public MachineInfo add(String instanceId) {
+        // the node holds its instance from the start: the provisioning agent never sees it without one
+        String key = ctx.createSequential(Paths.MACHINE_PREFIX,
+                ctx.reader().bytes(instanceId.isEmpty() ? Map.of() : Map.of("provider-machine-id", instanceId)));
         try {
             ctx.topology().update(t -> {
                 TopologyChanges.addMachine(t, key);
@@ -75,7 +82,7 @@ final class CuratorMachines implements Machines {
             ctx.deleteTree(Paths.MACHINES + "/" + key);
             throw e;
         }
-        return new MachineInfo(Paths.machineId(key), "", false);
+        return new MachineInfo(Paths.machineId(key), instanceId, false);
     }
 
     @Override
