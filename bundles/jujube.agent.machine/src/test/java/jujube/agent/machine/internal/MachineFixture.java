@@ -73,7 +73,7 @@ abstract class MachineFixture {
     UnitDeployer deployer(RecordingDeployments deployments) {
         ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(
                 r -> new Thread(r, "jujube-machine-0-test"));
-        UnitDeployer d = new UnitDeployer(state, deployments, new CharmInstaller(new CharmStorage(storageDir)),
+        UnitDeployer d = new UnitDeployer(state, deployments, new CharmInstaller(new CharmStorage(storageDir), state.charms()),
                 new MachineAddresses("localhost", "127.0.0.1"), 0, dataDir, executor);
         executors.put(d, executor);
         d.start();

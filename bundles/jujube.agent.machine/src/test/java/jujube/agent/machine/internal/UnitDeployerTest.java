@@ -47,6 +47,22 @@ class UnitDeployerTest extends MachineFixture {
     }
 
     @Test
+    void a_machine_without_the_charm_storage_installs_the_copy_the_state_keeps() throws Exception {
+        Path stored = storageDir.resolve(CharmStorage.keyOf(jujube.charm.CharmUrl.parse(charm.id())));
+        Path elsewhere = Files.move(stored, tmp.resolve("operator-side.charm"));
+        RecordingDeployments deployments = new RecordingDeployments();
+        UnitName unit = assignedUnit();
+        UnitDeployer deployer = deployer(deployments);
+        await("failure reported", () -> deployer.failures().containsKey(unit));
+        assertTrue(deployer.failures().get(unit).contains("no stored charm"), deployer.failures().get(unit));
+
+        state.charms().storeArchive(charm.id(), elsewhere); // as deploy does for environments with such machines
+        await("deployed", () -> deployments.deployed().containsKey(unit));
+        assertTrue(Files.isExecutable(UnitDirectories.of(dataDir, unit).charmDir().resolve("hooks/install")));
+        assertFalse(Files.exists(stored), "nothing written to the charm storage");
+    }
+
+    @Test
     void a_tampered_archive_is_refused_and_no_agent_is_deployed() throws Exception {
         Path stored = storageDir.resolve(CharmStorage.keyOf(jujube.charm.CharmUrl.parse(charm.id())));
         Files.write(stored, new byte[] {1, 2, 3}, java.nio.file.StandardOpenOption.APPEND);
@@ -87,7 +103,7 @@ class UnitDeployerTest extends MachineFixture {
         stop(first);
         // unpacked but no configuration yet: the restart creates it, once
         UnitName second = assignedUnit();
-        new CharmInstaller(new CharmStorage(storageDir)).install(charm, UnitDirectories.of(dataDir, second));
+        new CharmInstaller(new CharmStorage(storageDir), state.charms()).install(charm, UnitDirectories.of(dataDir, second));
 
         deployer(deployments);
         await("second deployed", () -> deployments.deployed().containsKey(second));
