@@ -6,5 +6,5 @@
  * network and the host's part in it, which the provider and the command line share.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("2.0.0")
+@org.osgi.annotation.versioning.Version("2.1.0")
 package jujube.provider.local;

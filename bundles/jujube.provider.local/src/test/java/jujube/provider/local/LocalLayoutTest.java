@@ -31,4 +31,14 @@ class LocalLayoutTest {
         assertEquals("setsid", layout.command(4).get(0));
         assertEquals("/d/bin/jujube-agent", layout.command(4).get(1));
     }
+
+    @Test
+    void with_tls_each_machine_trusts_its_own_copy_of_the_authority() {
+        LocalLayout layout = new LocalLayout(Path.of("/e/prod"), Path.of("/d"), "10.77.0.1:2181", Path.of("/e/prod/charms"),
+                15000, Optional.of(network), Optional.of(Path.of("/e/prod/tls/ca.pem")));
+        assertEquals(Path.of("/e/prod/machines/machine-4/zookeeper-ca.pem"), layout.zookeeperCa(4));
+        List<String> command = layout.command(4);
+        assertEquals(List.of("--zookeeper-ca", "/e/prod/machines/machine-4/zookeeper-ca.pem"),
+                command.subList(command.size() - 2, command.size()));
+    }
 }

@@ -29,4 +29,8 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
     @AttributeDefinition(description = "For containers: the bridge's network, a.b.c.d/prefix")
     String containerNetwork() default "";
+
+    @AttributeDefinition(description = "The environment's authority certificate (PEM) when ZooKeeper serves TLS;"
+            + " empty for plain TCP", required = false)
+    String zookeeperCa() default "";
 }

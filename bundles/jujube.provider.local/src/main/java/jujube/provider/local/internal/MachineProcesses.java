@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import jujube.agent.provisioning.MachineProvider;
 import jujube.agent.provisioning.ProviderException;
+import jujube.files.AtomicFiles;
 import jujube.files.FileTrees;
 import jujube.provider.local.LocalLayout;
 import org.slf4j.Logger;
@@ -105,6 +106,10 @@ final class MachineProcesses implements MachineProvider, AutoCloseable {
             Files.createDirectories(layout.machineDir(machineId));
             if (layout.containers().isPresent()) {
                 ContainerConfig.write(layout, machineId, System.getenv());
+            }
+            if (layout.zookeeperCa().isPresent()) {
+                // in the machine's own directory: a container sees that, not the environment's
+                AtomicFiles.write(layout.zookeeperCa(machineId), Files.readAllBytes(layout.zookeeperCa().get()));
             }
             Process p = new ProcessBuilder(layout.command(machineId))
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
