@@ -135,6 +135,30 @@ class UnitDeployerTest extends MachineFixture {
     }
 
     @Test
+    void with_placement_unassigned_an_emptied_machine_goes_unless_it_is_on_another_host() throws Exception {
+        state.environmentConfig().set(java.util.Map.of("placement", "unassigned"));
+        int local = state.machines().add().id();
+        int remote = state.machines().add("ssh:root@192.0.2.7").id();
+        java.util.Map<Integer, UnitName> units = new java.util.HashMap<>();
+        for (int machine : java.util.List.of(remote, local)) { // the remote first: its pass is long over at the end
+            UnitName unit = state.units().add("wordpress").name();
+            state.units().assign(unit, machine);
+            units.put(machine, unit);
+            RecordingDeployments deployments = new RecordingDeployments();
+            Path dir = tmp.resolve("machines/machine-" + machine);
+            deployer(deployments, machine, dir);
+            await("deployed", () -> deployments.deployed().containsKey(unit));
+            state.units().unassign(unit);
+            state.units().remove(unit);
+            await("retire asked", () -> deployments.deployed().get(unit).retiring());
+            Files.writeString(UnitDirectories.of(dir, unit).retiredMarker(), "");
+            await("unit gone", () -> !deployments.deployed().containsKey(unit));
+        }
+        await("the local machine removed", () -> state.machines().list().stream().noneMatch(m -> m.id() == local));
+        assertTrue(state.machines().list().stream().anyMatch(m -> m.id() == remote), "the machine on another host stays");
+    }
+
+    @Test
     void directories_of_units_not_on_this_machine_are_removed() throws Exception {
         UnitName unit = assignedUnit();
         Path ghost = Files.createDirectories(dataDir.resolve("units/ghost-7/charm"));
