@@ -1,7 +1,9 @@
 package jujube.cli.internal;
 
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -12,11 +14,14 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import jujube.cli.CliException;
+import jujube.files.FileTrees;
 import jujube.provider.local.ContainerHost;
 import jujube.provider.local.ContainerNetwork;
 import jujube.state.EnvironmentSettings;
 import jujube.state.StateConnection;
 import jujube.state.StateConnections;
+import jujube.tls.EnvironmentTls;
+import jujube.tls.WirePolicy;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -46,6 +51,14 @@ public final class BootstrapCommand implements Callable<Integer> {
     @Option(names = "--timeout", defaultValue = "90", description = "Seconds to wait for each process to come up.")
     int timeoutSeconds;
 
+    @Option(names = "--zookeeper-address", description = "The address of this host ZooKeeper listens on: one that other"
+            + " hosts reach, for machines there (add-machine ssh:HOST). Default: loopback, or the containers' bridge.")
+    String zookeeperAddress;
+
+    @Option(names = "--tls", description = "ZooKeeper serves TLS only, with certificates of the environment's own"
+            + " authority (made here, in tls/); required with an address other hosts reach.")
+    boolean tls;
+
     @Spec
     CommandSpec spec;
 
@@ -74,9 +87,14 @@ public final class BootstrapCommand implements Callable<Integer> {
             }
             return restart(env, timeout);
         }
+        String address = checkedAddress();
         long t0 = System.nanoTime();
         Optional<ContainerNetwork> containers = containers(dir);
-        LocalEnvironment env = new LocalEnvironment(name, dir, freePort(), placement, containers);
+        LocalEnvironment env = new LocalEnvironment(name, dir, freePort(address.isEmpty() ? "127.0.0.1" : address),
+                placement, "", "", containers, address, tls);
+        if (env.tls()) {
+            makeCertificates(env);
+        }
         env.save();
         AgentProcesses processes = new AgentProcesses(env, Distribution.dir());
         bridgeUp(env);
@@ -99,6 +117,44 @@ public final class BootstrapCommand implements Callable<Integer> {
     }
 
     /**
+     * The address ZooKeeper is to listen on, empty for its default: it must be one of this host's, and
+     * one other hosts reach needs {@code --tls} ({@link WirePolicy}; a new environment's bridge does not
+     * exist yet, so an address given is not on it). Checked before anything is made.
+     */
+    private String checkedAddress() {
+        if (zookeeperAddress == null) {
+            return "";
+        }
+        String address = zookeeperAddress.strip();
+        try {
+            if (address.isEmpty() || NetworkInterface.getByInetAddress(InetAddress.getByName(address)) == null) {
+                throw new CliException("--zookeeper-address '" + address + "' is not an address of this host");
+            }
+        } catch (IOException e) {
+            throw new CliException("--zookeeper-address '" + address + "' is not an address of this host ("
+                    + e.getMessage() + ")");
+        }
+        if (WirePolicy.requiresTls(address, Optional.empty()) && !tls) {
+            throw new CliException("--zookeeper-address " + address + " is reachable from other hosts: ZooKeeper must"
+                    + " then serve TLS (add --tls)");
+        }
+        return address;
+    }
+
+    /**
+     * The environment's authority and ZooKeeper's certificate, for the address it listens on; a directory
+     * a failed bootstrap left (it exists only complete) is replaced.
+     */
+    private static void makeCertificates(LocalEnvironment env) {
+        try {
+            FileTrees.delete(env.certificates().dir());
+            EnvironmentTls.create(env.certificates().dir(), List.of(env.zookeeperAddress()));
+        } catch (IOException | IllegalArgumentException e) {
+            throw new CliException("cannot make the environment's certificates: " + e.getMessage(), e);
+        }
+    }
+
+    /**
      * Brings back an environment whose controller is gone (killed, or the host restarted): the controller
      * starts on the environment's saved data, and its provider starts every machine still wanted whose
      * process is gone; their unit agents resume from their own saved state. Nothing is initialized again.
@@ -107,6 +163,15 @@ public final class BootstrapCommand implements Callable<Integer> {
         if (spec.commandLine().getParseResult().hasMatchedOption("--placement") && !placement.equals(env.placement())) {
             throw new CliException("environment '" + env.name() + "' exists with placement " + env.placement()
                     + ": --placement applies to a new environment");
+        }
+        for (String option : List.of("--zookeeper-address", "--tls")) {
+            if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
+                throw new CliException("environment '" + env.name() + "' exists: " + option + " applies to a new environment");
+            }
+        }
+        if (env.tls() && !env.certificates().exists()) {
+            throw new CliException("environment '" + env.name() + "' serves TLS but its certificates are missing from "
+                    + env.certificates().dir());
         }
         if (spec.commandLine().getParseResult().hasMatchedOption("--machines") && !machines.equals(env.machines())) {
             throw new CliException("environment '" + env.name() + "' exists with " + env.machines()
@@ -186,6 +251,9 @@ public final class BootstrapCommand implements Callable<Integer> {
         if (env.embedded()) {
             args.addAll(List.of("--zookeeper-port", Integer.toString(env.zookeeperPort()),
                     "--zookeeper-address", env.zookeeperAddress()));
+            if (env.tls()) {
+                args.addAll(List.of("--zookeeper-tls", env.certificates().dir().toString()));
+            }
         } else {
             args.addAll(List.of("--zookeeper", env.connectString()));
         }
@@ -228,12 +296,12 @@ public final class BootstrapCommand implements Callable<Integer> {
         }
     }
 
-    private static int freePort() {
+    private static int freePort(String address) {
         try (ServerSocket s = new ServerSocket()) {
-            s.bind(new InetSocketAddress("127.0.0.1", 0));
+            s.bind(new InetSocketAddress(address, 0));
             return s.getLocalPort();
         } catch (IOException e) {
-            throw new CliException("no free loopback port for ZooKeeper: " + e.getMessage(), e);
+            throw new CliException("no free port on " + address + " for ZooKeeper: " + e.getMessage(), e);
         }
     }
 }
