@@ -104,9 +104,9 @@ class MainTest {
                 .filter(a -> a instanceof java.net.Inet4Address && !a.isLoopbackAddress())
                 .map(java.net.InetAddress::getHostAddress).findFirst()
                 .orElseThrow(() -> new AssertionError("this host has no address but loopback"));
-        Result foreign = run("bootstrap", "-e", "wire", "--machines", "process", "--zookeeper-address", "192.0.2.77");
+        Result foreign = run("bootstrap", "-e", "wire", "--machines", "process", "--zookeeper-address", "203.0.113.77");
         assertEquals(1, foreign.code());
-        assertEquals("jujube: --zookeeper-address '192.0.2.77' is not an address of this host", foreign.err().strip());
+        assertEquals("jujube: --zookeeper-address '203.0.113.77' is not an address of this host", foreign.err().strip());
         Result plain = run("bootstrap", "-e", "wire", "--machines", "process", "--zookeeper-address", beyond);
         assertEquals(1, plain.code());
         assertEquals("jujube: --zookeeper-address " + beyond + " is reachable from other hosts: ZooKeeper must then"

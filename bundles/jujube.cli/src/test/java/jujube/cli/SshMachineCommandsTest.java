@@ -15,11 +15,11 @@ class SshMachineCommandsTest extends CliFixture {
     @Test
     void a_machine_on_another_host_needs_a_zookeeper_that_host_reaches() throws Exception {
         Map<String, String> before = snapshot();
-        String error = run("add-machine", "ssh:root@192.0.2.5").assertFailure();
+        String error = run("add-machine", "ssh:root@203.0.113.5").assertFailure();
         assertTrue(error.startsWith("jujube: a machine on another host needs ZooKeeper where that host reaches it, over"
                 + " TLS: this environment's listens on 127.0.0.1"), error);
         assertTrue(error.endsWith("--zookeeper-address ADDRESS --tls)"), error);
-        assertEquals(2, run("add-machine", "root@192.0.2.5").code());
+        assertEquals(2, run("add-machine", "root@203.0.113.5").code());
         assertEquals(2, run("add-machine", "ssh:-oProxyCommand=touch${IFS}x").code());
         assertEquals(before, snapshot());
     }
@@ -42,10 +42,10 @@ class SshMachineCommandsTest extends CliFixture {
 
     @Test
     void ssh_and_scp_do_not_pretend_a_machine_on_another_host_is_here() throws Exception {
-        int id = state.machines().add("ssh:root@192.0.2.9").id();
-        assertEquals("jujube: machine " + id + ": machine " + id + " is on another host (ssh:root@192.0.2.9): log in"
+        int id = state.machines().add("ssh:root@203.0.113.9").id();
+        assertEquals("jujube: machine " + id + ": machine " + id + " is on another host (ssh:root@203.0.113.9): log in"
                 + " there with ssh", run("ssh", Integer.toString(id), "true").assertFailure());
-        assertEquals("jujube: machine " + id + ": machine " + id + " is on another host (ssh:root@192.0.2.9): log in"
+        assertEquals("jujube: machine " + id + ": machine " + id + " is on another host (ssh:root@203.0.113.9): log in"
                 + " there with ssh", run("scp", "/etc/hostname", id + ":/tmp/").assertFailure());
     }
 }

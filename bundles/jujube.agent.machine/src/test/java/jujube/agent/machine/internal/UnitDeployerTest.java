@@ -138,7 +138,7 @@ class UnitDeployerTest extends MachineFixture {
     void with_placement_unassigned_an_emptied_machine_goes_unless_it_is_on_another_host() throws Exception {
         state.environmentConfig().set(java.util.Map.of("placement", "unassigned"));
         int local = state.machines().add().id();
-        int remote = state.machines().add("ssh:root@192.0.2.7").id();
+        int remote = state.machines().add("ssh:root@203.0.113.7").id();
         java.util.Map<Integer, UnitName> units = new java.util.HashMap<>();
         for (int machine : java.util.List.of(remote, local)) { // the remote first: its pass is long over at the end
             UnitName unit = state.units().add("wordpress").name();
