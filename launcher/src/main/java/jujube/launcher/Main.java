@@ -132,6 +132,9 @@ public final class Main {
             props.put("jujube.zookeeper.tls.keystore", dir == null ? "" : dir.resolve("zookeeper.p12").toString());
             props.put("jujube.zookeeper.tls.password", dir == null ? "" : dir.resolve("keystore.password").toString());
             props.put("jujube.env.dir", envDir.toAbsolutePath().toString());
+            // process machines share this host's addresses: reached from other hosts at the one they reach
+            boolean servesOtherHosts = port != null && !plainAllowed(zookeeperAddress);
+            props.put("jujube.process.address", servesOtherHosts && machines.equals("process") ? zookeeperAddress : "127.0.0.1");
             props.put("jujube.machines", machines);
             props.put("jujube.container.bridge", containerBridge);
             props.put("jujube.container.network", containerNetwork);

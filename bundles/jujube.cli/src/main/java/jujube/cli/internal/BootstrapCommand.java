@@ -111,7 +111,7 @@ public final class BootstrapCommand implements Callable<Integer> {
         var out = spec.commandLine().getOut();
         out.printf("Bootstrapped environment '%s' in %.1f s (machines are %s)%n", name, (System.nanoTime() - t0) / 1e9,
                 containers.map(n -> "LXC containers on " + n.bridge() + ", " + n.cidr()).orElse("processes of this host"));
-        out.printf("  ZooKeeper: %s%n  logs:      %s%n", env.connectString(), env.logs());
+        out.printf("  ZooKeeper: %s%s%n  logs:      %s%n", env.connectString(), env.tls() ? " (TLS)" : "", env.logs());
         out.flush();
         return 0;
     }
@@ -201,7 +201,7 @@ public final class BootstrapCommand implements Callable<Integer> {
         var out = spec.commandLine().getOut();
         out.printf("Restarted environment '%s' from its saved state in %.1f s (its controller was not running)%n",
                 env.name(), (System.nanoTime() - t0) / 1e9);
-        out.printf("  ZooKeeper: %s%n  logs:      %s%n", env.connectString(), env.logs());
+        out.printf("  ZooKeeper: %s%s%n  logs:      %s%n", env.connectString(), env.tls() ? " (TLS)" : "", env.logs());
         out.flush();
         return 0;
     }
