@@ -25,6 +25,12 @@ if [ -d "$dir" ]; then
   done
   pid=$(cat "$dir/agent.pid" 2>/dev/null)
   ours "$pid" && kill -KILL "$pid" 2>/dev/null
+  # hooks lead their own sessions and outlive their agent: whatever still works in the directory goes
+  for proc in /proc/[0-9]*; do
+    case $(readlink "$proc/cwd" 2>/dev/null) in
+      "$dir" | "$dir"/*) kill -KILL "${proc#/proc/}" 2>/dev/null ;;
+    esac
+  done
   rm -rf "$dir"
   found=yes
 fi
