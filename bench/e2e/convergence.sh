@@ -14,7 +14,7 @@ work=$(mktemp -d /tmp/jujube-bench-e2e.XXXXXX)
 export JUJUBE_HOME="$work/home"
 jujube="$root/bin/jujube"
 # CONVERGENCE_KEEP_LOGS=dir: the environment's logs are copied there before it is destroyed
-trap '[ -z "${CONVERGENCE_KEEP_LOGS:-}" ] || cp -r "$JUJUBE_HOME/environments/local/logs" "$CONVERGENCE_KEEP_LOGS" 2>/dev/null
+trap '[ -z "${CONVERGENCE_KEEP_LOGS:-}" ] || cp -rL "$JUJUBE_HOME/environments/local/logs" "$CONVERGENCE_KEEP_LOGS" 2>/dev/null
   "$jujube" destroy-environment -y >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
 
 now_ms() { date +%s%3N; }

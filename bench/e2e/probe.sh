@@ -63,7 +63,7 @@ end)
     jcmd "$(jvm_pid machine)" Compiler.perfmap > /dev/null 2>&1 # /tmp/perf-PID.map: Java frames for perf report
   fi
   threads "$(jvm_pid machine)" > "$out/threads.end"
-  rm -rf "$out/logs" && cp -r "$env_dir/logs" "$out/logs"
+  rm -rf "$out/logs" && cp -rL "$env_dir/logs" "$out/logs"
   awk -v hz="$hz" '
     FNR == NR { a[$1] = $2; b[$1] = $3; c[$1] = $4; d[$1] = $5; next }
     $1 == "time" { ms = $2 - a["time"]; printf "window: %d ms\n", ms }

@@ -3,6 +3,9 @@
 # against an in-process ZooKeeper. Results: bench/state/RESULTS.md.
 set -e
 CDPATH= cd -- "$(dirname "$0")/../.."
-exec mvn -q -B -o -pl bundles/jujube.state test-compile exec:java \
-  -Dexec.classpathScope=test -Dexec.mainClass=jujube.state.bench.TopologyBench -Dexec.cleanupDaemonThreads=false \
-  -Dorg.slf4j.simpleLogger.defaultLogLevel=warn
+# the reactor builds the state bundle's dependencies (they are not installed) and writes its class path
+mvn -q -B -o -pl bundles/jujube.state -am -DskipTests package dependency:build-classpath \
+  -Dmdep.includeScope=test -Dmdep.outputFile=target/bench.classpath
+state=bundles/jujube.state/target
+exec java -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
+  -cp "$state/test-classes:$state/classes:$(cat "$state/bench.classpath")" jujube.state.bench.TopologyBench

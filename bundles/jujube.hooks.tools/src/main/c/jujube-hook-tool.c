@@ -18,13 +18,18 @@
  * Called as jujube-hook-tool --probe, it prints its name and exits 0 without a socket: the installer
  * uses that to check the binary runs on this machine.
  *
- * Called as jujube-hook-leader PROGRAM [ARG...], it does what setsid(1) does and nothing more: setsid(2),
- * then exec PROGRAM in place, so that the agent starts each hook as the leader of its own session and
- * process group (a hook's "kill 0" stays in the hook; a timeout kills the whole group). It replaces
- * /usr/bin/setsid only because this binary is static: an exec without the dynamic loader costs a
- * fraction, and every hook pays it. An exec that meets ETXTBSY is tried again for a moment (see there).
+ * Called as jujube-hook-leader [--cgroup PROCS]... PROGRAM [ARG...], it does what setsid(1) does and nothing
+ * more: setsid(2) (unless it already leads its session, as when posix_spawn made it so), then exec PROGRAM
+ * in place, so that the agent starts each hook as the leader of its own session and process group (a
+ * hook's "kill 0" stays in the hook; a timeout kills the whole group). It replaces /usr/bin/setsid only
+ * because this binary is static: an exec without the dynamic loader costs a fraction, and every hook pays
+ * it. With --cgroup it first moves itself into the cgroup whose cgroup.procs file is PROCS (writing "0"
+ * there moves the writer, in cgroup v1 and v2), for each one given: the hook then starts inside its unit's
+ * cgroups (its process limit, its share of the processor), and nothing it forks can have started outside. An exec that meets ETXTBSY is tried again for a
+ * moment (see there).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +41,9 @@
 #define LEADER "jujube-hook-leader"
 
 #define MAX_ANSWER (64u << 20)
+/* The largest request payload the agent reads (FrameCodec.MAX_REQUEST_BYTES): checked here first, so a call
+   too large gets its reason rather than a connection the agent closed, and stdin is never read past it. */
+#define MAX_REQUEST (1u << 20)
 
 struct buf { char *p; size_t n, cap; };
 
@@ -131,6 +139,11 @@ static void send_request(int fd, int id, int argc, char **argv, const struct buf
     puts_raw(&b, "}");
     if (in) { puts_raw(&b, ",\"stdin\":"); put_json(&b, in->p ? in->p : "", in->n); }
     puts_raw(&b, "}}");
+    if (b.n > MAX_REQUEST) {
+        fprintf(stderr, "%s: error: the call is %zu bytes (arguments, environment and stdin), more than the %u bytes"
+                " the unit agent reads\n", tool, b.n, MAX_REQUEST);
+        exit(1);
+    }
     unsigned char len[4] = { (unsigned char)(b.n >> 24), (unsigned char)(b.n >> 16),
                              (unsigned char)(b.n >> 8), (unsigned char)b.n };
     write_all(fd, (const char *)len, 4, 1);
@@ -273,6 +286,16 @@ static void read_answer(int fd, struct answer *a) {
     free(payload);
 }
 
+/* Moves this process into the cgroup of the given cgroup.procs file, or exits 126 saying why. */
+static void join_cgroup(const char *procs) {
+    int fd = open(procs, O_WRONLY | O_CLOEXEC);
+    if (fd < 0 || write(fd, "0", 1) != 1) {
+        fprintf(stderr, "%s: cannot join the hook's cgroup %s: %s\n", tool, procs, strerror(errno));
+        exit(126);
+    }
+    close(fd);
+}
+
 /* The socket as the original took it: -s SOCKET or --socket[=]SOCKET before any "--", else
    $JUJU_AGENT_SOCKET, else $JUJU_SOCKET; NULL when none is set. */
 static const char *socket_path(int argc, char **argv) {
@@ -296,17 +319,22 @@ int main(int argc, char **argv) {
         return 0;
     }
     if (!strcmp(tool, LEADER)) {
-        if (argc < 2) die("usage: " LEADER " PROGRAM [ARG...]");
-        if (setsid() < 0) die("setsid failed");
-        execv(argv[1], argv + 1);
+        int first = 1;
+        while (argc > first + 2 && !strcmp(argv[first], "--cgroup")) {
+            join_cgroup(argv[first + 1]);
+            first += 2;
+        }
+        if (argc <= first) die("usage: " LEADER " [--cgroup PROCS]... PROGRAM [ARG...]");
+        if (setsid() < 0 && getsid(0) != getpid()) die("setsid failed");
+        execv(argv[first], argv + first);
         /* "Text file busy": a hook written moments ago (a freshly unpacked charm) while a process forked
            meanwhile by another thread of the agent still holds the descriptor it was written through,
            until that child reaches its own exec. It passes within milliseconds. */
         for (unsigned attempt = 1; errno == ETXTBSY && attempt < 8; attempt++) {
             usleep(20000u * attempt);
-            execv(argv[1], argv + 1);
+            execv(argv[first], argv + first);
         }
-        fprintf(stderr, "%s: cannot run %s: %s\n", tool, argv[1], strerror(errno));
+        fprintf(stderr, "%s: cannot run %s: %s\n", tool, argv[first], strerror(errno));
         return errno == ENOENT ? 127 : 126;
     }
     const char *path = socket_path(argc, argv);
@@ -336,6 +364,10 @@ int main(int argc, char **argv) {
             if (r < 0 && errno == EINTR) continue;
             if (r < 0) die("cannot read stdin");
             put(&in, chunk, (size_t)r);
+            if (in.n > MAX_REQUEST) {
+                fprintf(stderr, "%s: error: stdin holds more than the %u bytes a tool call may send\n", tool, MAX_REQUEST);
+                exit(1);
+            }
         }
         send_request(fd, 2, argc, argv, &in);
         read_answer(fd, &a);

@@ -4,78 +4,243 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
+import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AutoClose;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The bad command lines of {@code bad-input/cli.tsv}, each against one environment running the example
- * database and blog: each gets its expected exit code (1 refused, 2 usage) and its expected first line
- * of error, a refusal is that one line alone, no stack trace reaches the user or a log, and the
- * environment is as it was (its status, its units still started).
+ * The bad-input corpus of {@code bad-input/} (command lines, settings, charms, socket frames; each
+ * file's header says what its cases expect), all against one environment running the example database
+ * and blog, related. Each case gets its expected exit and its one-line error; after each
+ * file the environment is as it was (status, configuration, charm storage), no stack trace reached a log,
+ * nothing was written outside the environment, and both units still run hooks.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class BadInputCorpusIT {
     @RegisterExtension
     static final ScratchDirectories SCRATCH = new ScratchDirectories();
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Where cases that try to write outside the environment aim. */
+    private static final List<Path> NEVER_WRITTEN = List.of(Path.of("/tmp/jujube-corpus-never-written"),
+            Path.of("/tmp/jujube-corpus-escape"));
 
-    @AutoClose // destroys the environment after the test
     private Environment env;
+    /** Input files the cases name ({files}). */
+    private Path files;
+    /** blog's db relation, as hooks name it. */
+    private String relation;
+    private int probes;
 
-    /** One line of the corpus. */
-    private record Case(int exit, String firstLine, List<String> args) {}
+    /** What must be as it was after a corpus file. */
+    private record Baseline(String status, String blogConfig, String environmentConfig, List<String> storage, long traces) {}
 
-    @Test
-    void every_bad_command_line_is_refused_in_one_line_and_changes_nothing() throws Exception {
-        env = Environment.bootstrap(SCRATCH.make("jujube-corpus"), "corpus");
+    @BeforeAll
+    void environment() throws Exception {
+        Path home = SCRATCH.make("jujube-corpus");
+        env = Environment.bootstrap(home, "corpus");
         env.ok("deploy", "--repository", Environment.EXAMPLES.toString(), "local:mysql");
         env.ok("deploy", "--repository", Environment.EXAMPLES.toString(), "local:wordpress", "blog");
+        env.ok("add-relation", "blog", "mysql");
         env.awaitUnits(Map.of("mysql/0", "started", "blog/0", "started"));
-        String before = env.status().toString();
-        long tracesBefore = stackTraceLines();
-
-        List<Case> corpus = corpus();
-        assertTrue(corpus.size() >= 30, "the corpus was read: " + corpus.size());
-        for (Case c : corpus) {
-            Distribution.Run run = env.run(c.args().toArray(String[]::new));
-            String what = "jujube " + String.join(" ", c.args());
-            assertEquals(c.exit(), run.exit(), () -> what + ": " + run.err());
-            List<String> lines = run.err().lines().toList();
-            assertFalse(lines.isEmpty(), what + " said nothing");
-            assertEquals(c.firstLine(), lines.get(0), what);
-            if (c.exit() == 1) {
-                assertEquals(1, lines.size(), () -> what + " said more than one line: " + run.err());
-            }
-            assertFalse(run.err().contains("Exception") || run.err().contains("\tat "), () -> what + ": " + run.err());
-            assertEquals("", run.out(), what + " printed to standard output");
+        env.awaitHookLine("blog/0", "db-relation-changed mysql/0 ready");
+        relation = inBlog("relation-ids db").path("stdout").asText().strip();
+        files = Files.createDirectories(home.resolve("inputs"));
+        Files.writeString(files.resolve("big"), "b".repeat(1_500_000));
+        Files.writeString(files.resolve("half"), "h".repeat(600_000));
+        Files.writeString(files.resolve("huge-title.yaml"), "blog:\n  title: " + "t".repeat(1_500_000) + "\n");
+        try (RandomAccessFile sparse = new RandomAccessFile(files.resolve("sparse.yaml").toFile(), "rw")) {
+            sparse.setLength((4 << 20) + 1);
         }
-        assertEquals(before, env.status().toString(), "the environment is as it was");
-        assertEquals(tracesBefore, stackTraceLines(), "no stack trace in any log of the environment");
-        assertFalse(Files.exists(Path.of("/tmp/jujube-corpus-never-written")));
+        Files.writeString(files.resolve("garbage.yaml"), "{{{ :");
+        Files.writeString(files.resolve("list.yaml"), "[1, 2]\n");
+        Files.writeString(files.resolve("other-service.yaml"), "mysql: {}\n");
+        Files.writeString(files.resolve("nested.yaml"), "blog: {port: [80]}\na: [1, 2]\n");
+        // the first probe sets the key every later probe changes, so blog's settings keep one size from here on
+        assertHooksStillRun();
     }
 
-    private static List<Case> corpus() throws IOException {
-        List<Case> cases = new ArrayList<>();
-        try (InputStream in = BadInputCorpusIT.class.getResourceAsStream("/bad-input/cli.tsv")) {
-            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList()) {
-                if (line.isBlank() || line.startsWith("#")) {
-                    continue;
-                }
-                String[] fields = line.split("\t", 3);
-                List<String> args = Stream.of(fields[2].split(" +"))
-                        .map(w -> w.replace("{repo}", Environment.EXAMPLES.toString())).toList();
-                cases.add(new Case(Integer.parseInt(fields[0]), fields[1], args));
+    @AfterAll
+    void destroy() throws Exception {
+        if (env != null) {
+            env.close();
+        }
+    }
+
+    @Test
+    void bad_command_lines_are_refused_in_one_line() throws Exception {
+        List<String[]> corpus = CorpusTable.rows("cli.tsv", 3);
+        assertTrue(corpus.size() >= 30, "the corpus was read: " + corpus.size());
+        commandLines(corpus, Map.of("repo", Environment.EXAMPLES.toString()));
+    }
+
+    @Test
+    void bad_settings_are_refused_in_one_line() throws Exception {
+        List<String[]> corpus = CorpusTable.rows("settings.tsv", 3);
+        assertTrue(corpus.size() >= 25, "the corpus was read: " + corpus.size());
+        commandLines(corpus, Map.of("files", files.toString()));
+    }
+
+    /** Runs command lines (exit, first line of error, arguments) and checks the environment did not change. */
+    private void commandLines(List<String[]> corpus, Map<String, String> placeholders) throws Exception {
+        Baseline before = baseline();
+        for (String[] c : corpus) {
+            int exit = Integer.parseInt(c[0]);
+            String expected = CorpusTable.expand(c[1], placeholders);
+            String[] args = Stream.of(c[2].split(" +")).map(w -> CorpusTable.expand(w, placeholders)).toArray(String[]::new);
+            Distribution.Run run = env.run(args);
+            String what = "jujube " + shorten(String.join(" ", args));
+            assertEquals(exit, run.exit(), () -> what + ": " + run.err());
+            List<String> lines = run.err().lines().toList();
+            assertFalse(lines.isEmpty(), what + " said nothing");
+            assertEquals(expected, lines.get(0), what);
+            if (exit == 1) {
+                assertEquals(1, lines.size(), () -> what + " said more than one line: " + run.err());
+            }
+            assertNoTrace(what, run.err());
+            assertEquals("", run.out(), what + " printed to standard output");
+        }
+        assertUnchanged(before, "command lines");
+    }
+
+    @Test
+    void bad_charms_are_refused_before_anything_is_written() throws Exception {
+        List<BadCharms.Case> corpus = BadCharms.build(files.resolve("charms"));
+        assertTrue(corpus.size() >= 25, "the corpus was read: " + corpus.size());
+        Baseline before = baseline();
+        for (BadCharms.Case c : corpus) {
+            Distribution.Run run = env.run("deploy", "--repository", c.repository().toString(), "local:" + c.name());
+            String what = "deploy of " + c.name();
+            assertNoTrace(what, run.err());
+            if (c.deploys()) {
+                assertEquals(0, run.exit(), () -> what + ": " + run.err());
+                env.ok("destroy-service", c.name());
+            } else {
+                assertEquals(1, run.exit(), () -> what + ": " + run.err());
+                String error = run.err().strip();
+                assertTrue(errorPattern(c.error()).matcher(error).matches(), () -> what + ": expected <" + c.error()
+                        + "> but was <" + error + ">");
+                assertEquals(1, run.err().lines().count(), () -> what + " said more than one line: " + run.err());
+                assertEquals("", run.out(), what + " printed to standard output");
             }
         }
-        return cases;
+        JsonNode services = env.status().path("services");
+        corpus.forEach(c -> assertTrue(services.path(c.name()).isMissingNode(), c.name() + ": no service"));
+        List<String> deployed = corpus.stream().filter(BadCharms.Case::deploys)
+                .map(c -> "local_precise_" + c.name() + "-1.charm").toList();
+        assertUnchanged(new Baseline(before.status(), before.blogConfig(), before.environmentConfig(),
+                Stream.concat(before.storage().stream(), deployed.stream()).sorted().toList(), before.traces()), "charms");
+    }
+
+    /** An expected error as a pattern: {number} stands for a count that depends on the run (a node's size). */
+    private static Pattern errorPattern(String expected) {
+        return Pattern.compile(Stream.of(expected.split("\\{number\\}", -1)).map(Pattern::quote)
+                .collect(Collectors.joining("[0-9]+")));
+    }
+
+    @Test
+    void bad_frames_get_an_error_or_a_closed_connection() throws Exception {
+        List<String[]> corpus = CorpusTable.rows("frames.tsv", 2);
+        assertTrue(corpus.size() >= 20, "the corpus was read: " + corpus.size());
+        Path socket = Path.of(inBlog("echo \"$JUJU_AGENT_SOCKET\"").path("stdout").asText().strip());
+        Baseline before = baseline();
+        for (String[] c : corpus) {
+            String expected = c[0];
+            String[] sent = c[1].split(" ", 2);
+            String what = shorten(c[1]);
+            try (HookSocketProbe probe = new HookSocketProbe(socket)) {
+                boolean raw = sent[0].equals("raw");
+                if (raw) {
+                    probe.write(HexFormat.of().parseHex(sent[1]));
+                    probe.endOutput();
+                } else {
+                    probe.write(HookSocketProbe.frame(CorpusTable.expand(sent.length > 1 ? sent[1] : "", Map.of())));
+                }
+                Optional<JsonNode> answer = probe.answer();
+                if (expected.equals("closed")) {
+                    assertEquals(Optional.empty(), answer, what + ": closed without an answer");
+                    continue;
+                }
+                assertTrue(answer.isPresent(), what + ": no answer");
+                if (expected.startsWith("exit ")) {
+                    assertEquals(expected, "exit " + answer.get().path("result").path("exit").asInt(), what + ": " + answer.get());
+                } else {
+                    assertEquals(expected.replace(", closed", ""), "error " + answer.get().path("error").path("code").asText(),
+                            what + ": " + answer.get());
+                }
+                if (expected.endsWith(", closed")) {
+                    assertEquals(Optional.empty(), probe.answer(), what + ": then closed");
+                } else {
+                    probe.write(HookSocketProbe.frame(HookSocketProbe.VALID_CALL));
+                    assertEquals(0, probe.answer().orElseThrow().path("result").path("exit").asInt(-1),
+                            what + ": the connection still serves");
+                }
+            }
+        }
+        assertUnchanged(before, "frames");
+    }
+
+    /** Runs a command in blog/0's hook context; the result of the run (exit-code, stdout, stderr). */
+    private JsonNode inBlog(String command) throws Exception {
+        String out = env.ok("run", "--unit", "blog/0", "--format", "json", command);
+        return JSON.readTree(out).path("results").path(0);
+    }
+
+    private Baseline baseline() throws Exception {
+        return new Baseline(env.status().toString(), env.ok("get", "blog"), env.ok("get-env"), storage(), stackTraceLines());
+    }
+
+    private void assertUnchanged(Baseline before, String corpus) throws Exception {
+        assertEquals(before.status(), env.status().toString(), corpus + ": the status is as it was");
+        assertEquals(before.blogConfig(), env.ok("get", "blog"), corpus + ": blog's configuration is as it was");
+        assertEquals(before.environmentConfig(), env.ok("get-env"), corpus + ": the environment's configuration is as it was");
+        assertEquals(before.storage(), storage(), corpus + ": nothing was added to the charm storage");
+        assertEquals(before.traces(), stackTraceLines(), corpus + ": no stack trace in any log of the environment");
+        for (Path path : NEVER_WRITTEN) {
+            assertFalse(Files.exists(path), corpus + ": " + path + " was written");
+        }
+        assertHooksStillRun();
+    }
+
+    /**
+     * Both units still run hooks: a configuration change runs blog's config-changed, and a relation
+     * setting blog changes runs mysql's db-relation-changed.
+     */
+    private void assertHooksStillRun() throws Exception {
+        String tag = String.format("%06d", ++probes);
+        long configChanged = lines("blog/0", "config-changed");
+        long relationChanged = lines("mysql/0", "db-relation-changed blog/0");
+        env.ok("set", "blog", "title=probe-" + tag);
+        env.ok("run", "--unit", "blog/0", "relation-set -r " + relation + " probe=" + tag);
+        Poll.until("blog's config-changed and mysql's db-relation-changed after probe " + tag, Environment.CONVERGE,
+                () -> lines("blog/0", "config-changed") > configChanged
+                        && lines("mysql/0", "db-relation-changed blog/0") > relationChanged,
+                () -> env.hookLog("blog/0") + " " + env.hookLog("mysql/0"));
+    }
+
+    private long lines(String unit, String prefix) {
+        return env.hookLog(unit).stream().filter(l -> l.startsWith(prefix)).count();
+    }
+
+    private List<String> storage() throws IOException {
+        Path charms = env.dir().resolve("charms");
+        try (Stream<Path> stored = Files.list(charms)) {
+            return stored.map(p -> p.getFileName().toString()).sorted().toList();
+        }
     }
 
     private long stackTraceLines() throws IOException {
@@ -86,5 +251,13 @@ class BadInputCorpusIT {
             }
         }
         return n;
+    }
+
+    private static void assertNoTrace(String what, String output) {
+        assertFalse(output.contains("Exception") || output.contains("\tat "), () -> what + ": " + output);
+    }
+
+    private static String shorten(String text) {
+        return text.length() <= 200 ? text : text.substring(0, 200) + "...";
     }
 }

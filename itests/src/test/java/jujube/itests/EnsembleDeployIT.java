@@ -69,9 +69,11 @@ class EnsembleDeployIT {
         Path dir = Files.createDirectories(env.dir());
         Files.writeString(dir.resolve("environment.yaml"),
                 "name: ens\nprovider: local\nzookeeper: " + connect + "\nplacement: local\n");
-        try (StateConnection state = StateConnections.open(ConnectionConfig.of(connect))) {
+        Administrator.create(dir);
+        try (StateConnection state = StateConnections.open(Administrator.connection(connect, dir))) {
             state.awaitConnected(UP);
             state.initialize(new EnvironmentSettings("ens", "local", "local", "local-0"));
+            Administrator.handOneTimeCredential(state, 0, dir.resolve("machines/machine-0"));
             AgentProcess controller = AgentProcess.start(dir, "controller", "controller", "--env-dir", dir.toString(),
                     "--zookeeper", connect);
             AgentProcess machine = AgentProcess.start(dir, "machine-0", "machine", "--machine-id", "0",
@@ -108,7 +110,7 @@ class EnsembleDeployIT {
 
             ensemble.restart(killed);
             assertTrue(ensemble.mode(killed).isPresent(), "server " + killed + " rejoined: " + ensemble.modes());
-            try (StateConnection direct = StateConnections.open(ConnectionConfig.of(ensemble.connectString(killed)))) {
+            try (StateConnection direct = StateConnections.open(Administrator.connection(ensemble.connectString(killed), dir))) {
                 direct.awaitConnected(UP);
                 assertEquals(Set.of("mysql/0", "blog/0"), direct.units().list().stream().map(UnitInfo::name)
                         .map(UnitName::toString).collect(Collectors.toSet()), "server " + killed + " caught up");

@@ -74,12 +74,13 @@ class EnsembleIT {
     @Test
     void leader_killed_mid_work_loses_no_presence_write_or_watched_change() throws Exception {
         String connect = ensemble.connectString();
+        Administrator.create(env);
         try (StateConnection operator = open(connect); StateConnection observer = open(connect);
-                CuratorFramework zk = CuratorFrameworkFactory.newClient(connect, 10_000, 5000, new RetryOneTime(200))) {
-            zk.start();
+                CuratorFramework zk = Administrator.raw(connect, Administrator.of(env))) {
             List<ConnectionState> observerStates = new CopyOnWriteArrayList<>();
             observer.addListener(observerStates::add);
             operator.initialize(new EnvironmentSettings("ensemble", "local", "local", "local-0"));
+            Administrator.handOneTimeCredential(operator, 0, env.resolve("machine-0"));
             Process controller = agent("controller", "--env-dir", env.toString(), "--zookeeper", connect);
             Process machine = agent("machine", "--machine-id", "0", "--zookeeper", connect,
                     "--data-dir", env.resolve("machine-0").toString(), "--charm-storage", env.resolve("charms").toString());
@@ -131,8 +132,8 @@ class EnsembleIT {
         }
     }
 
-    private static StateConnection open(String connect) {
-        StateConnection c = StateConnections.open(ConnectionConfig.of(connect));
+    private StateConnection open(String connect) throws java.io.IOException {
+        StateConnection c = StateConnections.open(Administrator.connection(connect, env));
         c.awaitConnected(UP);
         return c;
     }

@@ -37,13 +37,20 @@ final class Environment implements AutoCloseable {
      * are processes unless the options say {@code --machines container}.
      */
     static Environment bootstrap(Path home, String name, String... options) throws Exception {
+        return bootstrap(home, name, Map.of(), options);
+    }
+
+    /** {@link #bootstrap(Path, String, String...)} with environment variables, which its agents inherit. */
+    static Environment bootstrap(Path home, String name, Map<String, String> variables, String... options) throws Exception {
         Environment env = new Environment(new Distribution(home), name);
         List<String> args = new ArrayList<>(List.of("bootstrap"));
         args.addAll(List.of(options));
         if (!args.contains("--machines")) {
             args.addAll(List.of("--machines", "process"));
         }
-        env.ok(args.toArray(String[]::new));
+        args.addAll(List.of("-e", name));
+        Distribution.Run run = env.distribution.jujube(variables, args.toArray(String[]::new));
+        assertEquals(0, run.exit(), () -> "jujube " + String.join(" ", args) + ": " + run.err() + run.out());
         return env;
     }
 

@@ -48,7 +48,7 @@ import org.osgi.service.component.runtime.dto.ComponentConfigurationDTO;
 import org.osgi.service.component.runtime.dto.ComponentDescriptionDTO;
 
 /**
- * DESIGN.md section 3, runtime swaps: a better-ranked {@link CharmUpgradeHandler} or
+ * docs/architecture.md section 2, runtime swaps: a better-ranked {@link CharmUpgradeHandler} or
  * {@link RelationScopeHandler} registered while a unit agent runs is used at its next upgrade or
  * membership change, and the unit agent component is not reactivated for it (same component
  * configuration, same service, no hook but the one the operation asks for).

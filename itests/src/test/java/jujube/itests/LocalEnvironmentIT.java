@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -51,7 +53,7 @@ class LocalEnvironmentIT {
 
         String environment = Files.readString(jujube.envDir().resolve("environment.yaml"));
         List<ProcessHandle> before = Distribution.processesMentioning(home);
-        assertEquals(2, before.size(), "controller and machine 0: " + before);
+        assertEquals(3, before.size(), "the controller's supervisor, the controller and machine 0: " + before);
         Distribution.Run again = jujube.jujube("bootstrap", "--machines", "process");
         assertEquals(0, again.exit());
         assertTrue(again.err().contains("environment 'local' already bootstrapped"), again.err());
@@ -73,8 +75,11 @@ class LocalEnvironmentIT {
         Distribution.Run boot = jujube.jujube(Map.of("JUJUBE_AGENT_JAVA_OPTS",
                 "-Xss512k -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Djava.io.tmpdir=" + agentTmp), "bootstrap", "--machines", "process");
         assertEquals(0, boot.exit(), boot.err());
-        List<ProcessHandle> agents = Distribution.processesMentioning(jujube.envDir());
-        assertEquals(2, agents.size(), "controller and machine 0: " + agents);
+        List<ProcessHandle> agents = new ArrayList<>(Distribution.processesMentioning(jujube.envDir()));
+        assertEquals(3, agents.size(), "the controller's supervisor, the controller and machine 0: " + agents);
+        // the supervisor first: it would start the controller again
+        agents.sort(Comparator.comparing(p -> !p.info().arguments().map(a -> String.join(" ", a)).orElse("")
+                .contains("bin/jujube-supervise")));
         for (ProcessHandle agent : agents) {
             agent.destroyForcibly(); // SIGKILL
             agent.onExit().get(30, java.util.concurrent.TimeUnit.SECONDS);
@@ -90,7 +95,7 @@ class LocalEnvironmentIT {
         Distribution.Run refused = jujube.jujube("destroy-environment");
         assertEquals(1, refused.exit());
         assertTrue(refused.err().contains("aborted"), refused.err());
-        assertEquals(2, Distribution.processesMentioning(home).size());
+        assertEquals(3, Distribution.processesMentioning(home).size());
     }
 
     @Test

@@ -28,6 +28,7 @@ import org.ops4j.pax.exam.Option;
  * {@code @Configuration}); the test classes themselves must not touch ZooKeeper server types.
  */
 public final class MachineAgentFramework {
+    private static final jujube.state.Credential ADMIN = jujube.state.Credential.generate(jujube.state.Credential.ADMIN);
     private static TestingServer zookeeper;
     private static Path deployDir;
 
@@ -37,20 +38,24 @@ public final class MachineAgentFramework {
     public static synchronized Option[] options() throws Exception {
         if (zookeeper == null) {
             zookeeper = new TestingServer(true);
-            try (StateConnection admin = StateConnections.open(ConnectionConfig.of(zookeeper.getConnectString()))) {
+            try (StateConnection admin = StateConnections.open(ConnectionConfig.of(zookeeper.getConnectString())
+                    .withCredentials(List.of(ADMIN)))) {
                 admin.awaitConnected(Duration.ofSeconds(20));
                 admin.initialize(new EnvironmentSettings("itest", "local", "local", "local-0"));
             }
         }
         Path work = Files.createTempDirectory("jujube-itest");
+        // the framework's agent is the administrator: these tests drive the environment through it
+        jujube.state.CredentialFiles.write(work.resolve("machine-0").resolve(jujube.state.CredentialFiles.CREDENTIALS),
+                List.of(ADMIN));
         deployDir = Files.createDirectories(work.resolve("deploy"));
         List<Option> options = new ArrayList<>();
         for (Path jar : jars(Path.of(System.getProperty("jujube.itest.bundles")))) {
             String bsn = symbolicName(jar);
             if (bsn.startsWith("jujube.") && !bsn.startsWith("jujube.lib.")) {
                 Files.copy(jar, deployDir.resolve(bsn + ".jar"), StandardCopyOption.REPLACE_EXISTING);
-            } else if (bsn.equals("slf4j.simple")) {
-                options.add(bundle(jar.toUri().toString()).noStart());
+            } else if (fragment(jar)) {
+                options.add(bundle(jar.toUri().toString()).noStart()); // attaches to its host; never started
             } else {
                 options.add(bundle(jar.toUri().toString()));
             }
@@ -77,7 +82,9 @@ public final class MachineAgentFramework {
         options.add(frameworkProperty("ds.loglevel").value("warn"));
         // read by the probe through the framework: where to drop updated bundles
         options.add(frameworkProperty("jujube.itest.deploy").value(deployDir.toString()));
-        options.add(systemProperty("org.slf4j.simpleLogger.defaultLogLevel").value("warn"));
+        // the framework's Logback reads no class path of the test's: name its configuration
+        options.add(systemProperty("logback.configurationFile")
+                .value(MachineAgentFramework.class.getResource("/logback-test.xml").toString()));
         return options.toArray(Option[]::new);
     }
 
@@ -88,6 +95,12 @@ public final class MachineAgentFramework {
     private static List<Path> jars(Path dir, String suffix) throws IOException {
         try (var files = Files.list(dir)) {
             return files.filter(f -> f.toString().endsWith(suffix)).sorted().toList();
+        }
+    }
+
+    private static boolean fragment(Path jar) throws IOException {
+        try (JarFile j = new JarFile(jar.toFile())) {
+            return j.getManifest().getMainAttributes().getValue("Fragment-Host") != null;
         }
     }
 

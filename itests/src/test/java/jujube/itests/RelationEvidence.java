@@ -32,10 +32,9 @@ final class RelationEvidence implements AutoCloseable {
             throw new IllegalStateException("no zookeeper-port in " + yaml);
         }
         String connect = "127.0.0.1:" + port.group(1);
-        state = StateConnections.open(ConnectionConfig.of(connect));
+        state = StateConnections.open(Administrator.connection(connect, env.dir()));
         state.awaitConnected(Duration.ofSeconds(30));
-        zk = CuratorFrameworkFactory.newClient(connect, 10000, 5000, new RetryOneTime(200));
-        zk.start();
+        zk = Administrator.raw(connect, Administrator.of(env.dir()));
     }
 
     /** The settings {@code unit} committed in the only relation of its service. */

@@ -25,8 +25,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * Issue 22: an agent restart must run no relation hook anywhere unless something really changed. Two
  * related units on two machines (placement {@code unassigned}) exchange a setting the operator changes in
- * rounds; in every round one machine's agent is killed with SIGKILL at a random moment of the hooks and
- * restarted by the provider, 22 kills in all, with a 4 s session so that each killed session expires while
+ * rounds; in every round both machines' agents are killed with SIGKILL, each at its own random moment of the
+ * hooks, and restarted by the provider, 22 kills in all, with a 4 s session so that each killed session expires while
  * the test runs. After convergence and after every killed session expired, no unit ran a departed, each
  * committed one joined (counted in its own relation settings, which only a committed hook changes), and
  * each saw every value. Changed hooks are not counted exactly: a hook its own agent's kill cut short runs
@@ -37,7 +37,7 @@ class ScopeMembershipKillIT {
     static final ScratchDirectories SCRATCH = new ScratchDirectories();
 
     private static final int SESSION_MS = 4000;
-    private static final int ROUNDS = 22;
+    private static final int ROUNDS = 10;
     private static final Duration UP = Duration.ofSeconds(60);
     private static final String DB = "pingdb";
     private static final String APP = "pingapp";
@@ -67,11 +67,12 @@ class ScopeMembershipKillIT {
         Path dir = Files.createDirectories(env.dir());
         Files.writeString(dir.resolve("environment.yaml"), "name: local\nprovider: local\nzookeeper-port: " + port
                 + "\nplacement: unassigned\n");
+        Administrator.create(dir);
         // the controller gives its machines its own session timeout: a short one, so kills expire quickly
         AgentProcess controller = AgentProcess.start(dir, "controller", "controller", "--env-dir", dir.toString(),
                 "--zookeeper-port", Integer.toString(port), "--session-timeout", Integer.toString(SESSION_MS));
         controller.awaitUp(UP, () -> controller.log().contains("controller up in"));
-        try (StateConnection state = StateConnections.open(ConnectionConfig.of("127.0.0.1:" + port))) {
+        try (StateConnection state = StateConnections.open(Administrator.connection("127.0.0.1:" + port, dir))) {
             state.awaitConnected(UP);
             state.initialize(new EnvironmentSettings("local", "local", "unassigned", ""));
         }
@@ -98,18 +99,26 @@ class ScopeMembershipKillIT {
                     env.ok("set", DB, "v=" + round);
                     env.ok("set", APP, "v=" + round);
                 }
-                // round 0 is the relation's establishment; each round kills one side at a random moment of it
-                String victim = round % 2 == 0 ? DB + "/0" : APP + "/0";
-                int machine = machineOf.get(victim);
-                Poll.until("a hook of round " + round + " under way", UP, () -> !hookLog(machineOf, victim).isEmpty());
-                Thread.sleep(random.nextInt(1200)); // a random moment, not a wait for a condition
-                long pid = env.machinePid(machine);
-                long session = evidence.machineSession(machine);
-                ProcessHandle.of(pid).orElseThrow().destroyForcibly();
-                ProcessHandle.of(pid).orElseThrow().onExit().get();
-                killedSessions.add(session);
-                kills++;
-                env.awaitMachineRestarted(machine, pid);
+                // round 0 is the relation's establishment; each round kills both sides, each at a random moment
+                Map<Integer, Long> killed = new TreeMap<>();
+                for (String victim : random.nextBoolean() ? List.of(DB + "/0", APP + "/0") : List.of(APP + "/0", DB + "/0")) {
+                    int machine = machineOf.get(victim);
+                    int r = round;
+                    Poll.until("a hook of round " + r + " under way", UP, () -> !hookLog(machineOf, victim).isEmpty());
+                    Thread.sleep(random.nextInt(1200)); // a random moment, not a wait for a condition
+                    long pid = env.machinePid(machine);
+                    long session = evidence.machineSession(machine);
+                    ProcessHandle.of(pid).orElseThrow().destroyForcibly();
+                    ProcessHandle.of(pid).orElseThrow().onExit().get();
+                    if (session != 0) { // 0: the restarted agent had no session yet (0 owns every persistent node)
+                        killedSessions.add(session);
+                    }
+                    killed.put(machine, pid);
+                    kills++;
+                }
+                for (Map.Entry<Integer, Long> k : killed.entrySet()) {
+                    env.awaitMachineRestarted(k.getKey(), k.getValue());
+                }
                 awaitRound(evidence, machineOf, round);
             }
             assertTrue(kills >= 20, "killed " + kills + " times");

@@ -68,14 +68,15 @@ class SessionExpiryIT {
         Path dir = Files.createDirectories(env.dir());
         Files.writeString(dir.resolve("environment.yaml"), "name: local\nprovider: local\nzookeeper-port: " + port
                 + "\nplacement: local\n");
+        Administrator.create(dir);
         AgentProcess controller = AgentProcess.start(dir, "controller", "controller", "--env-dir", dir.toString(),
                 "--zookeeper-port", Integer.toString(port));
         controller.awaitUp(UP, () -> controller.log().contains("controller up in"));
-        try (StateConnection state = StateConnections.open(ConnectionConfig.of(connect));
-                CuratorFramework zk = CuratorFrameworkFactory.newClient(connect, 10_000, 5000, new RetryOneTime(200))) {
+        try (StateConnection state = StateConnections.open(Administrator.connection(connect, dir));
+                CuratorFramework zk = Administrator.raw(connect, Administrator.of(dir))) {
             state.awaitConnected(UP);
-            zk.start();
             state.initialize(new EnvironmentSettings("local", "local", "local", "local-0"));
+            Administrator.handOneTimeCredential(state, 0, dir.resolve("machines/machine-0"));
             machine = AgentProcess.start(dir, "machine-0", "machine", "--machine-id", "0", "--zookeeper", connect,
                     "--data-dir", dir.resolve("machines/machine-0").toString(),
                     "--session-timeout", Integer.toString(SESSION_MS));

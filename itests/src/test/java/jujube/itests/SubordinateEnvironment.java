@@ -49,7 +49,7 @@ final class SubordinateEnvironment implements AutoCloseable {
         if (!port.find()) {
             throw new AssertionError("no zookeeper-port in environment.yaml");
         }
-        StateConnection state = StateConnections.open(ConnectionConfig.of("127.0.0.1:" + port.group(1)), List.of());
+        StateConnection state = StateConnections.open(Administrator.connection("127.0.0.1:" + port.group(1), jujube.envDir()), List.of());
         state.awaitConnected(Duration.ofSeconds(30));
         return new SubordinateEnvironment(jujube, state);
     }

@@ -55,11 +55,13 @@ class ZooKeeperOutageIT {
 
     @Test
     void machine_agent_reconnects_and_its_presence_returns() throws Exception {
+        Administrator.create(env);
         Process controller = controller();
         String connect = "127.0.0.1:" + port;
-        try (StateConnection admin = StateConnections.open(ConnectionConfig.of(connect))) {
+        try (StateConnection admin = StateConnections.open(Administrator.connection(connect, env))) {
             admin.awaitConnected(Duration.ofSeconds(60));
             admin.initialize(new EnvironmentSettings("outage", "local", "local", "local-0"));
+            Administrator.handOneTimeCredential(admin, 0, env.resolve("machine-0"));
         }
         agent("machine", "--machine-id", "0", "--zookeeper", connect, "--data-dir", env.resolve("machine-0").toString(),
                 "--session-timeout", Integer.toString(SESSION_MS));
@@ -102,9 +104,8 @@ class ZooKeeperOutageIT {
     }
 
     /** Waits for machine 0's presence node owned by a session that {@code wanted} accepts, and returns it. */
-    private static long awaitPresence(String connect, java.util.function.LongPredicate wanted) throws Exception {
-        try (CuratorFramework zk = CuratorFrameworkFactory.newClient(connect, 5000, 5000, new RetryOneTime(200))) {
-            zk.start();
+    private long awaitPresence(String connect, java.util.function.LongPredicate wanted) throws Exception {
+        try (CuratorFramework zk = Administrator.raw(connect, Administrator.of(env))) {
             long[] owner = new long[1];
             await("presence of machine 0", () -> {
                 try {

@@ -10,8 +10,9 @@ import java.nio.file.StandardOpenOption;
 
 /**
  * Whole-file writes that a crash or power loss leaves as the old file or the new one: a hidden temp
- * file beside the target, fsync, rename, fsync of the directory. The launcher runs before any bundle,
- * so it cannot use {@code jujube.files}; these are the same steps.
+ * file beside the target, fsync, rename, fsync of the directory: the steps of {@code jujube.files}, kept
+ * here because that bundle logs through SLF4J and the launcher's class path holds no logging library: the
+ * agents' logging is Logback's, inside the framework, configured by the launcher.
  */
 final class DurableFiles {
     private DurableFiles() {

@@ -72,7 +72,7 @@ final class FrameworkLauncher {
         // refused instead of running beside the first
         fw.put("org.osgi.framework.bsnversion", "single");
         exportIncubatingForeignAccess(fw);
-        // no LogService here: let SCR report failed activations on stderr, i.e. in the agent's log
+        // no LogService here: SCR reports failed activations on the process's own output (logs/<agent>.out)
         fw.put("ds.loglevel", "warn");
 
         FrameworkFactory factory = ServiceLoader.load(FrameworkFactory.class).findFirst()
@@ -81,6 +81,7 @@ final class FrameworkLauncher {
         try {
             framework.init();
             BundleContext ctx = framework.getBundleContext();
+            uninstallRemoved(ctx);
             List<Bundle> bundles = new ArrayList<>();
             for (Path jar : feature.bundles()) {
                 DeployFolder.BundleId id = DeployFolder.BundleId.of(jar);
@@ -111,6 +112,20 @@ final class FrameworkLauncher {
         } catch (LaunchException e) {
             stopQuietly(framework);
             throw e;
+        }
+    }
+
+    /**
+     * Uninstalls each bundle of the framework's cache whose jar is gone: a library that a newer
+     * distribution no longer has (as slf4j-simple, replaced by Logback) would otherwise stay installed
+     * beside its replacement and be wired in its place.
+     */
+    static void uninstallRemoved(BundleContext ctx) throws BundleException {
+        for (Bundle b : ctx.getBundles()) {
+            String location = b.getLocation();
+            if (b.getBundleId() != 0 && location.startsWith("file:") && !Files.exists(Path.of(java.net.URI.create(location)))) {
+                b.uninstall();
+            }
         }
     }
 

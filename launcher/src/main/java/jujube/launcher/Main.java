@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.osgi.framework.launch.Framework;
 import picocli.CommandLine;
@@ -33,6 +34,12 @@ public final class Main {
         System.exit(code);
     }
 
+    /** Makes {@code dir} (created if missing) readable, writable and searchable by its owner only. */
+    static void ownerOnly(Path dir) throws java.io.IOException {
+        Files.createDirectories(dir);
+        Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+    }
+
     static Path distribution() {
         String home = System.getProperty("jujube.dist");
         if (home == null) {
@@ -52,12 +59,29 @@ public final class Main {
                 description = "ZooKeeper session timeout in ms: how long presence outlives a lost connection.")
         int sessionTimeoutMs;
 
+        @Option(names = "--log-file", description = "Write the log to this file, rolled by size (FILE.1, FILE.2 ...);"
+                + " without it, to standard output. Standard error keeps what the JVM itself prints.")
+        Path logFile;
+
+        @Option(names = "--log-size", defaultValue = "${env:JUJUBE_AGENT_LOG_SIZE:-10MB}",
+                description = "Size past which the log file is rolled (default: $JUJUBE_AGENT_LOG_SIZE, else ${DEFAULT-VALUE}).")
+        String logSize;
+
+        @Option(names = "--log-files", defaultValue = "${env:JUJUBE_AGENT_LOG_FILES:-5}",
+                description = "How many log files to keep, the current one included (default: $JUJUBE_AGENT_LOG_FILES, else ${DEFAULT-VALUE}).")
+        int logFiles;
+
         int run(String feature, Path runtimeDir, Map<String, String> props, boolean embedded) throws Exception {
             if (sessionTimeoutMs < 1000) {
                 throw new CommandLine.ParameterException(new CommandLine(this),
                         "--session-timeout must be at least 1000 ms, got " + sessionTimeoutMs);
             }
             props.put("jujube.session.timeout.ms", Integer.toString(sessionTimeoutMs));
+            try {
+                LogSettings.parse(Optional.ofNullable(logFile), logSize, logFiles).apply(distribution());
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
+            }
             // the controller's local provider starts machine agents from this same distribution
             props.put("jujube.dist", distribution().toAbsolutePath().toString());
             Files.createDirectories(runtimeDir);
@@ -126,6 +150,7 @@ public final class Main {
                         + " is reachable beyond this host: ZooKeeper must then serve TLS (give --zookeeper-tls)");
             }
             Map<String, String> props = new LinkedHashMap<>();
+            ownerOnly(envDir); // it holds the administrator's credentials and, embedded, ZooKeeper's data
             // the TLS directory's layout is jujube.tls.EnvironmentTls's
             Path dir = tls == null ? null : tls.toAbsolutePath();
             props.put("jujube.zookeeper.ca", dir == null ? "" : dir.resolve("ca.pem").toString());
@@ -226,6 +251,7 @@ public final class Main {
             props.put("jujube.zookeeper.ca", zookeeperCa == null ? "" : zookeeperCa.toAbsolutePath().toString());
             props.put("jujube.machine.id", Integer.toString(machineId));
             props.put("jujube.machine.address", address);
+            ownerOnly(dataDir); // its credentials, its units' state and hook sockets: this agent's alone
             props.put("jujube.data.dir", dataDir.toAbsolutePath().toString());
             props.put("jujube.charm.storage", charmStorage(dataDir).toAbsolutePath().toString());
             return run("machine-agent", dataDir, props, false);

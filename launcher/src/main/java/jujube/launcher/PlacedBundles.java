@@ -23,6 +23,8 @@ import java.util.TreeMap;
  */
 final class PlacedBundles {
     static final String FILE_NAME = ".distribution";
+    /** A line per bundle of the distribution, under 100 bytes each: a larger file is not a record, and is not read. */
+    static final long MAX_BYTES = 64 * 1024;
 
     private final Path file;
     private final Map<String, String> sha256BySymbolicName;
@@ -32,10 +34,26 @@ final class PlacedBundles {
         this.sha256BySymbolicName = sha256BySymbolicName;
     }
 
-    /** Reads the record of a deploy folder; none yet, or one that cannot be read, is an empty record. */
+    /**
+     * Reads the record of a deploy folder; none yet, or one that cannot be read (over {@link #MAX_BYTES}, checked
+     * first, or not a record), is an empty record.
+     */
     static PlacedBundles in(Path deployDir) {
         Path file = deployDir.resolve(FILE_NAME);
         Map<String, String> entries = new TreeMap<>();
+        try {
+            if (Files.exists(file) && !Files.isRegularFile(file)) {
+                throw new IOException("not a regular file"); // a fifo would block the launcher
+            }
+            if (Files.size(file) > MAX_BYTES) {
+                throw new IOException(Files.size(file) + " bytes, over the limit of " + MAX_BYTES);
+            }
+        } catch (NoSuchFileException e) {
+            return new PlacedBundles(file, entries);
+        } catch (IOException e) {
+            System.err.println("jujube-agent: ignoring unreadable " + file + ": " + e.getMessage());
+            return new PlacedBundles(file, entries);
+        }
         try (Reader in = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1)) {
             Properties p = new Properties();
             p.load(in);

@@ -116,6 +116,19 @@ class DeployFolderTest {
     }
 
     @Test
+    void aRecordOverItsLimitIsNotReadAndCountsAsDamaged() throws Exception {
+        Path dist = bundle("dist1.jar", "1.0.0.SNAPSHOT", "build 1");
+        new DeployFolder(deploy).place(dist);
+        Path record = deploy.resolve(PlacedBundles.FILE_NAME);
+        String whole = Files.readString(record);
+        Files.writeString(record, whole + "#" + "x".repeat((int) PlacedBundles.MAX_BYTES) + "\n");
+
+        new DeployFolder(deploy).place(bundle("dist2.jar", "1.0.0.SNAPSHOT", "build 2"));
+
+        assertSameBytes(dist, target); // read, the record would have made the rebuilt jar replace it
+    }
+
+    @Test
     void aConfigurationAlreadyThereIsTheOperatorsAndKept() throws Exception {
         Path cfg = Files.writeString(tmp.resolve("jujube.hooks.invoker.cfg"), "maxConcurrentHooks=-1\n");
         DeployFolder folder = new DeployFolder(deploy);

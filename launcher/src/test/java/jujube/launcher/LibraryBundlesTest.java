@@ -8,6 +8,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
 import org.junit.jupiter.api.Test;
@@ -55,6 +57,34 @@ class LibraryBundlesTest {
         assertEquals("one point one", launchAndRead(jar));
     }
 
+    @Test
+    void aLibraryTheDistributionNoLongerHasIsUninstalled() throws Exception {
+        Path kept = TestBundles.write(tmp.resolve("kept.jar"), "jujube.lib.kept", "1.0.0", "kept");
+        Path dropped = TestBundles.write(tmp.resolve("dropped.jar"), "jujube.lib.dropped", "1.0.0", "dropped");
+        launch(kept, b -> { });
+        launch(dropped, b -> { });
+        assertEquals(List.of("jujube.lib.dropped", "jujube.lib.kept"), cachedBundles());
+
+        Files.delete(dropped);
+
+        launch(kept, b -> { });
+        assertEquals(List.of("jujube.lib.kept"), cachedBundles());
+    }
+
+    /** The symbolic names of the bundles the cache holds, once the launcher has started on it. */
+    private List<String> cachedBundles() throws Exception {
+        List<String> names = new ArrayList<>();
+        launch(tmp.resolve("kept.jar"), b -> {
+            for (Bundle each : b.getBundleContext().getBundles()) {
+                if (each.getBundleId() != 0) {
+                    names.add(each.getSymbolicName());
+                }
+            }
+        });
+        names.sort(null);
+        return names;
+    }
+
     private String launchAndRead(Path jar) throws Exception {
         String[] content = new String[1];
         launch(jar, b -> {
@@ -73,6 +103,7 @@ class LibraryBundlesTest {
                         Constants.FRAMEWORK_STORAGE_CLEAN, "none"));
         framework.init();
         try {
+            FrameworkLauncher.uninstallRemoved(framework.getBundleContext());
             Bundle b = FrameworkLauncher.installOrKeep(framework.getBundleContext(), jar);
             // as the launcher does: an updated revision's content is read once the framework runs
             framework.start();

@@ -19,6 +19,7 @@ import java.util.function.Function;
 import java.util.regex.Pattern;
 import jujube.charm.internal.ConfigParser;
 import jujube.charm.internal.MetadataParser;
+import jujube.charm.internal.NameLengths;
 
 /**
  * Reads and validates charms from directories and archives, and their files from text or maps (as the
@@ -29,6 +30,13 @@ import jujube.charm.internal.MetadataParser;
 public final class CharmReader {
     /** Charm description files larger than this are refused rather than read into memory. */
     public static final int MAX_FILE_SIZE = 1 << 20;
+    /**
+     * The longest name a charm may give itself, a relation, an interface or an option, checked when a
+     * charm is read from its files.
+     *
+     * @since 1.2
+     */
+    public static final int MAX_NAME_LENGTH = 64;
     private static final Pattern REVISION = Pattern.compile("\\d{1,9}");
 
     private final ObjectMapper yaml;
@@ -71,6 +79,7 @@ public final class CharmReader {
             OptionalInt legacy = metadata.legacyRevision();
             revision = legacy.orElseThrow(() -> new InvalidCharmException(charm, "revision is missing (no revision file and no revision in metadata.yaml)"));
         }
+        NameLengths.check(charm, metadata, config, MAX_NAME_LENGTH);
         return new Charm(metadata, config, revision, source);
     }
 

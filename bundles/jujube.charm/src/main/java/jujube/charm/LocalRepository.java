@@ -84,7 +84,9 @@ public final class LocalRepository {
         try {
             return reader.read(candidate);
         } catch (CharmException e) {
-            warnings.accept("skipping broken charm " + candidate + ": " + e.getMessage());
+            // the message names the charm by its path already: say it once
+            String problem = e.getMessage().replaceFirst("^charm " + java.util.regex.Pattern.quote(candidate.toString()) + ": ", "");
+            warnings.accept("skipping broken charm " + candidate + ": " + problem);
             return null;
         }
     }

@@ -119,6 +119,7 @@ class CharmMetadataTest {
             top-level scalar          | 'just some words'                                                 | metadata.yaml: must be a mapping at the top level, got the string
             empty file                | ''                                                                | metadata.yaml: is empty
             broken yaml               | 'name: [unclosed'                                                 | metadata.yaml is not valid YAML
+            mapping as a key          | '{{{ :'                                                           | metadata.yaml is not valid YAML: line 1, column 3: Expected a field name (Scalar value in YAML), got this instead: a mapping
             duplicate key             | 'name: a\\nname: b\\nsummary: s\\ndescription: d'                    | metadata.yaml is not valid YAML: line 2, column 5: Duplicate field 'name'
             negative legacy revision  | 'name: a\\nsummary: s\\ndescription: d\\nrevision: -3'               | metadata.yaml: revision must be a non-negative integer, got the number -3
             """)

@@ -101,4 +101,33 @@ class CharmReaderTest {
             assertTrue(e.getMessage().startsWith("charm fuzz: metadata.yaml"), e.getMessage());
         }
     }
+
+    @Test
+    void refusesNamesLongerThanTheLimitWhereTheCharmIsRead() throws IOException {
+        String name = "a".repeat(CharmReader.MAX_NAME_LENGTH + 1);
+        Path charm = Files.createDirectories(temp.resolve("long"));
+        Files.writeString(charm.resolve("revision"), "1\n");
+        Files.writeString(charm.resolve("metadata.yaml"), "name: " + name + "\nsummary: s\ndescription: d\n");
+        InvalidCharmException e = assertThrows(InvalidCharmException.class, () -> reader.read(charm));
+        assertEquals("charm " + charm + ": metadata.yaml: name \"" + name.substring(0, 64)
+                + "...\" has 65 characters, more than the 64 a name may have", e.getMessage());
+
+        Files.writeString(charm.resolve("metadata.yaml"), "name: long\nsummary: s\ndescription: d\nrequires:\n  "
+                + name + ": mysql\n");
+        e = assertThrows(InvalidCharmException.class, () -> reader.read(charm));
+        assertTrue(e.getMessage().contains("metadata.yaml: requires relation \"aaaa"), e.getMessage());
+
+        Files.writeString(charm.resolve("metadata.yaml"), "name: long\nsummary: s\ndescription: d\nprovides:\n  db: "
+                + name.replace('a', 'i') + "\n");
+        e = assertThrows(InvalidCharmException.class, () -> reader.read(charm));
+        assertTrue(e.getMessage().contains("metadata.yaml: provides interface \"iiii"), e.getMessage());
+
+        Files.writeString(charm.resolve("metadata.yaml"), "name: long\nsummary: s\ndescription: d\n");
+        Files.writeString(charm.resolve("config.yaml"), "options:\n  " + name.replace('a', 'o') + ":\n    type: string\n");
+        e = assertThrows(InvalidCharmException.class, () -> reader.read(charm));
+        assertTrue(e.getMessage().contains("config.yaml: option \"oooo"), e.getMessage());
+
+        Files.writeString(charm.resolve("config.yaml"), "options:\n  " + "o".repeat(64) + ":\n    type: string\n");
+        assertEquals("long", reader.read(charm).name(), "64 characters are fine");
+    }
 }

@@ -42,6 +42,8 @@ abstract class CliFixture {
 
     @TempDir
     Path home;
+    /** The environment's administrator, whose credentials the command line finds in its directory. */
+    jujube.state.Credential admin;
 
     String envName;
     String chroot;
@@ -98,8 +100,10 @@ abstract class CliFixture {
         Files.createDirectories(dir);
         Files.writeString(dir.resolve("environment.yaml"), "name: " + envName + "\nprovider: local\nzookeeper-port: "
                 + zk.getPort() + "\nplacement: " + placement + "\nzookeeper-chroot: " + chroot + "\n");
+        admin = jujube.state.Credential.generate(jujube.state.Credential.ADMIN);
+        jujube.state.CredentialFiles.write(dir.resolve("secrets/admin.yaml"), List.of(admin));
         state = StateConnections.open(new ConnectionConfig("127.0.0.1:" + zk.getPort(), Duration.ofSeconds(10),
-                Duration.ofSeconds(5), chroot));
+                Duration.ofSeconds(5), chroot, List.of(admin)));
         open.add(state);
         state.awaitConnected(Duration.ofSeconds(10));
         state.initialize(new EnvironmentSettings(envName, "local", placement, "local-0"));
@@ -132,6 +136,7 @@ abstract class CliFixture {
     /** Every node of the environment with its content: equal snapshots mean nothing was changed. */
     Map<String, String> snapshot() throws Exception {
         CuratorFramework raw = CuratorFrameworkFactory.builder().connectString(zk.getConnectString())
+                .authorization("digest", (admin.principal() + ":" + admin.secret()).getBytes(java.nio.charset.StandardCharsets.UTF_8))
                 .retryPolicy(new RetryOneTime(100)).namespace(chroot).build();
         raw.start();
         try {

@@ -87,6 +87,9 @@ class DeployCommandsTest extends CliFixture {
         assertEquals("jujube: invalid service name 'Blog-1': lower-case words joined by '-', not ending in a number",
                 deploy("local:wordpress", "Blog-1").assertFailure());
         assertEquals(2, deploy("local:wordpress", "-n", "0").code());
+        Result many = deploy("local:wordpress", "-n", "5001");
+        assertEquals(2, many.code());
+        assertTrue(many.err().startsWith("jujube: -n must be at most 5000, got 5001"), many.err());
         String longName = "b".repeat(300);
         assertEquals("jujube: invalid service name '" + "b".repeat(64) + "...' (300 characters): at most 64 characters",
                 deploy("local:wordpress", longName).assertFailure());
@@ -118,6 +121,47 @@ class DeployCommandsTest extends CliFixture {
                 // no storage yet: nothing stored
             }
         }
+    }
+
+    @Test
+    void a_broken_archive_is_named_with_its_problem_once() throws Exception {
+        Path archive = repository.resolve("precise/nometa.charm");
+        try (ZipOutputStream zip = new ZipOutputStream(Files.newOutputStream(archive))) {
+            zip.putNextEntry(new ZipEntry("revision"));
+            zip.write("1\n".getBytes(StandardCharsets.UTF_8));
+        }
+        assertEquals("jujube: charm local:precise/nometa not found in repository " + repository + "; skipping broken charm "
+                + archive + ": metadata.yaml is missing (is this a charm?)", deploy("local:nometa").assertFailure());
+
+        Path slip = repository.resolve("precise/slip.charm");
+        try (ZipOutputStream zip = new ZipOutputStream(Files.newOutputStream(slip))) {
+            for (String[] entry : new String[][] {{"metadata.yaml", "name: slip\nsummary: s\ndescription: d\n"},
+                    {"revision", "1\n"}, {"../x", "x"}}) {
+                zip.putNextEntry(new ZipEntry(entry[0]));
+                zip.write(entry[1].getBytes(StandardCharsets.UTF_8));
+            }
+        }
+        assertEquals("jujube: charm archive " + slip + " refused: entry \"../x\" would be written outside the target"
+                + " directory (contains ..)", deploy("local:slip").assertFailure());
+    }
+
+    @Test
+    void a_charm_too_large_for_the_state_leaves_nothing_stored_and_its_fix_deploys() throws Exception {
+        Path charm = Files.createDirectories(repository.resolve("precise/huge"));
+        Files.writeString(charm.resolve("revision"), "1\n");
+        Files.writeString(charm.resolve("metadata.yaml"), "name: huge\nsummary: s\ndescription: " + "d".repeat(600_000) + "\n");
+        Files.writeString(charm.resolve("config.yaml"), "options:\n  o:\n    type: string\n    default: " + "o".repeat(600_000) + "\n");
+        Map<String, String> before = snapshot();
+        String error = deploy("local:huge").assertFailure();
+        assertTrue(error.matches("jujube: node /charms/local%3Aprecise%2Fhuge-1: 120\\d{4} bytes of content, over the limit"
+                + " of 1000000 bytes a node may hold"), error);
+        assertEquals(before, snapshot());
+        try (var stored = Files.list(home.resolve("environments").resolve(envName).resolve("charms"))) {
+            assertEquals(List.of(), stored.map(p -> p.getFileName().toString()).filter(n -> n.contains("huge")).toList());
+        }
+        Files.writeString(charm.resolve("config.yaml"), "options:\n  o:\n    type: string\n");
+        deploy("local:huge").assertOk();
+        assertEquals("local:precise/huge-1", state.services().get("huge").charmId());
     }
 
     @Test

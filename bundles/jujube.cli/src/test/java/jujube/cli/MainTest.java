@@ -50,6 +50,7 @@ class MainTest {
         }
         Files.writeString(dir.resolve("environment.yaml"),
                 "name: dead\nprovider: local\nzookeeper-port: " + port + "\nplacement: local\n");
+        adminCredentials(dir);
         Process gone = new ProcessBuilder("true").start();
         gone.waitFor();
         Files.writeString(dir.resolve("pids").resolve("controller.pid"), gone.pid() + "\n");
@@ -60,6 +61,31 @@ class MainTest {
         assertEquals("jujube: environment 'dead' exists but its controller is not running (logs in "
                 + dir.resolve("logs") + "); 'jujube bootstrap' restarts it, 'jujube destroy-environment' removes it",
                 r.err().strip());
+    }
+
+    @Test
+    void bootstrap_starts_no_second_controller_while_the_supervisor_starts_it_again() throws Exception {
+        Path dir = home.resolve("environments").resolve("restarting");
+        Files.createDirectories(dir.resolve("pids"));
+        Files.writeString(dir.resolve("environment.yaml"),
+                "name: restarting\nprovider: local\nzookeeper-port: 1\nplacement: local\n");
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        Files.writeString(dir.resolve("pids").resolve("controller.pid"), gone.pid() + "\n");
+        // a live process of the environment (its command line names the directory) recorded as the supervisor
+        Process supervisor = new ProcessBuilder("sh", "-c", "sleep 60; true", dir.toString()).start();
+        try {
+            Files.writeString(dir.resolve("pids").resolve("controller-supervisor.pid"), supervisor.pid() + "\n");
+
+            Result r = run("bootstrap", "-e", "restarting");
+
+            assertEquals(0, r.code(), r.err());
+            assertEquals("jujube: environment 'restarting' already bootstrapped (its supervisor is starting the controller"
+                    + " again)", r.err().strip());
+            assertEquals(gone.pid() + "\n", Files.readString(dir.resolve("pids").resolve("controller.pid")), "nothing started");
+        } finally {
+            supervisor.destroyForcibly().waitFor();
+        }
     }
 
     @Test
@@ -88,6 +114,7 @@ class MainTest {
         }
         Files.writeString(dir.resolve("environment.yaml"),
                 "name: away\nprovider: local\nzookeeper-port: " + port + "\nplacement: local\n");
+        adminCredentials(dir);
 
         Result r = run("status", "-e", "away");
 
@@ -112,6 +139,32 @@ class MainTest {
         assertEquals("jujube: --zookeeper-address " + beyond + " is reachable from other hosts: ZooKeeper must then"
                 + " serve TLS (add --tls)", plain.err().strip());
         assertFalse(Files.exists(home.resolve("environments/wire/environment.yaml")), "nothing made");
+    }
+
+    @Test
+    void an_environment_without_its_administrator_credentials_is_refused_naming_the_file() throws Exception {
+        Path dir = home.resolve("environments").resolve("bare");
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("environment.yaml"), "name: bare\nprovider: local\nzookeeper-port: 2181\n");
+
+        Result missing = run("status", "-e", "bare");
+        assertEquals(1, missing.code());
+        assertEquals("jujube: environment 'bare' has no administrator credentials (" + dir.resolve("secrets/admin.yaml")
+                + " is missing): 'jujube bootstrap' makes them for an environment it starts or restarts", missing.err().strip());
+
+        adminCredentials(dir);
+        java.nio.file.Files.setPosixFilePermissions(dir.resolve("secrets/admin.yaml"),
+                java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+        Result open = run("status", "-e", "bare");
+        assertEquals(1, open.code());
+        assertEquals("jujube: cannot use the administrator credentials: " + dir.resolve("secrets/admin.yaml")
+                + " is open to others (mode rw-r--r--): it holds secrets, make it rw------- (chmod 600)", open.err().strip());
+    }
+
+    /** The administrator's credentials, where bootstrap leaves them. */
+    private static void adminCredentials(Path dir) throws java.io.IOException {
+        jujube.state.CredentialFiles.write(dir.resolve("secrets/admin.yaml"),
+                java.util.List.of(jujube.state.Credential.generate(jujube.state.Credential.ADMIN)));
     }
 
     @Test

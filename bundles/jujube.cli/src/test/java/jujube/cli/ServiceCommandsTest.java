@@ -1,6 +1,7 @@
 package jujube.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -35,6 +36,24 @@ class ServiceCommandsTest extends CliFixture {
     }
 
     @Test
+    void get_never_shows_the_value_of_an_option_named_like_a_credential() throws Exception {
+        Path charm = Files.createDirectories(repository.resolve("precise/vault"));
+        Files.writeString(charm.resolve("metadata.yaml"), "name: vault\nsummary: s\ndescription: d\n");
+        Files.writeString(charm.resolve("revision"), "1\n");
+        Files.writeString(charm.resolve("config.yaml"), "options:\n"
+                + "  admin-password: {type: string, default: changeme, description: The administrator's password.}\n"
+                + "  title: {type: string, default: Vault, description: A title.}\n");
+        deploy("local:vault").assertOk();
+        run("set", "vault", "admin-password=hunter2", "title=Mine").assertOk();
+        assertEquals("hunter2", state.services().config("vault").get("admin-password"), "set as given");
+        String get = run("get", "vault").assertOk().out();
+        assertTrue(get.contains("    value: hidden (a credential)\n    default: hidden (a credential)\n"), get);
+        assertTrue(get.contains("    value: Mine\n    default: Vault\n"), get);
+        assertFalse(get.contains("hunter2") || get.contains("changeme"), get);
+        assertFalse(run("get", "vault", "--format", "json").assertOk().out().contains("hunter2"));
+    }
+
+    @Test
     void set_refusals_change_nothing() throws Exception {
         deploy("local:wordpress", "blog").assertOk();
         Path file = home.resolve("set.yaml");
@@ -61,6 +80,44 @@ class ServiceCommandsTest extends CliFixture {
         assertEquals("jujube: get-env: the environment has no key 'colour'", run("get-env", "colour").assertFailure());
         assertEquals("jujube: set-env: environment key 'name' is read-only", run("set-env", "name=x").assertFailure());
         assertEquals("jujube: set-env: 'novalue' is not of the form key=value", run("set-env", "novalue").assertFailure());
+    }
+
+    @Test
+    void set_env_refuses_bad_keys_and_values_before_writing_any() throws Exception {
+        Map<String, String> before = snapshot();
+        assertEquals("jujube: set-env: invalid environment key 'a b': lower-case words joined by '-'",
+                run("set-env", "colour=red", "a b=c").assertFailure());
+        assertEquals("jujube: set-env: invalid environment key 'HTTP_PROXY': lower-case words joined by '-'",
+                run("set-env", "HTTP_PROXY=x").assertFailure());
+        assertEquals("jujube: set-env: environment key '" + "k".repeat(64) + "...' has 65 characters, more than the 64"
+                + " a key may have", run("set-env", "k".repeat(65) + "=1").assertFailure());
+        assertEquals("jujube: set-env: automatically-retry-hooks must be true or false, got 'maybe'",
+                run("set-env", "automatically-retry-hooks=maybe").assertFailure());
+        assertEquals("jujube: set-env: automatically-retry-hooks must be true or false, got '7'",
+                run("set-env", "automatically-retry-hooks=7").assertFailure());
+        // a proxy reaches every hook's environment, where the kernel refuses a string over 128 KiB
+        assertEquals("jujube: set-env: the value of 'http-proxy' has 200000 characters, more than the 4096 a value may have",
+                run("set-env", "http-proxy=" + "p".repeat(200_000)).assertFailure());
+        assertEquals("jujube: set-env: the value of 'no-proxy' holds control characters (a value is one line)",
+                run("set-env", "no-proxy=localhost\nFORGED=1").assertFailure());
+        assertEquals("jujube: set-env: environment key 'placement' is read-only", run("set-env", "placement=unassigned")
+                .assertFailure());
+        assertEquals(before, snapshot());
+    }
+
+    @Test
+    void a_config_file_is_checked_before_it_is_read() throws Exception {
+        deploy("local:wordpress", "blog").assertOk();
+        Path large = home.resolve("large.yaml");
+        try (java.io.RandomAccessFile file = new java.io.RandomAccessFile(large.toFile(), "rw")) {
+            file.setLength((4 << 20) + 1);
+        }
+        Map<String, String> before = snapshot();
+        assertEquals("jujube: config file /dev/zero is not a regular file", run("set", "blog", "--config", "/dev/zero")
+                .assertFailure());
+        assertEquals("jujube: config file " + large + " is 4194305 bytes, larger than the 4194304 bytes a config file may be",
+                run("set", "blog", "--config", large.toString()).assertFailure());
+        assertEquals(before, snapshot());
     }
 
     @Test
@@ -94,6 +151,32 @@ class ServiceCommandsTest extends CliFixture {
         state.units().setRelationWorkflowState(BLOG0, relation, "error");
         run("resolved", "blog/0", "db").assertOk();
         assertEquals(Map.of(relation, ResolvedMode.NO_HOOK), state.units().flags(BLOG0).relationResolved());
+    }
+
+    @Test
+    void resolved_reset_state_is_for_a_unit_whose_local_state_is_corrupt_and_only_for_it() throws Exception {
+        deploy("local:wordpress", "blog").assertOk();
+        state.units().setWorkflowState(BLOG0, "install_error", "hook install failed: exit code 1");
+        Map<String, String> before = snapshot();
+        assertEquals("jujube: Service unit 'blog/0' has no corrupt local state to reset (install_error)",
+                run("resolved", "--reset-state", "blog/0").assertFailure());
+        assertEquals(before, snapshot());
+        Result usage = run("resolved", "--reset-state", "blog/0", "db");
+        assertEquals(2, usage.code());
+        assertTrue(usage.err().startsWith("jujube: --reset-state resets the unit's local state as a whole: no RELATION, "
+                + "no --retry"), usage.err());
+        assertEquals(2, run("resolved", "--reset-state", "--retry", "blog/0").code());
+
+        state.units().setWorkflowState(BLOG0, "local_state_error", "state/unit.json: not valid JSON");
+        before = snapshot();
+        assertEquals("jujube: Service unit 'blog/0' has corrupt local state: reset it with jujube resolved "
+                + "--reset-state blog/0", run("resolved", "blog/0", "--retry").assertFailure());
+        assertEquals(before, snapshot());
+        assertEquals("Marked unit 'blog/0' for a reset of its local state\n",
+                run("resolved", "--reset-state", "blog/0").assertOk().out());
+        assertEquals(Optional.of(ResolvedMode.RESET_STATE), state.units().flags(BLOG0).resolved());
+        assertEquals("jujube: Service unit 'blog/0' is already marked as resolved",
+                run("resolved", "--reset-state", "blog/0").assertFailure());
     }
 
     @Test

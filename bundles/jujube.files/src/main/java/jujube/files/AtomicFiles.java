@@ -13,9 +13,13 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,6 +36,9 @@ public final class AtomicFiles {
     /** A temp file younger than this may be a write in flight, so {@link #sweepStaleTemps} keeps it. */
     public static final Duration STALE_TEMP_AGE = Duration.ofMinutes(1);
     private static final Logger LOG = LoggerFactory.getLogger(AtomicFiles.class);
+    /** Every file written here is its owner's only: agents keep credentials and units' state in them. */
+    private static final FileAttribute<Set<PosixFilePermission>> OWNER_ONLY =
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
 
     /** What writes a file's content; it must not close the stream. */
     @FunctionalInterface
@@ -50,7 +57,7 @@ public final class AtomicFiles {
     /** Replaces {@code target} with what {@code content} writes, creating its directory if needed. */
     public static void write(Path target, Content content) throws IOException {
         Path dir = directoryOf(target);
-        Path temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
+        Path temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp", OWNER_ONLY);
         try {
             try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
                 OutputStream out = Channels.newOutputStream(channel);
@@ -69,11 +76,11 @@ public final class AtomicFiles {
         syncDirectory(dir);
     }
 
-    /** Appends one line (a newline added) and fsyncs it: on disk when this returns. */
+    /** Appends one line (a newline added) and fsyncs it: on disk when this returns. A new file is owner-only. */
     public static void appendLine(Path target, String line) throws IOException {
         directoryOf(target);
-        try (FileChannel out = FileChannel.open(target, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.APPEND)) {
+        try (FileChannel out = FileChannel.open(target, Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.APPEND), OWNER_ONLY)) {
             ByteBuffer buffer = ByteBuffer.wrap((line + "\n").getBytes(StandardCharsets.UTF_8));
             while (buffer.hasRemaining()) {
                 out.write(buffer);
@@ -98,6 +105,21 @@ public final class AtomicFiles {
                 out.write(buffer);
             }
             out.force(false); // the data and the size that makes it readable; not the modification time
+        }
+    }
+
+    /**
+     * Creates {@code file} empty and owner-only ({@code 0600}), and its directory, unless it exists: a log
+     * that a process is then given to append to.
+     *
+     * @since 1.5
+     */
+    public static void createOwnerOnly(Path file) throws IOException {
+        directoryOf(file);
+        try {
+            Files.createFile(file, OWNER_ONLY);
+        } catch (java.nio.file.FileAlreadyExistsException e) {
+            // kept as it is: appended to
         }
     }
 

@@ -8,7 +8,11 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** Removal of a directory tree, deepest entries first; links are removed, never followed. */
+/**
+ * Removal of a directory tree, deepest entries first; links are removed, never followed, and directories
+ * an archive left without write permission are made writable first so that an unprivileged owner can
+ * empty them.
+ */
 public final class FileTrees {
     private FileTrees() {
     }
@@ -23,6 +27,9 @@ public final class FileTrees {
             all = walk.sorted(Comparator.reverseOrder()).toList();
         }
         for (Path p : all) {
+            if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
+                p.toFile().setWritable(true, true);
+            }
             Files.deleteIfExists(p);
         }
     }

@@ -50,6 +50,24 @@ class AtomicFilesTest {
     }
 
     @Test
+    void everyFileMadeIsItsOwnersOnly() throws IOException {
+        Path written = root.resolve("state/unit.json");
+        AtomicFiles.write(written, "{}".getBytes(StandardCharsets.UTF_8));
+        Path appended = root.resolve("state/unit.history");
+        AtomicFiles.appendLine(appended, "{}");
+        Path log = root.resolve("logs/machine-1.log");
+        AtomicFiles.createOwnerOnly(log);
+        Files.writeString(log, "kept\n");
+        AtomicFiles.createOwnerOnly(log);
+
+        for (Path file : List.of(written, appended, log)) {
+            assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(file)),
+                    file.toString());
+        }
+        assertEquals("kept\n", Files.readString(log), "an existing log is kept");
+    }
+
+    @Test
     void appendLineAddsLinesToTheEnd() throws IOException {
         Path history = root.resolve("logs/unit.history");
         AtomicFiles.appendLine(history, "{\"a\":1}");

@@ -7,7 +7,8 @@ import java.util.Objects;
 /**
  * How a hook invocation ended. {@link Succeeded} (exit 0) and {@link Missing} (the charm has no such
  * hook, which is not an error) are successes; {@link Failed} carries a one-line reason an operator
- * reads: {@code exit code N}, {@code signal N}, {@code timed out after N s},
+ * reads: {@code exit code N}, {@code signal N}, {@code timed out after N s}, a limit the hook went past
+ * ({@code reached the limit of N processes …}, {@code wrote more than N MiB of output …}),
  * {@code not executable: <path>}, {@code could not start: …} or {@code interrupted}.
  */
 public sealed interface HookResult {

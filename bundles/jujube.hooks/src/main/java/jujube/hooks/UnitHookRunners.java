@@ -18,6 +18,11 @@ public final class UnitHookRunners {
      * instead, in a directory only this user may enter (an existing one owned by anybody else, or open
      * to others, is refused).
      *
+     * <p>First it waits for a hook an earlier agent of the unit left running, as {@code state/hook-process.json}
+     * in the unit directory records it: no hook of this runner runs beside it.
+     *
+     * @throws jujube.files.CorruptFileException when that record is invalid (and not left by the machine's
+     *     previous boot): whether such a hook still runs cannot be told, so no runner starts (since 1.5)
      * @throws IOException when the tools cannot be installed or the socket cannot be bound
      */
     public static UnitHookRunner start(UnitHookSetup setup) throws IOException {

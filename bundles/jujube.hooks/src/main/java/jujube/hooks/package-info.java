@@ -1,4 +1,4 @@
 /** Hook execution: the invoker, the executor, hook contexts and the relation hook scheduler. */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.4.0")
+@org.osgi.annotation.versioning.Version("1.5.0")
 package jujube.hooks;

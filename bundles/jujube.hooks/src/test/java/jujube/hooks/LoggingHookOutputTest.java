@@ -7,7 +7,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
-/** The default sink: stdout at INFO, stderr at ERROR, tagged with unit and hook. */
+/** The default sink: stdout at INFO, stderr at ERROR, tagged with unit and hook, control characters escaped. */
 class LoggingHookOutputTest {
 
     @Test
@@ -26,5 +26,21 @@ class LoggingHookOutputTest {
         String log = captured.toString(StandardCharsets.UTF_8);
         assertTrue(log.contains("INFO jujube.hooks.output - unit=wordpress/0 hook=install: fetching wordpress"), log);
         assertTrue(log.contains("ERROR jujube.hooks.output - unit=wordpress/0 hook=install: no such package"), log);
+    }
+
+    @Test
+    void aLineCanNeitherForgeALogLineNorDriveATerminal() {
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        PrintStream original = System.err;
+        System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        try {
+            HookOutput.logging("wordpress/0", "install")
+                    .stdout("done\r2026-01-01T00:00:00.000 [main] INFO forged - unit=mysql/0 \u001b[2J");
+        } finally {
+            System.setErr(original);
+        }
+        String log = captured.toString(StandardCharsets.UTF_8);
+        assertTrue(log.endsWith("unit=wordpress/0 hook=install: done\\r2026-01-01T00:00:00.000 [main] INFO forged - "
+                + "unit=mysql/0 \\x1b[2J" + System.lineSeparator()), log);
     }
 }

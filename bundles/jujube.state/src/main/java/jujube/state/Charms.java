@@ -33,7 +33,7 @@ public interface Charms {
      * The largest archive {@link #storeArchive} takes: ZooKeeper keeps its whole tree in the memory of
      * every server.
      *
-     * @since 3.1
+     * @since 3.2
      */
     long MAX_ARCHIVE_BYTES = 32L << 20;
 
@@ -46,7 +46,7 @@ public interface Charms {
      * @throws NoSuchCharmException when the charm is not published
      * @throws StateException when the file cannot be read, is over {@link #MAX_ARCHIVE_BYTES}, or is not
      *     the archive the charm was published with (its sha256 differs)
-     * @since 3.1
+     * @since 3.2
      */
     void storeArchive(String charmId, Path archive);
 
@@ -57,7 +57,7 @@ public interface Charms {
      *
      * @return false, having written nothing, when the state keeps no archive of the charm
      * @throws CorruptStateException when the stored archive is incomplete or not the published one
-     * @since 3.1
+     * @since 3.2
      */
     boolean fetchArchive(String charmId, OutputStream out);
 }

@@ -2,22 +2,25 @@ package jujube.state;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
- * How to reach ZooKeeper.
+ * How to reach ZooKeeper, and as whom.
  *
  * @param connectString comma-separated {@code host:port} list of the ensemble
  * @param sessionTimeout how long ZooKeeper keeps the session (and so the agent's presence) after the
  *     connection is lost
  * @param connectionTimeout how long one connection attempt may take
  * @param chroot optional path below which the whole environment lives, empty for the root
+ * @param credentials what the session authenticates with (ZooKeeper's digest scheme): the administrator's,
+ *     or a machine agent's own and the environment's; empty only to redeem a {@link OneTimeCredential}
  * @param tlsCaCertificate when present, the connection is TLS (through Netty) and trusts only the server
- *     certificates this authority (a PEM file) signed for the address connected to; else it is plain TCP
+ *     certificates this authority (a PEM file) signed; else it is plain TCP
  */
 public record ConnectionConfig(String connectString, Duration sessionTimeout, Duration connectionTimeout,
-        String chroot, Optional<Path> tlsCaCertificate) {
+        String chroot, List<Credential> credentials, Optional<Path> tlsCaCertificate) {
 
     public ConnectionConfig {
         Objects.requireNonNull(connectString, "connectString");
@@ -38,26 +41,43 @@ public record ConnectionConfig(String connectString, Duration sessionTimeout, Du
         if (!chroot.isEmpty() && !chroot.matches("[A-Za-z0-9._/-]+")) {
             throw new IllegalArgumentException("chroot '" + chroot + "' has characters a ZooKeeper path cannot hold");
         }
+        credentials = List.copyOf(credentials == null ? List.of() : credentials);
         Objects.requireNonNull(tlsCaCertificate, "tlsCaCertificate");
     }
 
-    /** A plain TCP connection. */
-    public ConnectionConfig(String connectString, Duration sessionTimeout, Duration connectionTimeout, String chroot) {
-        this(connectString, sessionTimeout, connectionTimeout, chroot, Optional.empty());
+    /** A plain TCP connection authenticating with {@code credentials}. */
+    public ConnectionConfig(String connectString, Duration sessionTimeout, Duration connectionTimeout, String chroot,
+            List<Credential> credentials) {
+        this(connectString, sessionTimeout, connectionTimeout, chroot, credentials, Optional.empty());
     }
 
     /**
      * This configuration over TLS, trusting the authority whose certificate is in {@code caCertificate}.
      *
-     * @since 3.1
+     * @since 3.2
      */
     public ConnectionConfig withTls(Path caCertificate) {
-        return new ConnectionConfig(connectString, sessionTimeout, connectionTimeout, chroot,
+        return new ConnectionConfig(connectString, sessionTimeout, connectionTimeout, chroot, credentials,
                 Optional.of(caCertificate.toAbsolutePath()));
     }
 
-    /** The defaults an agent on one host uses. */
+    /** Without credentials. */
+    public ConnectionConfig(String connectString, Duration sessionTimeout, Duration connectionTimeout, String chroot) {
+        this(connectString, sessionTimeout, connectionTimeout, chroot, List.of());
+    }
+
+    /** The defaults an agent on one host uses, without credentials. */
     public static ConnectionConfig of(String connectString) {
         return new ConnectionConfig(connectString, Duration.ofSeconds(15), Duration.ofSeconds(10), "");
+    }
+
+    /**
+     * The same, authenticating with {@code credentials} instead.
+     *
+     * @since 3.2
+     */
+    public ConnectionConfig withCredentials(List<Credential> credentials) {
+        return new ConnectionConfig(connectString, sessionTimeout, connectionTimeout, chroot, credentials,
+                tlsCaCertificate);
     }
 }

@@ -18,8 +18,20 @@ public interface EnvironmentConfig {
      */
     String AUTOMATICALLY_RETRY_HOOKS = "automatically-retry-hooks";
 
-    /** The keys no one may set or unset: fixed by bootstrap. */
-    java.util.Set<String> READ_ONLY = java.util.Set.of("name");
+    /**
+     * Whether the agents' logs and {@code debug-log} show the values of the relation settings a hook
+     * changed, for debugging a charm; {@code false} when not set: they show which keys changed, never to
+     * what (a value may be a credential whatever its key is called).
+     *
+     * @since 3.2
+     */
+    String LOG_SETTING_VALUES = "log-setting-values";
+
+    /**
+     * The keys no one may set or unset: fixed by bootstrap, which also records them in the environment's
+     * own file, where the command line reads them (changing one copy would make the two disagree).
+     */
+    java.util.Set<String> READ_ONLY = java.util.Set.of("name", "placement");
 
     /** Every key and its value. */
     Map<String, Object> get();
@@ -34,6 +46,16 @@ public interface EnvironmentConfig {
 
     /** Watches the configuration; the first delivery is the current one. */
     Watch watch(StateWatcher<Map<String, Object>> watcher);
+
+    /**
+     * {@link #LOG_SETTING_VALUES} of {@code config}: only an explicit true (or "true") turns it on.
+     *
+     * @since 3.2
+     */
+    static boolean logSettingValues(Map<String, Object> config) {
+        Object value = config.get(LOG_SETTING_VALUES);
+        return Boolean.TRUE.equals(value) || "true".equals(value);
+    }
 
     /** {@link #AUTOMATICALLY_RETRY_HOOKS} of {@code config}: only an explicit false (or "false") turns it off. */
     static boolean automaticallyRetryHooks(Map<String, Object> config) {

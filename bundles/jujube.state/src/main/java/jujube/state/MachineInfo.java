@@ -11,7 +11,7 @@ public record MachineInfo(int id, String instanceId, boolean agentConnected) {
     /**
      * What the instance id of a machine on another host begins with, {@code ssh:[USER@]HOST}.
      *
-     * @since 3.1
+     * @since 3.2
      */
     public static final String SSH_INSTANCE_PREFIX = "ssh:";
 
@@ -20,7 +20,7 @@ public record MachineInfo(int id, String instanceId, boolean agentConnected) {
      * provider does, and the command line that installed it removes it. Nothing else starts, restarts
      * or removes it, however long its agent stays away.
      *
-     * @since 3.1
+     * @since 3.2
      */
     public boolean onAnotherHost() {
         return instanceId.startsWith(SSH_INSTANCE_PREFIX);

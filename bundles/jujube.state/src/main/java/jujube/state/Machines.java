@@ -25,7 +25,7 @@ public interface Machines {
      * Adds a machine whose instance exists already, started by someone else than the provisioning agent
      * (a machine added over SSH): it is recorded with {@code instanceId} from the start.
      *
-     * @since 3.1
+     * @since 3.2
      */
     MachineInfo add(String instanceId);
 

@@ -5,5 +5,12 @@ public enum ResolvedMode {
     /** Run the failed hook again. */
     RETRY_HOOK,
     /** Move on without running the failed hook. */
-    NO_HOOK
+    NO_HOOK,
+    /**
+     * For a unit whose agent found its local state corrupt ({@code local_state_error}): set the corrupt files
+     * aside and rebuild them from what the environment knows, then go on. Not a mode of relation-resolved.
+     *
+     * @since 3.1
+     */
+    RESET_STATE
 }

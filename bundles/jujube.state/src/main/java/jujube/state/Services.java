@@ -40,6 +40,20 @@ public interface Services {
      */
     ServiceInfo add(String name, String charmId);
 
+    /**
+     * Adds a service with its options, its peer relations and its units, placed, as one transaction: when
+     * anything fails (a node over its limit, a machine missing, the name taken meanwhile, the process
+     * killed) nothing of it exists; a transaction that lost to a concurrent change is retried as a whole.
+     *
+     * @throws DuplicateServiceException when the name is taken
+     * @throws NoSuchCharmException when the charm is not published
+     * @throws NoSuchMachineException when the placement names a machine that does not exist
+     * @throws NodeTooLargeException when the options are over what a node may hold
+     * @throws TransactionTooLargeException when the transaction's request would pass ZooKeeper's limit
+     * @since 3.1
+     */
+    DeployedService deploy(ServiceDeployment deployment);
+
     /** @throws NoSuchServiceException when there is no such service */
     ServiceInfo get(String name);
 

@@ -113,6 +113,15 @@ public interface StateConnection extends AutoCloseable {
         throw new UnsupportedOperationException("this connection has no run requests");
     }
 
+    /**
+     * The environment's access control: one-time credentials for new machines, the access policy.
+     *
+     * @since 3.2
+     */
+    default Access access() {
+        throw new UnsupportedOperationException("this connection has no access control");
+    }
+
     /** The environment's debug log. */
     DebugLog debugLog();
 

@@ -70,6 +70,20 @@ public final class StateConnections {
         }
     }
 
+    /**
+     * Redeems a machine agent's one-time credential: returns the credentials its connection is to use (the
+     * machine's own and the environment's), and consumes the credential, which is refused from then on.
+     *
+     * @param config where ZooKeeper is; its credentials are not used
+     * @throws CredentialRefusedException when the credential was used already, revoked or never issued
+     * @throws NotConnectedException when ZooKeeper cannot be reached within {@code timeout}
+     * @since 3.2
+     */
+    public static List<Credential> redeem(ConnectionConfig config, OneTimeCredential credential,
+            java.time.Duration timeout) {
+        return jujube.state.internal.CuratorStateConnection.redeem(config, credential, timeout);
+    }
+
     /** Opens a connection with exactly these topology migrations. */
     public static StateConnection open(ConnectionConfig config, List<TopologyMigration> migrations) {
         List<TopologyMigration> steps = List.copyOf(migrations);

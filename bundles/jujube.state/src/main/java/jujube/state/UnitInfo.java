@@ -21,6 +21,14 @@ import java.util.OptionalInt;
 public record UnitInfo(String id, UnitName name, String charmId, OptionalInt machineId, Optional<UnitName> container,
         String publicAddress, String privateAddress, String workflowState, boolean agentConnected,
         String workflowStateInfo) {
+    /**
+     * The workflow state an agent publishes for a unit whose local state (its files on its machine) it found
+     * corrupt: none of the unit's hooks runs until the operator resets that state ({@link ResolvedMode#RESET_STATE});
+     * {@link #workflowStateInfo} names the file and the problem.
+     *
+     * @since 3.1
+     */
+    public static final String LOCAL_STATE_ERROR = "local_state_error";
 
     public UnitInfo {
         java.util.Objects.requireNonNull(workflowStateInfo, "workflowStateInfo");

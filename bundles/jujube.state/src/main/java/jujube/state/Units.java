@@ -8,8 +8,30 @@ import org.osgi.annotation.versioning.ProviderType;
 /** The environment's units: membership, placement, agent presence, addresses and operator flags. */
 @ProviderType
 public interface Units {
+    /**
+     * The most units one request adds: the bound on what a command builds in memory before the request's
+     * size is checked. Fewer may fit: a transaction is also refused with
+     * {@link TransactionTooLargeException} when its request would pass ZooKeeper's packet limit.
+     *
+     * @since 3.1
+     */
+    int MAX_UNITS_PER_REQUEST = 5_000;
+
     /** Adds a unit to a principal service; the new unit is unassigned. */
     UnitInfo add(String service);
+
+    /**
+     * Adds {@code count} units to a principal service and places them, as one transaction: all of them,
+     * or none when anything fails (a machine missing, the service removed, the request too large).
+     *
+     * @param count how many, 1 to {@link #MAX_UNITS_PER_REQUEST}
+     * @return the new units, in order of their numbers, each with its machine
+     * @throws NoSuchServiceException when there is no such service
+     * @throws NoSuchMachineException when the placement names a machine that does not exist
+     * @throws TransactionTooLargeException when the transaction's request would pass ZooKeeper's limit
+     * @since 3.1
+     */
+    List<UnitInfo> add(String service, int count, Placement placement);
 
     /**
      * Adds a subordinate unit in {@code principal}'s container.
@@ -112,7 +134,10 @@ public interface Units {
 
     void clearResolved(UnitName unit);
 
-    /** @throws FlagAlreadySetException when any of the relations is marked resolved already */
+    /**
+     * @throws FlagAlreadySetException when any of the relations is marked resolved already
+     * @throws IllegalArgumentException for {@link ResolvedMode#RESET_STATE}, a unit's mode only
+     */
     void setRelationResolved(UnitName unit, Map<String, ResolvedMode> byRelationId);
 
     void clearRelationResolved(UnitName unit);

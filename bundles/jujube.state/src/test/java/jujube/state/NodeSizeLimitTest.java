@@ -51,4 +51,31 @@ class NodeSizeLimitTest extends ZooKeeperFixture {
         relation.updateSettings(Map.of("user", "v"));
         assertEquals("v", relation.settings().values().get("user"));
     }
+
+    @Test
+    void a_charm_too_large_is_refused_naming_the_limit_not_as_a_zookeeper_failure() {
+        NodeTooLargeException e = assertThrows(NodeTooLargeException.class, () -> state.charms().publish(
+                new CharmRecord("local:precise/huge-1", "file:///charms/huge", "sha-huge",
+                        Map.of("name", "huge", "description", HUGE), Map.of())));
+        assertTrue(e.getMessage().matches("node /charms/local%3Aprecise%2Fhuge-1: 150\\d{4} bytes of content,"
+                + " over the limit of 1000000 bytes a node may hold"), e.getMessage());
+        assertTrue(state.charms().find("local:precise/huge-1").isEmpty());
+    }
+
+    @Test
+    void services_running_charms_near_the_limit_still_have_an_overview() {
+        // each node fits, but two of them exceed the packet a client accepts (jute.maxbuffer, 1 MiB):
+        // read together, in one multi-read, they broke the connection and every status after
+        String big = "d".repeat(600_000);
+        for (String name : List.of("first", "second")) {
+            String id = "local:precise/" + name + "-1";
+            state.charms().publish(new CharmRecord(id, "file:///charms/" + name, "sha-" + name,
+                    Map.of("name", name, "description", big), Map.of()));
+            state.services().add(name, id);
+        }
+        EnvironmentOverview overview = state.overview();
+        assertEquals(big, overview.charms().get("local:precise/second-1").metadata().get("description"));
+        assertEquals(2, overview.charms().size());
+        assertTrue(state.connectionState().isConnected());
+    }
 }

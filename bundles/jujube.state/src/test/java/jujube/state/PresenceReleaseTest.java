@@ -104,7 +104,7 @@ class PresenceReleaseTest extends ZooKeeperFixture {
 
     private StateConnection connection(Duration grace) {
         StateConnection c = new CuratorStateConnection(new ConnectionConfig(zk.getConnectString(),
-                Duration.ofSeconds(10), Duration.ofSeconds(5), chroot), List::of, grace);
+                Duration.ofSeconds(10), Duration.ofSeconds(5), chroot, List.of(admin)), List::of, grace);
         c.awaitConnected(Duration.ofSeconds(10));
         return c;
     }

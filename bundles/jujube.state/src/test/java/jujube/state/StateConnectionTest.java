@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 class StateConnectionTest {
+    private static final Credential ADMIN = Credential.generate(Credential.ADMIN);
     private static final EnvironmentSettings LOCAL = new EnvironmentSettings("test", "local", "local", "local-0");
     private TestingServer zk;
 
@@ -30,7 +31,7 @@ class StateConnectionTest {
 
     private StateConnection connect() {
         StateConnection c = StateConnections.open(new ConnectionConfig(zk.getConnectString(),
-                Duration.ofSeconds(4), Duration.ofSeconds(2), ""));
+                Duration.ofSeconds(4), Duration.ofSeconds(2), "", List.of(ADMIN)));
         c.awaitConnected(Duration.ofSeconds(10));
         return c;
     }
@@ -51,15 +52,14 @@ class StateConnectionTest {
     @Test
     void a_chroot_keeps_the_environment_below_its_path() throws Exception {
         try (StateConnection c = StateConnections.open(new ConnectionConfig(zk.getConnectString(),
-                Duration.ofSeconds(4), Duration.ofSeconds(2), "/envs/one"))) {
+                Duration.ofSeconds(4), Duration.ofSeconds(2), "/envs/one", List.of(ADMIN)))) {
             c.awaitConnected(Duration.ofSeconds(10));
             c.initialize(LOCAL);
         }
         try (StateConnection root = connect()) {
             assertFalse(root.isInitialized(), "nothing written at the root");
         }
-        try (var raw = org.apache.curator.framework.CuratorFrameworkFactory.newClient(zk.getConnectString(),
-                new org.apache.curator.retry.RetryOneTime(100))) {
+        try (var raw = raw()) {
             raw.start();
             assertTrue(raw.checkExists().forPath("/envs/one/initialized") != null);
         }
@@ -152,7 +152,7 @@ class StateConnectionTest {
         List<ConnectionState> seen = new CopyOnWriteArrayList<>();
         try (StateConnection admin = connect();
                 StateConnection agent = StateConnections.open(new ConnectionConfig(zk.getConnectString(),
-                        Duration.ofSeconds(30), Duration.ofSeconds(2), ""))) { // a session that outlives the outage
+                        Duration.ofSeconds(30), Duration.ofSeconds(2), "", List.of(ADMIN)))) { // a session that outlives the outage
             agent.awaitConnected(Duration.ofSeconds(10));
             admin.initialize(LOCAL);
             agent.addListener(seen::add);
@@ -175,8 +175,7 @@ class StateConnectionTest {
     @Test
     void close_before_exit_returns_once_the_session_has_ended() throws Exception {
         try (StateConnection admin = connect();
-                var raw = org.apache.curator.framework.CuratorFrameworkFactory.newClient(zk.getConnectString(),
-                        new org.apache.curator.retry.RetryOneTime(100))) {
+                var raw = raw()) {
             admin.initialize(LOCAL);
             raw.start();
             StateConnection exiting = connect();
@@ -208,14 +207,21 @@ class StateConnectionTest {
     void corrupt_topology_is_reported_with_its_node() throws Exception {
         try (StateConnection c = connect()) {
             c.initialize(LOCAL);
-            try (var raw = org.apache.curator.framework.CuratorFrameworkFactory.newClient(zk.getConnectString(),
-                    new org.apache.curator.retry.RetryOneTime(100))) {
+            try (var raw = raw()) {
                 raw.start();
                 raw.setData().forPath("/topology", "machines: [unclosed".getBytes());
             }
             CorruptStateException e = assertThrows(CorruptStateException.class, () -> c.machines().list());
             assertTrue(e.getMessage().startsWith("node /topology: "), e.getMessage());
         }
+    }
+
+    /** A bare client authenticated as the administrator, to look at or plant nodes. */
+    private org.apache.curator.framework.CuratorFramework raw() {
+        return org.apache.curator.framework.CuratorFrameworkFactory.builder().connectString(zk.getConnectString())
+                .retryPolicy(new org.apache.curator.retry.RetryOneTime(100))
+                .authorization("digest", (ADMIN.principal() + ":" + ADMIN.secret()).getBytes(java.nio.charset.StandardCharsets.UTF_8))
+                .build();
     }
 
     static void awaitTrue(java.util.function.BooleanSupplier condition) throws InterruptedException {

@@ -171,6 +171,13 @@ class TopologyModelTest extends ZooKeeperFixture {
         state.units().clearDebugHooks(u);
         state.units().clearRelationResolved(u);
         assertEquals(UnitFlags.NONE, state.units().flags(u));
+        for (ResolvedMode mode : ResolvedMode.values()) {
+            state.units().setResolved(u, mode);
+            assertEquals(mode, state.units().flags(u).resolved().orElseThrow());
+            state.units().clearResolved(u);
+        }
+        assertThrows(IllegalArgumentException.class,
+                () -> state.units().setRelationResolved(u, Map.of("relation-0000000001", ResolvedMode.RESET_STATE)));
         state.units().openPort(u, new Port(80, "tcp"));
         state.units().openPort(u, new Port(53, "udp"));
         state.units().closePort(u, new Port(80, "tcp"));

@@ -25,6 +25,8 @@ public abstract class ZooKeeperFixture {
     private final List<AutoCloseable> open = new ArrayList<>();
     protected String chroot;
     protected StateConnection state;
+    /** The environment's administrator, as the command line authenticates. */
+    protected Credential admin;
 
     @BeforeAll
     static void startServer() throws Exception {
@@ -39,6 +41,7 @@ public abstract class ZooKeeperFixture {
     @BeforeEach
     void newEnvironment() {
         chroot = "env" + ENVIRONMENTS.incrementAndGet();
+        admin = Credential.generate(Credential.ADMIN);
         state = connect(List.of());
         state.initialize(LOCAL);
     }
@@ -50,10 +53,15 @@ public abstract class ZooKeeperFixture {
         }
     }
 
-    /** Another client of the same environment, as another process would be. */
+    /** Another administrator's client of the same environment, as another process would be. */
     protected StateConnection connect(List<TopologyMigration> migrations) {
+        return connect(migrations, List.of(admin));
+    }
+
+    /** Another client of the same environment authenticating with {@code credentials}. */
+    protected StateConnection connect(List<TopologyMigration> migrations, List<Credential> credentials) {
         StateConnection c = StateConnections.open(new ConnectionConfig(zk.getConnectString(), Duration.ofSeconds(10),
-                Duration.ofSeconds(5), chroot), migrations);
+                Duration.ofSeconds(5), chroot, credentials), migrations);
         c.awaitConnected(Duration.ofSeconds(10));
         open.add(c);
         return c;
@@ -62,6 +70,7 @@ public abstract class ZooKeeperFixture {
     /** A raw client below the environment's chroot, to plant node content as a bug or an old version would. */
     protected CuratorFramework raw() {
         CuratorFramework c = CuratorFrameworkFactory.builder().connectString(zk.getConnectString())
+                .authorization("digest", (admin.principal() + ":" + admin.secret()).getBytes(java.nio.charset.StandardCharsets.UTF_8))
                 .retryPolicy(new RetryOneTime(100)).namespace(chroot).build();
         c.start();
         open.add(c);

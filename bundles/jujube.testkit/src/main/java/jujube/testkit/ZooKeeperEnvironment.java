@@ -5,13 +5,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import jujube.state.ConnectionConfig;
+import jujube.state.Credential;
 import jujube.state.EnvironmentSettings;
 import jujube.state.StateConnection;
 import jujube.state.StateConnections;
 
 /**
  * A local environment under a fresh chroot of a shared ZooKeeper, with a connected client that has
- * initialized it. Whatever the test hands to {@link #closeLater} (agents, presences, more clients) is
+ * initialized it. Every client it makes authenticates as the environment's administrator, who may do
+ * everything the access policy lets anyone do. Whatever the test hands to {@link #closeLater} (agents, presences, more clients) is
  * closed with it, newest first, so nothing outlives the connection it runs on.
  */
 public final class ZooKeeperEnvironment implements AutoCloseable {
@@ -25,7 +27,8 @@ public final class ZooKeeperEnvironment implements AutoCloseable {
     private final StateConnection state;
 
     private ZooKeeperEnvironment(String connectString, String chroot) {
-        config = new ConnectionConfig(connectString, Duration.ofSeconds(10), Duration.ofSeconds(5), chroot);
+        config = new ConnectionConfig(connectString, Duration.ofSeconds(10), Duration.ofSeconds(5), chroot,
+                List.of(Credential.generate(Credential.ADMIN)));
         state = connect();
         state.initialize(LOCAL);
     }
@@ -46,6 +49,16 @@ public final class ZooKeeperEnvironment implements AutoCloseable {
 
     public String connectString() {
         return config.connectString();
+    }
+
+    /** How the environment's clients connect: its ZooKeeper, chroot and administrator credentials. */
+    public ConnectionConfig config() {
+        return config;
+    }
+
+    /** The environment's administrator credential. */
+    public Credential admin() {
+        return config.credentials().get(0);
     }
 
     /** Another connected client of the environment, as another process would have; closed with it. */

@@ -3,6 +3,7 @@ package jujube.workflow;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.Optional;
 import jujube.workflow.internal.CoalescingHookQueue;
 import jujube.workflow.internal.FileHistoryLog;
 import jujube.workflow.internal.FileQueueStore;
@@ -16,6 +17,18 @@ import jujube.workflow.internal.PersistentWorkflow;
  * each unit relation. The {@code ObjectMapper} is the caller's (no static mapper here).
  */
 public final class Workflows {
+    /**
+     * The largest workflow state file (see {@link #fileStore}) and hook queue file (see
+     * {@link #fileQueueStore}) that is read; a larger one is corrupt ({@link CorruptStateFileException}),
+     * found so before it is read.
+     *
+     * @since 1.4
+     */
+    public static final int MAX_STATE_FILE_BYTES = FileWorkflowStore.MAX_BYTES;
+
+    /** @see #MAX_STATE_FILE_BYTES */
+    public static final int MAX_QUEUE_FILE_BYTES = FileQueueStore.MAX_BYTES;
+
     private Workflows() {}
 
     /**
@@ -37,6 +50,17 @@ public final class Workflows {
     /** A history of JSON lines. */
     public static HistoryLog fileHistory(Path file, ObjectMapper mapper, Clock clock) {
         return new FileHistoryLog(file, mapper, clock);
+    }
+
+    /**
+     * The newest entry of a history file written by {@link #fileHistory} that can still be read: what was
+     * stored last, as far as the history knows (an append cut short by a kill leaves it one step behind).
+     * Only the file's end is read; damaged lines there are passed over. Empty when there is no such entry.
+     *
+     * @since 1.4
+     */
+    public static Optional<HistoryEntry> lastHistoryEntry(Path file, ObjectMapper mapper) {
+        return new FileHistoryLog(file, mapper, Clock.systemUTC()).last();
     }
 
     /**

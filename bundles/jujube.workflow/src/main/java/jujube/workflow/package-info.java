@@ -4,7 +4,7 @@
  * with their lifecycle tables ({@link jujube.workflow.UnitState}, {@link jujube.workflow.RelationState}),
  * and the relation hook scheduler's persistent queue ({@link jujube.workflow.HookQueue}).
  *
- * <p>File formats (JSON, validated when read; the workflow state replaced atomically):
+ * <p>File formats (JSON, validated when read, a size limit checked first; the workflow state replaced atomically):
  * <ul>
  * <li>workflow state: {@code {"version":1,"state":"started","in_flight":null,"vars":{"k":"v"}}}</li>
  * <li>history: one line per stored step, {@code {"at":..,"step":"in_flight|committed|failed|vars|recovered",
@@ -19,5 +19,5 @@
  * </ul>
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.3.0")
+@org.osgi.annotation.versioning.Version("1.4.0")
 package jujube.workflow;

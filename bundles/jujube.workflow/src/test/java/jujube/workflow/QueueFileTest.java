@@ -58,6 +58,20 @@ class QueueFileTest extends QueueFixture {
     }
 
     @Test
+    void a_queue_file_over_its_limit_or_not_a_file_is_refused_before_it_is_read() throws IOException {
+        Path file = dir.resolve("relation-1.queue.json");
+        try (var out = Files.newByteChannel(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+            out.position(Workflows.MAX_QUEUE_FILE_BYTES).write(java.nio.ByteBuffer.wrap(new byte[] {'\n'}));
+        }
+        CorruptStateFileException e = assertThrows(CorruptStateFileException.class, () -> store().load());
+        assertEquals((Workflows.MAX_QUEUE_FILE_BYTES + 1) + " bytes, over the limit of " + Workflows.MAX_QUEUE_FILE_BYTES
+                + " bytes", e.problem());
+        Files.delete(file);
+        Files.createDirectory(file);
+        assertEquals("not a regular file", assertThrows(CorruptStateFileException.class, () -> store().load()).problem());
+    }
+
+    @Test
     void queue_writes_leave_no_temporary_files() throws IOException {
         HookQueue queue = queue();
         queue.enqueue(snapshot("db/0", 0));

@@ -61,6 +61,39 @@ class WorkflowFilesTest extends WorkflowFixture {
     }
 
     @Test
+    void a_state_file_over_its_limit_or_unreadable_is_refused_before_it_is_read() throws IOException {
+        Files.write(stateFile(), new byte[Workflows.MAX_STATE_FILE_BYTES + 1]);
+        assertEquals((Workflows.MAX_STATE_FILE_BYTES + 1) + " bytes, over the limit of "
+                + Workflows.MAX_STATE_FILE_BYTES + " bytes", assertThrows(CorruptStateFileException.class,
+                        () -> store().load()).problem());
+        Files.writeString(stateFile(), "{}");
+        Files.setPosixFilePermissions(stateFile(), java.nio.file.attribute.PosixFilePermissions.fromString("---------"));
+        if (!Files.isReadable(stateFile())) { // root reads anything
+            assertEquals("unreadable (AccessDeniedException)", assertThrows(CorruptStateFileException.class,
+                    () -> store().load()).problem());
+        }
+    }
+
+    @Test
+    void the_last_readable_history_entry_is_found_from_the_end_of_the_file() throws IOException {
+        java.nio.file.Path file = dir.resolve("unit.history");
+        assertEquals(java.util.Optional.empty(), Workflows.lastHistoryEntry(file, mapper));
+        open().synchronize();
+        HistoryEntry last = history().entries().get(history().entries().size() - 1);
+        assertEquals(java.util.Optional.of(last), Workflows.lastHistoryEntry(file, mapper));
+        assertEquals("started", last.state());
+
+        // an append cut short, then garbage: passed over
+        Files.writeString(file, "{\"at\":\"2012-04-01T00:00:00Z\",\"step\":\"in_fl\ngarbage\n",
+                java.nio.file.StandardOpenOption.APPEND);
+        assertEquals(java.util.Optional.of(last), Workflows.lastHistoryEntry(file, mapper));
+
+        // only the end is read: a long history whose end holds nothing readable has no last entry
+        Files.writeString(file, "x".repeat(200_000), java.nio.file.StandardOpenOption.APPEND);
+        assertEquals(java.util.Optional.empty(), Workflows.lastHistoryEntry(file, mapper));
+    }
+
+    @Test
     void a_corrupt_file_stops_the_workflow_from_opening() throws IOException {
         Files.writeString(stateFile(), "garbage");
         assertThrows(CorruptStateFileException.class, this::open);

@@ -27,7 +27,7 @@ class ZooKeeperReplicaTest extends WorkflowFixture {
     void environment() throws Exception {
         zk = new TestingServer(true);
         state = StateConnections.open(new ConnectionConfig(zk.getConnectString(), Duration.ofSeconds(10),
-                Duration.ofSeconds(5), "workflow"), List.of());
+                Duration.ofSeconds(5), "workflow", List.of(jujube.state.Credential.generate(jujube.state.Credential.ADMIN))), List.of());
         state.awaitConnected(Duration.ofSeconds(10));
         state.initialize(new EnvironmentSettings("test", "local", "local", "local-0"));
         state.charms().publish(new CharmRecord("local:precise/wordpress-1", "file:///charms/wordpress", "sha",

@@ -1,6 +1,8 @@
 package jujube.zookeeper;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.InputStream;
@@ -9,7 +11,12 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import jujube.zookeeper.internal.ZooKeeperServerRunner;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.Watcher;
+import org.apache.zookeeper.ZooKeeper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,6 +31,31 @@ class ZooKeeperServerRunnerTest {
         try (var files = Files.list(dir)) {
             assertTrue(files.findAny().isPresent(), "the server wrote its data under " + dir);
         }
+    }
+
+    @Test
+    void serves_authenticated_clients_only(@TempDir Path dir) throws Exception {
+        try (ZooKeeperServerRunner zk = ZooKeeperServerRunner.start("127.0.0.1", 0, dir, 500, 30_000)) {
+            try (ZooKeeper anonymous = connected(zk)) {
+                KeeperException refused = assertThrows(KeeperException.class, () -> anonymous.exists("/", false));
+                assertEquals(KeeperException.Code.SESSIONCLOSEDREQUIRESASLAUTH, refused.code());
+            }
+            try (ZooKeeper authenticated = connected(zk)) {
+                authenticated.addAuthInfo("digest", "admin:secret".getBytes(StandardCharsets.UTF_8));
+                assertNotNull(authenticated.exists("/", false));
+            }
+        }
+    }
+
+    private static ZooKeeper connected(ZooKeeperServerRunner zk) throws Exception {
+        CountDownLatch connected = new CountDownLatch(1);
+        ZooKeeper client = new ZooKeeper(zk.connectString(), 10_000, e -> {
+            if (e.getState() == Watcher.Event.KeeperState.SyncConnected) {
+                connected.countDown();
+            }
+        });
+        assertTrue(connected.await(10, TimeUnit.SECONDS));
+        return client;
     }
 
     private static String fourLetterWord(int port, String word) throws Exception {

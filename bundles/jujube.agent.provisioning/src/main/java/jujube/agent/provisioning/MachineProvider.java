@@ -1,6 +1,7 @@
 package jujube.agent.provisioning;
 
 import java.util.Set;
+import jujube.state.OneTimeCredential;
 import org.osgi.annotation.versioning.ConsumerType;
 
 /**
@@ -16,12 +17,15 @@ import org.osgi.annotation.versioning.ConsumerType;
 @ConsumerType
 public interface MachineProvider {
     /**
-     * Starts a machine whose agent runs as {@code machineId}.
+     * Starts a machine whose agent runs as {@code machineId}, handing the agent {@code credential} before
+     * it starts: in its data directory as {@link jujube.state.CredentialFiles#ONE_TIME}
+     * ({@link jujube.state.CredentialFiles#writeOneTime}). The agent redeems it for its identity at its
+     * first start. A launch of a machine whose instance runs writes it too, for the agent's next start.
      *
      * @return the new instance's id, recorded in the machine's node
      * @throws ProviderException when it cannot be started
      */
-    String launch(int machineId);
+    String launch(int machineId, OneTimeCredential credential);
 
     /**
      * Stops an instance for good.

@@ -15,7 +15,8 @@ public interface UnitAgent {
 
     /**
      * The unit workflow's state as last stored on the unit's disk ({@code none}, {@code started},
-     * {@code install_error}, ...); {@code none} before the agent's first transition.
+     * {@code install_error}, ...); {@code none} before the agent's first transition; since 1.1,
+     * {@code local_state_error} while the unit's files on disk are corrupt and the agent waits for their reset.
      */
     String workflowState();
 

@@ -13,8 +13,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 import jujube.charm.CharmArchiveException;
+import jujube.files.FileTrees;
 import org.apache.commons.compress.archivers.zip.ZipArchiveEntry;
 
 /**
@@ -28,6 +28,10 @@ import org.apache.commons.compress.archivers.zip.ZipArchiveEntry;
 public final class ArchiveExtractor {
     /** Refuses archives that would unpack to more than this: a guard against zip bombs. */
     public static final long MAX_TOTAL_SIZE = 1L << 30;
+    /** The longest entry name, in UTF-8 bytes: far below PATH_MAX once below an agent's directories. */
+    public static final int MAX_NAME_BYTES = 1024;
+    /** The longest file name of one entry's path (NAME_MAX of Linux file systems). */
+    public static final int MAX_NAME_PART_BYTES = 255;
     private static final int MAX_LINK_TARGET = 4096;
 
     private final Path archive;
@@ -59,7 +63,7 @@ public final class ArchiveExtractor {
                 Files.setAttribute(staging, "unix:mode", 0755);
                 Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
             } catch (IOException | RuntimeException e) {
-                deleteTree(staging);
+                FileTrees.delete(staging);
                 throw e;
             }
         } catch (IOException e) {
@@ -94,8 +98,16 @@ public final class ArchiveExtractor {
         if (name.startsWith("/") || name.indexOf('\\') >= 0 || name.indexOf('\0') >= 0 || name.matches("^[A-Za-z]:.*")) {
             throw new CharmArchiveException(label, "entry \"" + name + "\" would be written outside the target directory (absolute or non-portable path)");
         }
+        if (name.getBytes(StandardCharsets.UTF_8).length > MAX_NAME_BYTES) {
+            throw new CharmArchiveException(label, "entry " + shortened(name) + " has a name longer than "
+                    + MAX_NAME_BYTES + " bytes");
+        }
         List<String> parts = new ArrayList<>();
         for (String part : name.split("/")) {
+            if (part.getBytes(StandardCharsets.UTF_8).length > MAX_NAME_PART_BYTES) {
+                throw new CharmArchiveException(label, "entry " + shortened(name) + " has a file name longer"
+                        + " than " + MAX_NAME_PART_BYTES + " bytes");
+            }
             if (part.equals("..")) {
                 throw new CharmArchiveException(label, "entry \"" + name + "\" would be written outside the target directory (contains ..)");
             }
@@ -104,6 +116,10 @@ public final class ArchiveExtractor {
             }
         }
         return String.join("/", parts);
+    }
+
+    private static String shortened(String name) {
+        return "\"" + (name.length() <= 64 ? name : name.substring(0, 64) + "...") + "\"";
     }
 
     private void unpack(ArchiveReader zip, Map<String, ZipArchiveEntry> entries, Path root) throws IOException {
@@ -155,20 +171,6 @@ public final class ArchiveExtractor {
             Files.createSymbolicLink(parent.resolve(path.getFileName()), Path.of(target));
         } catch (FileAlreadyExistsException e) {
             throw new CharmArchiveException(label, "symlink " + name + " clashes with another entry");
-        }
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        if (!Files.exists(root, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(root)) {
-            for (Path path : walk.sorted(Comparator.reverseOrder()).toList()) {
-                if (Files.isDirectory(path, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-                    path.toFile().setWritable(true, true);
-                }
-                Files.deleteIfExists(path);
-            }
         }
     }
 }

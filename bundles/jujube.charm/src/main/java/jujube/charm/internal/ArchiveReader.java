@@ -5,6 +5,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Collections;
@@ -23,6 +24,13 @@ import org.apache.commons.compress.archivers.zip.ZipFile;
  * problem is a {@link CharmArchiveException} naming the archive and, where there is one, the entry.
  */
 public final class ArchiveReader implements Closeable {
+    /**
+     * The largest archive file opened: no charm unpacks to more than {@link ArchiveExtractor#MAX_TOTAL_SIZE},
+     * and the zip library reads the whole central directory into memory, so the file is bounded first.
+     */
+    public static final long MAX_ARCHIVE_SIZE = ArchiveExtractor.MAX_TOTAL_SIZE;
+    /** The most entries (files, directories and links) an archive may hold. */
+    public static final int MAX_ENTRIES = 10_000;
     private static final int MSDOS_DIRECTORY = 0x10;
 
     private final String label;
@@ -36,7 +44,20 @@ public final class ArchiveReader implements Closeable {
     public static ArchiveReader open(Path archive) {
         String label = archive.toString();
         try {
-            return new ArchiveReader(label, ZipFile.builder().setPath(archive).get());
+            long size = Files.size(archive);
+            if (size > MAX_ARCHIVE_SIZE) {
+                throw new CharmArchiveException(label, "is " + size + " bytes, larger than the " + MAX_ARCHIVE_SIZE
+                        + " bytes an archive may be");
+            }
+            ZipFile zip = ZipFile.builder().setPath(archive).get();
+            ArchiveReader reader = new ArchiveReader(label, zip);
+            int entries = reader.entries().size();
+            if (entries > MAX_ENTRIES) {
+                zip.close();
+                throw new CharmArchiveException(label, "holds " + entries + " entries, more than the " + MAX_ENTRIES
+                        + " an archive may hold");
+            }
+            return reader;
         } catch (NoSuchFileException e) {
             throw new CharmArchiveException(label, "does not exist");
         } catch (IOException e) {

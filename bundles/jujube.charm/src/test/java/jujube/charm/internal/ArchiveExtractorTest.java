@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
@@ -53,6 +54,48 @@ class ArchiveExtractorTest {
         try (var left = Files.list(temp)) {
             assertEquals(1, left.count(), "no staging directory is left behind");
         }
+    }
+
+    @Test
+    void refusesMoreEntriesThanTheLimitBeforeWritingAnything() throws IOException {
+        Path zip = temp.resolve("many.zip");
+        try (TestZip writer = new TestZip(zip)) {
+            for (int i = 0; i <= ArchiveReader.MAX_ENTRIES; i++) {
+                writer.file("f" + i, new byte[0], 0644);
+            }
+        }
+        Path target = temp.resolve("t");
+        CharmArchiveException e = assertThrows(CharmArchiveException.class, () -> new ArchiveExtractor(zip).extractTo(target));
+        assertEquals("charm archive " + zip + ": holds 10001 entries, more than the 10000 an archive may hold", e.getMessage());
+        assertFalse(Files.exists(target));
+    }
+
+    @Test
+    void refusesEntryNamesNoFileSystemTakesBeforeWritingAnything() throws IOException {
+        String longFileName = "n".repeat(256);
+        String deepPath = "d/".repeat(600) + "f";
+        for (String name : new String[] {longFileName, deepPath}) {
+            Path zip = temp.resolve("names.zip");
+            try (TestZip writer = new TestZip(zip)) {
+                writer.file("metadata.yaml", new byte[1], 0644).file(name, new byte[1], 0644);
+            }
+            Path target = temp.resolve("t");
+            CharmArchiveException e = assertThrows(CharmArchiveException.class, () -> new ArchiveExtractor(zip).extractTo(target));
+            String expected = name == longFileName ? "has a file name longer than 255 bytes" : "has a name longer than 1024 bytes";
+            assertEquals("charm archive " + zip + ": entry \"" + name.substring(0, 64) + "...\" " + expected, e.getMessage());
+            assertFalse(Files.exists(target));
+        }
+    }
+
+    @Test
+    void refusesAnArchiveFileLargerThanTheLimitBeforeOpeningIt() throws IOException {
+        Path zip = temp.resolve("huge.zip");
+        try (RandomAccessFile file = new RandomAccessFile(zip.toFile(), "rw")) {
+            file.setLength(ArchiveReader.MAX_ARCHIVE_SIZE + 1); // sparse: costs no disk
+        }
+        CharmArchiveException e = assertThrows(CharmArchiveException.class, () -> ArchiveReader.open(zip));
+        assertEquals("charm archive " + zip + ": is 1073741825 bytes, larger than the 1073741824 bytes an archive may be",
+                e.getMessage());
     }
 
     /** Rewrites the uncompressed size of {@code name}'s central directory record: a lying header. */

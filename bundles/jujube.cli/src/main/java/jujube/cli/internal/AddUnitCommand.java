@@ -1,12 +1,16 @@
 package jujube.cli.internal;
 
 import jujube.cli.CliException;
-import jujube.state.UnitName;
+import jujube.state.Placement;
+import jujube.state.UnitInfo;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code jujube add-unit SERVICE [-n N] [--to MACHINE]}: adds units to a principal service, on that machine or by the environment's policy. */
+/**
+ * {@code jujube add-unit SERVICE [-n N] [--to MACHINE]}: adds units to a principal service, on that machine or
+ * by the environment's policy, as one transaction.
+ */
 @Command(name = "add-unit", description = "Add units to a service.")
 public final class AddUnitCommand extends SessionCommand {
     @Parameters(index = "0", paramLabel = "SERVICE")
@@ -20,16 +24,14 @@ public final class AddUnitCommand extends SessionCommand {
 
     @Override
     int run(EnvironmentSession session) {
-        if (count < 1) {
-            throw usage("-n must be at least 1, got " + count);
-        }
+        UnitPlacement.checkCount(this, count);
         if (session.service(service).subordinate()) {
             throw new CliException("Subordinate services acquire units from their principal service.");
         }
-        UnitPlacement placement = new UnitPlacement(session.state(), session.environment().placement(), to);
-        for (int i = 0; i < count; i++) {
-            UnitName unit = session.state().units().add(service).name();
-            out().printf("Unit '%s' added to service '%s' on machine %d%n", unit, service, placement.place(unit));
+        Placement placement = UnitPlacement.of(session.state(), session.environment().placement(), to);
+        for (UnitInfo unit : session.state().units().add(service, count, placement)) {
+            out().printf("Unit '%s' added to service '%s' on machine %d%n", unit.name(), service,
+                    unit.machineId().getAsInt());
         }
         return 0;
     }

@@ -27,29 +27,54 @@ final class AgentProcesses {
         this.distribution = distribution;
     }
 
-    /** Starts {@code bin/jujube-agent args...} detached (own session), logging to {@code logs/<name>.log}. */
-    ProcessHandle start(String name, List<String> args) {
-        Path agent = distribution.resolve("bin").resolve("jujube-agent");
-        if (!Files.isExecutable(agent)) {
+    /**
+     * Starts {@code bin/jujube-agent args...} detached (own session) under {@code bin/jujube-supervise},
+     * which starts it again whenever it exits and records its pid in {@code pids/<name>.pid}; the
+     * supervisor's own pid is in {@code pids/<name>-supervisor.pid}. The agent logs to
+     * {@code logs/<name>.log} (rolled by size); what its JVM prints, and the supervisor's lines, go to
+     * {@code logs/<name>.out}. Returns the supervisor.
+     */
+    ProcessHandle startSupervised(String name, List<String> args) {
+        Path bin = distribution.resolve("bin");
+        Path agent = bin.resolve("jujube-agent");
+        Path supervisor = bin.resolve("jujube-supervise");
+        if (!Files.isExecutable(agent) || !Files.isExecutable(supervisor)) {
             throw new CliException("cannot find the agent launcher " + agent + " (is the distribution built?)");
         }
-        List<String> command = new ArrayList<>();
-        command.add("setsid");
-        command.add(agent.toString());
+        Path output = env.logs().resolve(name + ".out");
+        List<String> command = new ArrayList<>(List.of("setsid", supervisor.toString(),
+                env.pids().resolve(name + ".pid").toString(), output.toString(), agent.toString()));
         command.addAll(args);
+        command.addAll(List.of("--log-file", env.logs().resolve(name + ".log").toString()));
         try {
             Files.createDirectories(env.logs());
+            Files.createDirectories(env.pids());
+            AtomicFiles.createOwnerOnly(env.logs().resolve(name + ".log"));
+            AtomicFiles.createOwnerOnly(output);
             ProcessBuilder pb = new ProcessBuilder(command)
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(env.logs().resolve(name + ".log").toFile()))
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(output.toFile()))
                     .redirectErrorStream(true);
             Process p = pb.start();
-            AtomicFiles.write(env.pids().resolve(name + ".pid"),
+            AtomicFiles.write(env.pids().resolve(supervisorOf(name) + ".pid"),
                     (p.pid() + "\n").getBytes(StandardCharsets.US_ASCII));
             return p.toHandle();
         } catch (IOException e) {
             throw new CliException("cannot start " + name + ": " + e.getMessage(), e);
         }
+    }
+
+    /** The name under which the supervisor of process {@code name} is recorded. */
+    static String supervisorOf(String name) {
+        return name + "-supervisor";
+    }
+
+    /**
+     * Whether process {@code name} was recorded, is gone, and has no live supervisor to start it again:
+     * whether it stays down unless someone starts it.
+     */
+    static boolean down(LocalEnvironment env, String name) {
+        return recordedAndGone(env, name) && find(env, supervisorOf(name)).isEmpty();
     }
 
     /** The live process recorded under {@code name} in {@code env}'s pid files, if any. */
@@ -66,6 +91,11 @@ final class AgentProcesses {
     /** Whether a process was recorded under {@code name} in {@code env}'s pid files and is no longer running. */
     static boolean recordedAndGone(LocalEnvironment env, String name) {
         return Files.exists(env.pids().resolve(name + ".pid")) && find(env, name).isEmpty();
+    }
+
+    /** Whether the process runs {@code bin/jujube-supervise}. */
+    private static boolean supervising(ProcessHandle p) {
+        return p.info().arguments().map(a -> a.length > 0 && a[0].endsWith("/jujube-supervise")).orElse(false);
     }
 
     /** Whether the process's command line refers to {@code env}. */
@@ -85,7 +115,18 @@ final class AgentProcesses {
      * {@code grace}. Returns how many were stopped.
      */
     int stopAll(Duration grace) {
-        List<ProcessHandle> targets = new ArrayList<>();
+        // supervisors first, at once and for good: none may start again what is being stopped
+        List<ProcessHandle> supervisors = new ArrayList<>();
+        ProcessHandle.allProcesses().filter(p -> ours(env, p)).filter(AgentProcesses::supervising).forEach(supervisors::add);
+        supervisors.forEach(ProcessHandle::destroyForcibly);
+        for (ProcessHandle p : supervisors) {
+            try {
+                p.onExit().get(10, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (Exception e) {
+                throw new CliException("supervisor " + p.pid() + " of environment '" + env.name() + "' does not stop");
+            }
+        }
+        List<ProcessHandle> targets = new ArrayList<>(supervisors);
         try (Stream<Path> files = Files.exists(env.pids()) ? Files.list(env.pids()) : Stream.empty()) {
             files.filter(f -> f.toString().endsWith(".pid"))
                     .map(f -> f.getFileName().toString().replace(".pid", ""))

@@ -80,6 +80,11 @@ public final class BootstrapCommand implements Callable<Integer> {
                 spec.commandLine().getErr().println("jujube: environment '" + name + "' already bootstrapped");
                 return 0;
             }
+            if (AgentProcesses.find(env, AgentProcesses.supervisorOf("controller")).isPresent()) {
+                spec.commandLine().getErr().println("jujube: environment '" + name + "' already bootstrapped"
+                        + " (its supervisor is starting the controller again)");
+                return 0;
+            }
             if (!AgentProcesses.recordedAndGone(env, "controller")) {
                 // e.g. one serving an external ensemble, started by hand: whether it runs is not ours to know
                 throw new CliException("environment '" + name + "' exists but bootstrap did not start its controller (no "
@@ -95,11 +100,12 @@ public final class BootstrapCommand implements Callable<Integer> {
         if (env.tls()) {
             makeCertificates(env);
         }
+        env.secure();
         env.save();
         AgentProcesses processes = new AgentProcesses(env, Distribution.dir());
         bridgeUp(env);
 
-        ProcessHandle controller = processes.start("controller", controllerArguments(env));
+        ProcessHandle controller = processes.startSupervised("controller", controllerArguments(env));
         try (StateConnection state = StateConnections.open(env.connection())) {
             bringUp(state, env, controller, timeout);
         } catch (RuntimeException e) {
@@ -178,9 +184,14 @@ public final class BootstrapCommand implements Callable<Integer> {
                     + " machines: --machines applies to a new environment");
         }
         long t0 = System.nanoTime();
+        if (env.secure()) {
+            // an environment made before they existed: its controller brings it under the access policy
+            spec.commandLine().getErr().println("jujube: made the administrator credentials of '" + env.name() + "' in "
+                    + env.adminCredentials());
+        }
         AgentProcesses processes = new AgentProcesses(env, Distribution.dir());
         bridgeUp(env); // a reboot removed it
-        ProcessHandle controller = processes.start("controller", controllerArguments(env));
+        ProcessHandle controller = processes.startSupervised("controller", controllerArguments(env));
         try (StateConnection state = StateConnections.open(env.connection())) {
             await("the controller's ZooKeeper", controller, env, timeout, () -> state.connectionState().isConnected());
             if (!state.isInitialized()) {

@@ -104,10 +104,21 @@ final class CharmPublisher implements AutoCloseable {
         if (shared) {
             checkShareable(charm);
         }
-        StoredCharm stored = new CharmStorage(session.environment().charms()).put(url, archive(charm));
-        Path file = session.environment().charms().resolve(stored.key());
-        CharmRecord record = session.state().charms().publish(new CharmRecord(url.toString(), file.toUri().toString(),
-                stored.sha256().hex(), charm.metadata().toMap(), charm.config().toMap()));
+        Path storage = session.environment().charms();
+        boolean storedBefore = Files.exists(storage.resolve(CharmStorage.keyOf(url)));
+        StoredCharm stored = new CharmStorage(storage).put(url, archive(charm));
+        Path file = storage.resolve(stored.key());
+        CharmRecord record;
+        try {
+            record = session.state().charms().publish(new CharmRecord(url.toString(), file.toUri().toString(),
+                    stored.sha256().hex(), charm.metadata().toMap(), charm.config().toMap()));
+        } catch (RuntimeException e) {
+            // a stored archive nothing records would refuse the corrected charm of the same revision
+            if (!storedBefore) {
+                deleteQuietly(file);
+            }
+            throw e;
+        }
         if (shared) {
             // machines on other hosts have no view of the charm storage: they read the state's copy
             session.state().charms().storeArchive(record.id(), file);
@@ -137,13 +148,22 @@ final class CharmPublisher implements AutoCloseable {
             built.add(scratch);
             CharmArchives.extract(archive, scratch.resolve("charm"));
         } catch (CharmArchiveException e) {
-            throw new CliException("charm archive " + archive + " refused: " + e.getMessage(), e);
+            String reason = e.getMessage().replace("charm archive " + archive + ": ", "");
+            throw new CliException("charm archive " + archive + " refused: " + reason, e);
         } catch (IOException e) {
             throw new CliException("cannot check charm archive " + archive + ": " + e.getMessage(), e);
         } finally {
             if (scratch != null) {
                 deleteTree(scratch);
             }
+        }
+    }
+
+    private static void deleteQuietly(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            // the refusal stands; the file is what a retry of the same revision will meet
         }
     }
 

@@ -52,7 +52,9 @@ final class CharmRepository {
         try {
             return new LocalRepository(root, reader, skipped::add).find(url);
         } catch (CharmNotFoundException e) {
-            String reason = skipped.stream().filter(w -> w.contains("/" + url.name() + ":") || w.contains("/" + url.name() + " "))
+            // the broken charm is a directory or an archive named after the charm
+            String reason = skipped.stream().filter(w -> w.contains("/" + url.name() + ":") || w.contains("/" + url.name() + " ")
+                    || w.contains("/" + url.name() + ".charm:"))
                     .findFirst().orElse(null);
             throw new CliException(reason == null ? e.getMessage() : e.getMessage() + "; " + reason, e);
         }

@@ -9,10 +9,12 @@ import jujube.charm.CharmUrl;
 import jujube.charm.RelationEndpointSpec;
 import jujube.cli.CliException;
 import jujube.state.CharmRecord;
+import jujube.state.DeployedService;
 import jujube.state.DuplicateServiceException;
-import jujube.state.RelationScope;
+import jujube.state.Placement;
+import jujube.state.ServiceDeployment;
 import jujube.state.Services;
-import jujube.state.UnitName;
+import jujube.state.UnitInfo;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -21,7 +23,9 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code jujube deploy CHARM [SERVICE]}: publishes a charm from the local repository and adds a service
  * running it, with {@code -n} units placed by the environment's placement policy (none for a
- * subordinate, whose units come with its principal's). Everything is checked before the first write.
+ * subordinate, whose units come with its principal's). Everything is checked before the first write, and
+ * the service with everything that comes with it is one transaction: a failure or a kill leaves it whole
+ * or absent, never with some of its units.
  */
 @Command(name = "deploy", description = "Deploy a charm from the local repository as a service.")
 public final class DeployCommand extends SessionCommand {
@@ -48,9 +52,7 @@ public final class DeployCommand extends SessionCommand {
 
     @Override
     int run(EnvironmentSession session) {
-        if (units < 1) {
-            throw usage("-n must be at least 1, got " + units);
-        }
+        UnitPlacement.checkCount(this, units);
         CharmUrl wanted = CharmRepository.infer(charmText);
         Charm charm = repository.find(wanted, session.reader());
         String name = serviceName != null ? serviceName : charm.name();
@@ -60,7 +62,7 @@ public final class DeployCommand extends SessionCommand {
         if (session.state().services().list().stream().anyMatch(s -> s.name().equals(name))) {
             throw new DuplicateServiceException(name);
         }
-        UnitPlacement placement = new UnitPlacement(session.state(), session.environment().placement(), to);
+        Placement placement = UnitPlacement.of(session.state(), session.environment().placement(), to);
         Map<String, Object> config = configFile == null ? Map.of() : ServiceConfigFile.read(configFile, name, charm.config());
         try (CharmPublisher publisher = new CharmPublisher(session)) {
             CharmUrl url = charm.localUrl(wanted.series());
@@ -81,26 +83,24 @@ public final class DeployCommand extends SessionCommand {
         return 0;
     }
 
+    /** Adds the service with its options, peer relations and units as one transaction: all of it or nothing. */
     private void deploy(EnvironmentSession session, String charmId, Charm charm, String name, Map<String, Object> config,
-            UnitPlacement placement) {
-        var state = session.state();
-        state.services().add(name, charmId);
-        if (!config.isEmpty()) {
-            state.services().updateConfig(name, config);
-        }
+            Placement placement) {
+        boolean subordinate = charm.metadata().subordinate();
         // as in the original, a charm's peer relations exist from the start
+        List<ServiceDeployment.Peer> peers = new ArrayList<>();
         for (RelationEndpointSpec peer : charm.metadata().peers().values()) {
-            state.relations().add(peer.interfaceName(), RelationScope.GLOBAL,
-                    List.of(RelationEndpoints.stateEndpoint(name, peer)));
+            peers.add(new ServiceDeployment.Peer(peer.interfaceName(), peer.name()));
         }
-        if (charm.metadata().subordinate()) {
+        DeployedService deployed = session.state().services().deploy(
+                new ServiceDeployment(name, charmId, config, peers, subordinate ? 0 : units, placement));
+        if (subordinate) {
             out().printf("Subordinate '%s' awaiting relationship to principal for deployment.%n", name);
             return;
         }
         List<String> placed = new ArrayList<>();
-        for (int i = 0; i < units; i++) {
-            UnitName unit = state.units().add(name).name();
-            placed.add(unit + " (machine " + placement.place(unit) + ")");
+        for (UnitInfo unit : deployed.units()) {
+            placed.add(unit.name() + " (machine " + unit.machineId().getAsInt() + ")");
         }
         out().printf("Deployed %s as service '%s': %s%n", charmId, name, String.join(", ", placed));
     }

@@ -52,15 +52,15 @@ final class EnvironmentSession implements AutoCloseable {
 
     /**
      * Waits for the connection; when it is slow to come and the environment's ZooKeeper is embedded in
-     * its controller, a controller recorded by bootstrap and found dead ends the wait at once, with what
-     * to do (instead of ten seconds of retries and a guess).
+     * its controller, a controller recorded by bootstrap, found dead and with no supervisor to start it
+     * again ends the wait at once, with what to do (instead of ten seconds of retries and a guess).
      */
     private static void awaitConnected(LocalEnvironment env, StateConnection state) {
         try {
             state.awaitConnected(FIRST_WAIT);
             return;
         } catch (NotConnectedException e) {
-            if (env.embedded() && AgentProcesses.recordedAndGone(env, "controller")) {
+            if (env.embedded() && AgentProcesses.down(env, "controller")) {
                 throw env.controllerNotRunning();
             }
         }

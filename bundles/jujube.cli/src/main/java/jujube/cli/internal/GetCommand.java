@@ -4,16 +4,21 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import jujube.charm.ConfigOption;
 import jujube.cli.internal.EnvironmentSession.ServiceCharm;
+import jujube.state.CredentialNames;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
  * {@code jujube get SERVICE}: every option of the service's charm with its type, description, current
- * value (set, else the default) and default.
+ * value (set, else the default) and default; the value of an option named like a credential
+ * ({@link CredentialNames}) is never shown.
  */
 @Command(name = "get", description = "Show a service's options.")
 public final class GetCommand extends SessionCommand {
+    /** What stands for the value of an option named like a credential. */
+    static final String HIDDEN = "hidden (a credential)";
+
     @Parameters(index = "0", paramLabel = "SERVICE")
     String service;
 
@@ -33,10 +38,12 @@ public final class GetCommand extends SessionCommand {
             entry.put("description", option.description());
             entry.put("type", option.type().label());
             Object value = set.containsKey(option.name()) ? set.get(option.name()) : option.defaultValue().orElse(null);
+            // an option named like a credential is shown as set or not, never its value (nor its default)
+            boolean hidden = CredentialNames.isCredential(option.name());
             if (value != null) {
-                entry.put("value", value);
+                entry.put("value", hidden ? HIDDEN : value);
             }
-            option.defaultValue().ifPresent(d -> entry.put("default", d));
+            option.defaultValue().ifPresent(d -> entry.put("default", hidden ? HIDDEN : d));
             settings.put(option.name(), entry);
         }
         Map<String, Object> result = new LinkedHashMap<>();

@@ -3,7 +3,10 @@ package jujube.cli.internal;
 import com.fasterxml.jackson.core.JacksonException;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -16,6 +19,8 @@ import jujube.provider.local.ContainerNetwork;
 import jujube.tls.EnvironmentTls;
 import jujube.tls.WirePolicy;
 import jujube.state.ConnectionConfig;
+import jujube.state.Credential;
+import jujube.state.CredentialFiles;
 import jujube.state.codec.PlainMapCodec;
 import jujube.state.codec.PlainMapCodec.Form;
 
@@ -87,6 +92,16 @@ record LocalEnvironment(String name, Path dir, int zookeeperPort, String placeme
         return dir.resolve("pids");
     }
 
+    /** The environment's secrets, owner-only: the administrator's credentials. */
+    Path secrets() {
+        return dir.resolve("secrets");
+    }
+
+    /** The credentials the command line and the controller authenticate with ({@link CredentialFiles}). */
+    Path adminCredentials() {
+        return secrets().resolve("admin.yaml");
+    }
+
     Path machineDir(int id) {
         return dir.resolve("machines").resolve("machine-" + id);
     }
@@ -121,11 +136,43 @@ record LocalEnvironment(String name, Path dir, int zookeeperPort, String placeme
         return true;
     }
 
+    /** How the command line connects: as the environment's administrator. */
     ConnectionConfig connection() {
         ConnectionConfig defaults = ConnectionConfig.of(connectString());
+        List<Credential> admin;
+        try {
+            admin = CredentialFiles.read(adminCredentials());
+        } catch (NoSuchFileException e) {
+            throw new CliException("environment '" + name + "' has no administrator credentials (" + adminCredentials()
+                    + " is missing): 'jujube bootstrap' makes them for an environment it starts or restarts");
+        } catch (IOException e) {
+            throw new CliException("cannot use the administrator credentials: " + e.getMessage(), e);
+        }
         ConnectionConfig config = new ConnectionConfig(defaults.connectString(), defaults.sessionTimeout(),
-                defaults.connectionTimeout(), chroot);
+                defaults.connectionTimeout(), chroot, admin);
         return tls ? config.withTls(certificates().caCertificate()) : config;
+    }
+
+    /**
+     * Makes the environment's directory owner-only, and the administrator's credentials unless they exist:
+     * a new environment's, or one made before environments had them.
+     *
+     * @return whether the credentials were made now
+     */
+    boolean secure() {
+        try {
+            Files.createDirectories(dir);
+            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+            Files.createDirectories(secrets());
+            Files.setPosixFilePermissions(secrets(), PosixFilePermissions.fromString("rwx------"));
+            if (Files.exists(adminCredentials())) {
+                return false;
+            }
+            CredentialFiles.write(adminCredentials(), List.of(Credential.generate(Credential.ADMIN)));
+            return true;
+        } catch (IOException e) {
+            throw new CliException("cannot make the administrator credentials of '" + name + "': " + e.getMessage(), e);
+        }
     }
 
     static boolean exists(Path dir) {

@@ -13,7 +13,9 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code jujube resolved UNIT [RELATION] [--retry]}: tells a unit's agent that its error (or its
- * relation's error) was dealt with; {@code --retry} runs the failed hook again.
+ * relation's error) was dealt with; {@code --retry} runs the failed hook again. {@code jujube resolved
+ * --reset-state UNIT}, for a unit whose agent found its local files corrupt ({@code local-state-error}), has
+ * the agent set the corrupt files aside and rebuild them from the environment's state.
  */
 @Command(name = "resolved", description = "Mark a unit's (or its relation's) error as resolved.")
 public final class ResolvedCommand extends SessionCommand {
@@ -26,12 +28,36 @@ public final class ResolvedCommand extends SessionCommand {
     @Option(names = "--retry", description = "Run the failed hook again.")
     boolean retry;
 
+    @Option(names = "--reset-state", description = "For a unit in local-state-error: set its corrupt local files "
+            + "aside and rebuild them from the environment's state.")
+    boolean resetState;
+
     @Override
     int run(EnvironmentSession session) {
+        if (resetState && (retry || relationName != null)) {
+            throw usage("--reset-state resets the unit's local state as a whole: no RELATION, no --retry");
+        }
         UnitName name = UnitName.parse(unitName);
         UnitInfo unit = session.state().units().get(name);
+        boolean corrupt = UnitInfo.LOCAL_STATE_ERROR.equals(unit.workflowState());
+        if (resetState) {
+            if (!corrupt) {
+                throw new CliException("Service unit '" + name + "' has no corrupt local state to reset ("
+                        + (unit.workflowState().isEmpty() ? "pending" : unit.workflowState()) + ")");
+            }
+            if (session.state().units().flags(name).resolved().isPresent()) {
+                throw new CliException("Service unit '" + name + "' is already marked as resolved");
+            }
+            session.state().units().setResolved(name, ResolvedMode.RESET_STATE);
+            out().printf("Marked unit '%s' for a reset of its local state%n", name);
+            return 0;
+        }
         ResolvedMode mode = retry ? ResolvedMode.RETRY_HOOK : ResolvedMode.NO_HOOK;
         if (relationName == null) {
+            if (corrupt) {
+                throw new CliException("Service unit '" + name + "' has corrupt local state: reset it with "
+                        + "jujube resolved --reset-state " + name);
+            }
             if (!unit.workflowState().endsWith("_error")) {
                 throw new CliException("Service unit '" + name + "' is not in an error state ("
                         + (unit.workflowState().isEmpty() ? "pending" : unit.workflowState()) + ")");

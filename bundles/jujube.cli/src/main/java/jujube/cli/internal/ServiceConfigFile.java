@@ -18,14 +18,27 @@ import jujube.cli.CliException;
  * {@code {blog: {title: My blog}}}. Only the named service's section is used, checked against its charm.
  */
 final class ServiceConfigFile {
+    /**
+     * The largest file read: a file may hold the options of several services, each of which the state
+     * limits to what a node holds (1,000,000 bytes).
+     */
+    static final long MAX_BYTES = 4L << 20;
+
     private ServiceConfigFile() {}
 
     /** The typed options of {@code service} in {@code file}, all checked, or a failure naming the file. */
     static Map<String, Object> read(Path file, String service, CharmConfig config) {
         Object content;
         try {
-            if (!Files.isRegularFile(file)) {
+            if (!Files.exists(file)) {
                 throw new CliException("config file " + file + " does not exist");
+            }
+            if (!Files.isRegularFile(file)) {
+                throw new CliException("config file " + file + " is not a regular file");
+            }
+            if (Files.size(file) > MAX_BYTES) {
+                throw new CliException("config file " + file + " is " + Files.size(file) + " bytes, larger than the "
+                        + MAX_BYTES + " bytes a config file may be");
             }
             // a key given twice is a mistake to point at, not a value to drop silently
             content = new ObjectMapper(new YAMLFactory()).enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)

@@ -3,6 +3,7 @@ package jujube.cli.internal;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import jujube.cli.CliException;
 import jujube.state.EnvironmentConfig;
 import picocli.CommandLine.Command;
@@ -11,10 +12,17 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code jujube set-env key=value ...}: changes the environment's configuration ({@code /environment}),
  * which every agent reads; {@code key=} removes the key. {@code true}/{@code false} are stored as
- * booleans, whole numbers as numbers, anything else as a string.
+ * booleans, whole numbers as numbers, anything else as a string. Every assignment is checked before any
+ * is written: keys are lower-case words joined by {@code -}, values one line of at most
+ * {@link #MAX_VALUE_LENGTH} characters (the proxy keys reach every hook's environment, where a longer
+ * value would fail the hook's start), and {@code automatically-retry-hooks} is true or false.
  */
 @Command(name = "set-env", description = "Set the environment's configuration (key=value; key= unsets).")
 public final class SetEnvCommand extends SessionCommand {
+    static final int MAX_KEY_LENGTH = 64;
+    static final int MAX_VALUE_LENGTH = 4096;
+    private static final Pattern KEY = Pattern.compile("[a-z][a-z0-9]*(-[a-z0-9]+)*");
+
     @Parameters(arity = "1..*", paramLabel = "KEY=VALUE")
     List<String> assignments;
 
@@ -24,16 +32,48 @@ public final class SetEnvCommand extends SessionCommand {
         for (String assignment : assignments) {
             int eq = assignment.indexOf('=');
             if (eq <= 0) {
-                throw new CliException("set-env: '" + assignment + "' is not of the form key=value");
+                throw new CliException("set-env: '" + shown(assignment) + "' is not of the form key=value");
             }
-            String key = assignment.substring(0, eq);
-            if (EnvironmentConfig.READ_ONLY.contains(key)) {
-                throw new CliException("set-env: environment key '" + key + "' is read-only");
-            }
-            changes.put(key, value(assignment.substring(eq + 1)));
+            String key = checkedKey(assignment.substring(0, eq));
+            changes.put(key, value(key, assignment.substring(eq + 1)));
         }
         session.state().environmentConfig().set(changes);
         return 0;
+    }
+
+    private static String checkedKey(String key) {
+        if (key.length() > MAX_KEY_LENGTH) {
+            throw new CliException("set-env: environment key '" + shown(key) + "' has " + key.length()
+                    + " characters, more than the " + MAX_KEY_LENGTH + " a key may have");
+        }
+        if (!KEY.matcher(key).matches()) {
+            throw new CliException("set-env: invalid environment key '" + shown(key) + "': lower-case words joined by '-'");
+        }
+        if (EnvironmentConfig.READ_ONLY.contains(key)) {
+            throw new CliException("set-env: environment key '" + key + "' is read-only");
+        }
+        return key;
+    }
+
+    private static Object value(String key, String text) {
+        if (text.length() > MAX_VALUE_LENGTH) {
+            throw new CliException("set-env: the value of '" + key + "' has " + text.length()
+                    + " characters, more than the " + MAX_VALUE_LENGTH + " a value may have");
+        }
+        if (text.chars().anyMatch(Character::isISOControl)) {
+            throw new CliException("set-env: the value of '" + key + "' holds control characters (a value is one line)");
+        }
+        Object value = value(text);
+        if (key.equals(EnvironmentConfig.AUTOMATICALLY_RETRY_HOOKS) && value != null && !(value instanceof Boolean)) {
+            throw new CliException("set-env: " + key + " must be true or false, got '" + shown(text) + "'");
+        }
+        return value;
+    }
+
+    /** Input shown in a message: its start when it is long, control characters as {@code ?}. */
+    private static String shown(String text) {
+        String start = text.length() <= 64 ? text : text.substring(0, 64) + "...";
+        return start.replaceAll("\\p{Cntrl}", "?");
     }
 
     private static Object value(String text) {

@@ -21,6 +21,7 @@ import jujube.provider.ssh.RemoteMachine;
 import jujube.provider.ssh.SshException;
 import jujube.provider.ssh.SshHost;
 import jujube.provider.ssh.SshTarget;
+import jujube.state.CredentialFiles;
 import jujube.state.MachineInfo;
 import jujube.state.StateConnection;
 
@@ -89,7 +90,7 @@ final class SshMachines {
             AtomicFiles.write(record(id), (target.instanceId() + "\n").getBytes(StandardCharsets.UTF_8));
             probe = machine.probe();
             machine.install(probe, Distribution.dir(), Path.of(System.getProperty("java.home")),
-                    new RemoteMachine.Agent(id, env.connectString(), target.host(), SESSION_TIMEOUT_MS), agentFiles(id));
+                    new RemoteMachine.Agent(id, env.connectString(), target.host(), SESSION_TIMEOUT_MS), agentFiles(state, id));
         } catch (IOException | RuntimeException e) {
             undo(machine, state, id);
             String reason = e instanceof CliException ? e.getMessage()
@@ -105,11 +106,13 @@ final class SshMachines {
 
     /**
      * The files the agent is given in its data directory before its first start: the environment's
-     * authority certificate, which it trusts ZooKeeper with. An agent's own credential goes here too.
+     * authority certificate, which it trusts ZooKeeper with, and a one-time credential, which it redeems
+     * (over TLS) for its own credentials at its first start.
      */
-    private Map<String, byte[]> agentFiles(int machineId) throws IOException {
+    private Map<String, byte[]> agentFiles(StateConnection state, int machineId) throws IOException {
         Map<String, byte[]> files = new LinkedHashMap<>();
         files.put(RemoteMachine.ZOOKEEPER_CA, Files.readAllBytes(env.certificates().caCertificate()));
+        files.put(CredentialFiles.ONE_TIME, CredentialFiles.oneTimeContent(state.access().issueOneTimeCredential(machineId)));
         return files;
     }
 

@@ -60,7 +60,10 @@ public final class StatusBenchEnvironment implements AutoCloseable {
         Files.writeString(dir.resolve("environment.yaml"),
                 "name: bench\nprovider: local\nzookeeper-port: " + zk.getPort() + "\nplacement: local\n");
         // the units' agents are "connected" for as long as this connection lives, so status shows them started
-        StateConnection state = StateConnections.open(ConnectionConfig.of("127.0.0.1:" + zk.getPort()));
+        jujube.state.Credential admin = jujube.state.Credential.generate(jujube.state.Credential.ADMIN);
+        jujube.state.CredentialFiles.write(dir.resolve("secrets/admin.yaml"), java.util.List.of(admin));
+        StateConnection state = StateConnections.open(ConnectionConfig.of("127.0.0.1:" + zk.getPort())
+                .withCredentials(java.util.List.of(admin)));
         StatusBenchEnvironment environment = new StatusBenchEnvironment(zk, state);
         try {
             state.awaitConnected(Duration.ofSeconds(10));

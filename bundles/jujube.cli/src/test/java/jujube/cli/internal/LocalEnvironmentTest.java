@@ -8,7 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import jujube.cli.CliException;
+import jujube.state.Credential;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,14 +24,20 @@ class LocalEnvironmentTest {
     void the_port_names_the_embedded_server_on_loopback() throws IOException {
         write("name: local\nzookeeper-port: 2181\nplacement: local\n");
         LocalEnvironment env = LocalEnvironment.load("local", dir);
+        assertTrue(env.secure(), "the administrator's credentials made");
         assertEquals("127.0.0.1:2181", env.connectString());
         assertEquals("127.0.0.1:2181", env.connection().connectString());
+        assertEquals(List.of("admin"), env.connection().credentials().stream().map(Credential::principal).toList());
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)));
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(env.adminCredentials())));
+        assertFalse(env.secure(), "made once");
     }
 
     @Test
     void an_ensemble_takes_precedence_over_the_port() throws IOException {
         write("zookeeper: 127.0.0.1:2181,127.0.0.1:2182,zk3.example:2183\nzookeeper-port: 9999\n");
         LocalEnvironment env = LocalEnvironment.load("ens", dir);
+        env.secure();
         assertEquals("127.0.0.1:2181,127.0.0.1:2182,zk3.example:2183", env.connectString());
         assertEquals(env.connectString(), env.connection().connectString());
     }

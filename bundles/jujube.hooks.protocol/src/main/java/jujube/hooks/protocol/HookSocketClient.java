@@ -64,9 +64,18 @@ public final class HookSocketClient implements AutoCloseable {
         return response.result();
     }
 
-    /** Sends a request and returns the answer as it came, error or not. */
+    /**
+     * Sends a request and returns the answer as it came, error or not.
+     *
+     * @throws FrameTooLargeException before anything is sent, when the request is above
+     *     {@link FrameCodec#MAX_REQUEST_BYTES}, which the agent would refuse by closing the connection
+     */
     public synchronized Response exchange(Request request) throws IOException {
-        out.write(codec.encode(request.toJson()));
+        byte[] frame = codec.encode(request.toJson());
+        if (frame.length - 4 > FrameCodec.MAX_REQUEST_BYTES) {
+            throw new FrameTooLargeException(frame.length - 4, FrameCodec.MAX_REQUEST_BYTES);
+        }
+        out.write(frame);
         out.flush();
         byte[] payload = codec.readPayload(in).orElseThrow(() -> new EOFException("the agent closed the connection"));
         try {

@@ -10,6 +10,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import jujube.hooks.protocol.FrameCodec;
+import jujube.hooks.protocol.FrameTooLargeException;
 import jujube.hooks.protocol.HookSocketClient;
 import jujube.hooks.protocol.ProtocolException;
 
@@ -101,7 +103,13 @@ public final class JavaToolClient {
             String clientId = env.get("JUJU_CLIENT_ID");
             JsonNode result = client.call(ToolCommandHandler.TOOL_COMMAND, clientId, args);
             if (result.path("need_stdin").asBoolean(false)) {
-                args.put("stdin", new String(stdin.readAllBytes(), StandardCharsets.UTF_8));
+                byte[] input = stdin.readNBytes(FrameCodec.MAX_REQUEST_BYTES + 1);
+                if (input.length > FrameCodec.MAX_REQUEST_BYTES) {
+                    err.println(tool + ": error: stdin holds more than the " + FrameCodec.MAX_REQUEST_BYTES
+                            + " bytes a tool call may send");
+                    return 1;
+                }
+                args.put("stdin", new String(input, StandardCharsets.UTF_8));
                 result = client.call(ToolCommandHandler.TOOL_COMMAND, clientId, args);
             }
             if (!result.path("exit").isInt()) {
@@ -113,6 +121,10 @@ public final class JavaToolClient {
             return result.path("exit").asInt() & 0xff;
         } catch (ProtocolException e) {
             err.println(tool + ": error: " + e.error().message() + " (" + e.code().wireName() + ")");
+            return 1;
+        } catch (FrameTooLargeException e) {
+            err.println(tool + ": error: the call is " + e.announcedLength() + " bytes (arguments, environment and stdin),"
+                    + " more than the " + FrameCodec.MAX_REQUEST_BYTES + " bytes the unit agent reads");
             return 1;
         } catch (IOException e) {
             err.println(tool + ": error: cannot talk to the unit agent: " + e.getMessage());

@@ -99,9 +99,15 @@ class NativeForwarderTest {
         assertEquals("jujube-hook-leader: cannot run " + dir.resolve("no-such-hook") + ": No such file or directory",
                 output);
         Process usage = new ProcessBuilder(leader.toString()).redirectErrorStream(true).start();
-        assertEquals("jujube-hook-leader: error: usage: jujube-hook-leader PROGRAM [ARG...]",
+        assertEquals("jujube-hook-leader: error: usage: jujube-hook-leader [--cgroup PROCS]... PROGRAM [ARG...]",
                 new String(usage.getInputStream().readAllBytes()).strip());
         assertEquals(1, usage.waitFor());
+        Path procs = dir.resolve("no-such-cgroup/cgroup.procs");
+        Process outside = new ProcessBuilder(leader.toString(), "--cgroup", procs.toString(), "/bin/true")
+                .redirectErrorStream(true).start();
+        assertEquals("jujube-hook-leader: cannot join the hook's cgroup " + procs + ": No such file or directory",
+                new String(outside.getInputStream().readAllBytes()).strip());
+        assertEquals(126, outside.waitFor(), "the hook does not run outside its cgroup");
     }
 
     @Test
@@ -142,10 +148,46 @@ class NativeForwarderTest {
         }
     }
 
+    @Test
+    void aCallLargerThanTheAgentReadsIsRefusedWithItsReasonByBothForwarders() throws Exception {
+        try (HookSocketServer server = HookSocketServer.start(dir.resolve("s"), new ToolCommandHandler(
+                new FakeHookToolBackend(), json), json, ServerLimits.defaults())) {
+            Map<String, String> env = Map.of("JUJU_CLIENT_ID", "hook-1", "JUJU_AGENT_SOCKET", server.socketPath().toString());
+            // stdin is read only up to the limit: /dev/zero never ends
+            ToolCall.Result endless = new ToolCall.Result("",
+                    "relation-set: error: stdin holds more than the 1048576 bytes a tool call may send\n", 1);
+            assertEquals(endless, tool(env, Path.of("/dev/zero"), "relation-set", "-"));
+            assertEquals(endless, javaClient(env, new java.io.InputStream() {
+                @Override
+                public int read() {
+                    return 0;
+                }
+            }, "relation-set", "-"));
+            // arguments each within the kernel's limit, together past the agent's
+            String[] argv = new String[10];
+            argv[0] = "relation-set";
+            for (int i = 1; i < argv.length; i++) {
+                argv[i] = "k" + i + "=" + "v".repeat(120_000);
+            }
+            for (ToolCall.Result large : List.of(tool(env, argv), javaClient(env, argv))) {
+                assertEquals(1, large.exit());
+                assertTrue(large.stderr().matches("relation-set: error: the call is 108\\d{4} bytes \\(arguments, environment"
+                        + " and stdin\\), more than the 1048576 bytes the unit agent reads\n"), large.stderr());
+            }
+            assertEquals(new ToolCall.Result("10.0.0.1\n", "", 0), tool(Map.of("JUJU_CLIENT_ID", "hook-1",
+                    "JUJU_REMOTE_UNIT", "mysql/0", "JUJU_AGENT_SOCKET", server.socketPath().toString()), "relation-get", "host"),
+                    "the agent serves on");
+        }
+    }
+
     private ToolCall.Result tool(Map<String, String> env, String... argv) throws Exception {
+        return tool(env, Path.of("/dev/null"), argv);
+    }
+
+    private ToolCall.Result tool(Map<String, String> env, Path stdin, String... argv) throws Exception {
         List<String> command = new java.util.ArrayList<>(List.of(argv));
         command.set(0, tools.binDir().resolve(argv[0]).toString());
-        ProcessBuilder builder = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(stdin.toFile()));
         builder.environment().clear();
         builder.environment().putAll(env);
         Process process = builder.start();
@@ -161,9 +203,13 @@ class NativeForwarderTest {
     }
 
     private ToolCall.Result javaClient(Map<String, String> env, String... argv) throws Exception {
+        return javaClient(env, new ByteArrayInputStream(new byte[0]), argv);
+    }
+
+    private ToolCall.Result javaClient(Map<String, String> env, java.io.InputStream stdin, String... argv) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = new JavaToolClient(env, dir, new ByteArrayInputStream(new byte[0]), new PrintStream(out, true,
+        int exit = new JavaToolClient(env, dir, stdin, new PrintStream(out, true,
                 StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8)).run(List.of(argv));
         return new ToolCall.Result(out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8), exit);
     }

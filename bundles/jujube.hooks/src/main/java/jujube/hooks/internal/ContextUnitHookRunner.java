@@ -23,6 +23,7 @@ import jujube.hooks.protocol.ServerLimits;
 import jujube.hooks.tools.HookToolsInstaller;
 import jujube.hooks.tools.InstalledTools;
 import jujube.hooks.tools.ToolCommandHandler;
+import jujube.state.EnvironmentConfig;
 import jujube.state.NoSuchUnitException;
 import jujube.state.StateException;
 import jujube.state.Watch;
@@ -55,6 +56,7 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
     private volatile String lastCharmId;
     /** The environment's proxy variables, as last delivered: hooks get what was set when they start. */
     private volatile Map<String, String> proxies = Map.of();
+    private volatile boolean logSettingValues;
     private volatile Watch environmentWatch;
 
     private ContextUnitHookRunner(UnitHookSetup setup, HookDebugLog log, InstalledTools tools, HookContextRegistry registry,
@@ -80,6 +82,7 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
      * (see {@link HookProcessRecord}): no hook of this runner may run beside it.
      *
      * @throws java.io.InterruptedIOException when interrupted while waiting (interrupt flag kept)
+     * @throws jujube.files.CorruptFileException when the record of the running hook is invalid
      */
     static ContextUnitHookRunner start(UnitHookSetup setup, HookLog log, SocketPaths sockets) throws IOException {
         Files.createDirectories(setup.unitDir());
@@ -121,8 +124,13 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
      */
     private void followEnvironment() {
         try {
-            proxies = ProxySettings.of(setup.state().environmentConfig().get());
-            environmentWatch = setup.state().environmentConfig().watch(change -> proxies = ProxySettings.of(change.current()));
+            Map<String, Object> config = setup.state().environmentConfig().get();
+            proxies = ProxySettings.of(config);
+            logSettingValues = EnvironmentConfig.logSettingValues(config);
+            environmentWatch = setup.state().environmentConfig().watch(change -> {
+                proxies = ProxySettings.of(change.current());
+                logSettingValues = EnvironmentConfig.logSettingValues(change.current());
+            });
         } catch (StateException e) {
             LOG.warn("unit={}: cannot read the environment's proxy settings yet: {}", setup.unit(), e.getMessage());
         }
@@ -236,7 +244,7 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
     @Override
     public HookResult apply(String hookName, HookEffects effects) {
         try {
-            log.flushed(setup.unit().toString(), hookName, flush.apply(setup.unit(), effects));
+            log.flushed(setup.unit().toString(), hookName, flush.apply(setup.unit(), effects), logSettingValues);
             return new HookResult.Succeeded();
         } catch (StateException e) {
             // Reported as a failure so the caller runs the hook again rather than losing its writes.

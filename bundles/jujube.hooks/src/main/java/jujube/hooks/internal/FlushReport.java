@@ -1,7 +1,7 @@
 package jujube.hooks.internal;
 
 import java.util.List;
-import java.util.regex.Pattern;
+import jujube.state.CredentialNames;
 
 /**
  * What a flush really changed in ZooKeeper, in the order it changed it; empty when the hook's writes
@@ -29,16 +29,21 @@ record FlushReport(List<SettingChange> settings, List<PortChange> ports, List<St
      * @param after  null when the key was deleted
      */
     record SettingChange(String relationId, String key, String before, String after) {
-        /** Keys whose values are credentials by their name: the log says they changed, never to what. */
-        private static final Pattern SECRET = Pattern.compile(
-                "password|passwd|passphrase|secret|token|credential|(private|api|access|auth)[-_]?key",
-                Pattern.CASE_INSENSITIVE);
+        /** The operator's line as logged by default: {@code Setting changed: 'k'}, the key and never its value. */
+        String describe() {
+            return describe(false);
+        }
 
         /**
-         * The operator's line: {@code Setting changed: 'k'='v' (was 'old')} and its variants, with
-         * {@code <not logged>} for the values of a key named like a secret.
+         * The operator's line: without {@code values}, {@code Setting changed: 'k'} or {@code Setting deleted:
+         * 'k'}; with them (an environment's {@code log-setting-values}, for debugging a charm),
+         * {@code Setting changed: 'k'='v' (was 'old')} and its variants, still with {@code <not logged>} for
+         * the values of a key named like a secret.
          */
-        String describe() {
+        String describe(boolean values) {
+            if (!values) {
+                return (after == null ? "Setting deleted: '" : "Setting changed: '") + key + "'";
+            }
             if (after == null) {
                 return "Setting deleted: '" + key + "' (was " + shown(before) + ")";
             }
@@ -46,7 +51,7 @@ record FlushReport(List<SettingChange> settings, List<PortChange> ports, List<St
         }
 
         private String shown(String value) {
-            return SECRET.matcher(key).find() ? "<not logged>" : "'" + value + "'";
+            return CredentialNames.isCredential(key) ? "<not logged>" : "'" + value + "'";
         }
     }
 

@@ -16,7 +16,8 @@ import jujube.state.LogRecord;
  * start and result ({@code unit.hook}), its output ({@code hook.output}: stdout at INFO, stderr at
  * ERROR), its {@code juju-log} messages ({@code unit.hook.api}) and what its flush changed
  * ({@code unit.hook.flush}). A flush is told as the relation settings <em>keys</em> that changed, never
- * their values (which may be credentials whatever the key is called), and the ports.
+ * their values (which may be credentials whatever the key is called), and the ports; an environment's
+ * {@code log-setting-values} adds the values, for debugging a charm.
  *
  * <p>Every method returns at once: a record is built only while the log is on, and the publisher queues it.
  */
@@ -79,21 +80,26 @@ final class HookDebugLog implements HookLog {
     }
 
     @Override
-    public void flushed(String unitName, String hook, FlushReport report) {
-        delegate.flushed(unitName, hook, report);
+    public void flushed(String unitName, String hook, FlushReport report, boolean values) {
+        delegate.flushed(unitName, hook, report, values);
         if (!publisher.isEnabled() || report.isEmpty()) {
             return;
         }
-        Map<String, TreeSet<String>> changed = new LinkedHashMap<>();
-        Map<String, TreeSet<String>> deleted = new LinkedHashMap<>();
-        for (FlushReport.SettingChange change : report.settings()) {
-            (change.after() == null ? deleted : changed).computeIfAbsent(change.relationId(), r -> new TreeSet<>())
-                    .add(change.key());
+        if (values) {
+            report.settings().forEach(change -> publish("unit.hook.flush", "INFO",
+                    hook + ": relation " + change.relationId() + " " + change.describe(true)));
+        } else {
+            Map<String, TreeSet<String>> changed = new LinkedHashMap<>();
+            Map<String, TreeSet<String>> deleted = new LinkedHashMap<>();
+            for (FlushReport.SettingChange change : report.settings()) {
+                (change.after() == null ? deleted : changed).computeIfAbsent(change.relationId(), r -> new TreeSet<>())
+                        .add(change.key());
+            }
+            changed.forEach((relation, keys) -> publish("unit.hook.flush", "INFO",
+                    hook + ": relation " + relation + " settings changed: " + String.join(", ", keys)));
+            deleted.forEach((relation, keys) -> publish("unit.hook.flush", "INFO",
+                    hook + ": relation " + relation + " settings deleted: " + String.join(", ", keys)));
         }
-        changed.forEach((relation, keys) -> publish("unit.hook.flush", "INFO",
-                hook + ": relation " + relation + " settings changed: " + String.join(", ", keys)));
-        deleted.forEach((relation, keys) -> publish("unit.hook.flush", "INFO",
-                hook + ": relation " + relation + " settings deleted: " + String.join(", ", keys)));
         List<String> ports = report.ports().stream().map(FlushReport.PortChange::describe).toList();
         if (!ports.isEmpty()) {
             publish("unit.hook.flush", "INFO", hook + ": " + String.join(", ", ports));

@@ -34,4 +34,26 @@ public @interface HookInvokerConfig {
                     + "agent's JVM enables it (bin/jujube-agent does): a big relation converged in a quarter less "
                     + "time in bench/e2e. false: always through the JDK's ProcessBuilder and the session leader")
     boolean nativeSpawn() default true;
+
+    @AttributeDefinition(name = "Processes per unit",
+            description = "How many processes (threads included) a unit's hooks and everything they start may "
+                    + "have at once, through a pids cgroup per unit (cgroup v2, else v1); a unit that reaches it "
+                    + "has all its processes killed, and the hook then running fails. 0: no limit. Where no pids "
+                    + "cgroup can be written, hooks run without it and the agent's log says so once")
+    int maxProcesses() default 100;
+
+    @AttributeDefinition(name = "Output lines per hook",
+            description = "How many lines of a hook's output (stdout and stderr together) reach the agent's log, "
+                    + "the debug log and a run command's answer; the rest are counted in one note. 0: no limit")
+    int maxOutputLines() default OutputLimits.DEFAULT_MAX_LINES;
+
+    @AttributeDefinition(name = "Output line length (bytes)",
+            description = "How much of one line of a hook's output is kept; the rest of the line is counted and "
+                    + "dropped, so an endless line costs the agent no memory")
+    int maxOutputLineBytes() default OutputLimits.DEFAULT_MAX_LINE_BYTES;
+
+    @AttributeDefinition(name = "Output per hook (bytes)",
+            description = "A hook that writes more than this (stdout and stderr together) is killed and fails. "
+                    + "0: no limit (an endless writer then keeps a core busy until its timeout)")
+    long maxOutputBytes() default OutputLimits.DEFAULT_MAX_BYTES;
 }

@@ -16,6 +16,10 @@ interface HookLog {
      */
     void charmLog(String unit, String hook, LogLevel level, String message);
 
-    /** The writes of a successful hook were applied. */
-    void flushed(String unit, String hook, FlushReport report);
+    /**
+     * The writes of a successful hook were applied.
+     *
+     * @param values whether to tell the settings' values ({@code log-setting-values}), not only their keys
+     */
+    void flushed(String unit, String hook, FlushReport report, boolean values);
 }

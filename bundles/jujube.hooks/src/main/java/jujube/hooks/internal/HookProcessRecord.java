@@ -1,5 +1,6 @@
 package jujube.hooks.internal;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -12,11 +13,14 @@ import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import jujube.files.CorruptFileException;
+import jujube.files.SmallFiles;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,11 +33,14 @@ import org.slf4j.LoggerFactory;
  * agent's successor finds the record at its start and {@link #awaitOrphan() waits} for that hook to end
  * (killing its group once its timeout is past) before it runs any hook: two hooks of one unit never run at
  * once. Whether the cut hook runs again is the persisted workflow's and queue's decision, as after any crash.
+ * An invalid record ({@link #read}) stops the runner from starting: the unit agent reports it.
  */
 final class HookProcessRecord {
     private static final Logger LOG = LoggerFactory.getLogger(HookProcessRecord.class);
     private static final int VERSION = 1;
     private static final Duration KILL_WAIT = Duration.ofSeconds(10);
+    /** A record takes about 150 bytes; anything larger than this is not one, and is refused unread. */
+    static final int MAX_BYTES = 64 * 1024;
     private final Path file;
     private final ObjectMapper mapper;
     private final ProcessGroups groups;
@@ -77,7 +84,9 @@ final class HookProcessRecord {
             // keeps; a power loss ends the hook too, and a record it left damaged is dropped (see read)
             Files.createDirectories(file.getParent());
             Path temp = file.resolveSibling("." + file.getFileName() + ".tmp");
-            Files.write(temp, mapper.writeValueAsBytes(node));
+            Files.deleteIfExists(temp); // left by a killed agent: made again owner-only below
+            Files.write(Files.createFile(temp, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                    java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"))), mapper.writeValueAsBytes(node));
             Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             throw new UncheckedIOException("could not record hook " + hook + " of " + unit + " in " + file, e);
@@ -100,8 +109,9 @@ final class HookProcessRecord {
      * gone or another by now.
      *
      * @throws InterruptedException when the agent stops meanwhile: the record stays for the next start
+     * @throws CorruptFileException when the record is invalid (see {@link #read}); it stays for the operator
      */
-    void awaitOrphan() throws InterruptedException {
+    void awaitOrphan() throws InterruptedException, CorruptFileException {
         Optional<Entry> recorded = read();
         if (recorded.isEmpty()) {
             return;
@@ -182,29 +192,92 @@ final class HookProcessRecord {
         }
     }
 
-    private Optional<Entry> read() {
+    /**
+     * The record, checked field by field; empty when there is none. A record the machine's last boot
+     * ended with is dropped whatever it holds (a power loss can leave it damaged, as it is not fsynced,
+     * and its hook died with everything else). Any other invalid record is corrupt: whether a hook of an
+     * earlier agent still runs cannot be told from it, so no hook may start.
+     */
+    private Optional<Entry> read() throws CorruptFileException {
         byte[] bytes;
         try {
-            bytes = Files.readAllBytes(file);
+            bytes = SmallFiles.read(file, MAX_BYTES);
         } catch (NoSuchFileException e) {
             return Optional.empty();
+        } catch (CorruptFileException e) {
+            return dropIfBeforeBoot(e);
         } catch (IOException e) {
-            throw new UncheckedIOException("could not read " + file, e);
+            return dropIfBeforeBoot(new CorruptFileException(file, "unreadable (" + e.getMessage() + ")", e));
         }
         try {
-            JsonNode node = mapper.readTree(bytes);
-            if (node == null || node.path("version").asInt() != VERSION || node.path("pid").asLong() <= 0
-                    || !node.path("start_ticks").canConvertToLong() || node.path("timeout_ms").asLong(-1) < 0) {
-                throw new IllegalStateException("invalid hook process record " + file + ": " + node);
+            return Optional.of(parse(bytes));
+        } catch (CorruptFileException e) {
+            return dropIfBeforeBoot(e);
+        }
+    }
+
+    private Entry parse(byte[] bytes) throws CorruptFileException {
+        JsonNode node;
+        try {
+            node = mapper.readTree(bytes);
+        } catch (IOException e) {
+            throw new CorruptFileException(file, "not valid JSON (" + oneLine(e) + ")", e);
+        }
+        if (node == null || !node.isObject()) {
+            throw new CorruptFileException(file, "not a JSON object");
+        }
+        if (!node.path("version").isInt() || node.get("version").intValue() != VERSION) {
+            throw new CorruptFileException(file, "field 'version' is not " + VERSION);
+        }
+        long pid = whole(node, "pid", 1);
+        long startTicks = whole(node, "start_ticks", 0);
+        long timeoutMs = whole(node, "timeout_ms", 0);
+        if (!node.path("hook").isTextual() || node.get("hook").textValue().isEmpty()) {
+            throw new CorruptFileException(file, "missing string field 'hook'");
+        }
+        try {
+            return new Entry(pid, startTicks, node.get("hook").textValue(),
+                    Instant.parse(node.path("started_at").asText()), Duration.ofMillis(timeoutMs));
+        } catch (DateTimeParseException e) {
+            throw new CorruptFileException(file, "field 'started_at' is not a time: '" + node.path("started_at").asText()
+                    + "'");
+        }
+    }
+
+    private long whole(JsonNode node, String field, long min) throws CorruptFileException {
+        JsonNode value = node.get(field);
+        if (value == null || !value.isIntegralNumber() || !value.canConvertToLong() || value.longValue() < min) {
+            throw new CorruptFileException(file, "field '" + field + "' is not a whole number of at least " + min);
+        }
+        return value.longValue();
+    }
+
+    private Optional<Entry> dropIfBeforeBoot(CorruptFileException e) throws CorruptFileException {
+        Optional<Instant> boot = bootTime();
+        try {
+            if (boot.isPresent() && Files.getLastModifiedTime(file).toInstant().isBefore(boot.get())) {
+                LOG.info("unit {}: dropping {} from before the machine's last boot: {}", unit, file, e.problem());
+                ended();
+                return Optional.empty();
             }
-            return Optional.of(new Entry(node.get("pid").asLong(), node.get("start_ticks").asLong(),
-                    node.path("hook").asText(), Instant.parse(node.path("started_at").asText()),
-                    Duration.ofMillis(node.get("timeout_ms").asLong())));
+        } catch (IOException ignored) {
+            // no time to compare: corrupt, as it says
+        }
+        throw e;
+    }
+
+    /** When the machine booted ({@code btime} of {@code /proc/stat}); empty when it cannot be told. */
+    private static Optional<Instant> bootTime() {
+        try {
+            return Files.readAllLines(Path.of("/proc/stat")).stream().filter(l -> l.startsWith("btime "))
+                    .map(l -> Instant.ofEpochSecond(Long.parseLong(l.substring(6).strip()))).findFirst();
         } catch (IOException | RuntimeException e) {
-            // only a power loss (which ended the hook with everything else) leaves a record damaged: the
-            // record is written whole and renamed into place
-            LOG.warn("unit {}: dropping invalid hook process record {}: {}", unit, file, e.getMessage());
             return Optional.empty();
         }
+    }
+
+    private static String oneLine(IOException e) {
+        String message = e instanceof JsonProcessingException json ? json.getOriginalMessage() : e.getMessage();
+        return String.valueOf(message).replaceAll("\\s+", " ");
     }
 }

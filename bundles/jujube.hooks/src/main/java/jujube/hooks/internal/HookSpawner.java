@@ -3,8 +3,10 @@ package jujube.hooks.internal;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import jujube.hooks.tools.HookToolsInstaller;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -20,8 +22,27 @@ import org.slf4j.LoggerFactory;
  * the session itself.
  */
 interface HookSpawner {
-    Process start(Path hook, Path toolsDir, Path charmDir, Map<String, String> env, Path stdout, Path stderr)
-            throws IOException, InterruptedException;
+    /**
+     * Starts {@code hook}; with {@code cgroups}, through the session leader in {@code toolsDir}, which
+     * moves itself into those cgroups (the files are their {@code cgroup.procs}) before it execs the hook,
+     * so that nothing the hook forks starts outside them.
+     */
+    Process start(Path hook, Path toolsDir, Path charmDir, Map<String, String> env, Path stdout, Path stderr,
+                  List<Path> cgroups) throws IOException, InterruptedException;
+
+    /** Starts {@code hook} in the agent's own cgroup. */
+    default Process start(Path hook, Path toolsDir, Path charmDir, Map<String, String> env, Path stdout, Path stderr)
+            throws IOException, InterruptedException {
+        return start(hook, toolsDir, charmDir, env, stdout, stderr, List.of());
+    }
+
+    /** The session leader's command line that runs {@code hook} after joining the cgroups of {@code procs}. */
+    static List<String> inCgroups(Path toolsDir, List<Path> procs, Path hook) {
+        List<String> command = new ArrayList<>(List.of(toolsDir.resolve(HookToolsInstaller.SESSION_LEADER).toString()));
+        procs.forEach(file -> command.addAll(List.of("--cgroup", file.toString())));
+        command.add(hook.toString());
+        return command;
+    }
 
     /** The first way this JVM supports: {@link Posix} when its native access is enabled, else {@link Jdk}. */
     static HookSpawner best(ProcessGroups groups) {
@@ -53,8 +74,9 @@ interface HookSpawner {
 
         @Override
         public Process start(Path hook, Path toolsDir, Path charmDir, Map<String, String> env, Path stdout,
-                             Path stderr) throws IOException, InterruptedException {
-            int pid = posix.spawn(hook, List.of(hook.toString()), env, charmDir, DEV_NULL, stdout, stderr);
+                             Path stderr, List<Path> cgroups) throws IOException, InterruptedException {
+            List<String> argv = cgroups.isEmpty() ? List.of(hook.toString()) : inCgroups(toolsDir, cgroups, hook);
+            int pid = posix.spawn(Path.of(argv.get(0)), argv, env, charmDir, DEV_NULL, stdout, stderr);
             try {
                 return new PosixProcess(posix, pid);
             } catch (IOException e) {
@@ -72,8 +94,9 @@ interface HookSpawner {
     record Jdk(ProcessGroups groups) implements HookSpawner {
         @Override
         public Process start(Path hook, Path toolsDir, Path charmDir, Map<String, String> env, Path stdout,
-                             Path stderr) throws IOException {
-            ProcessBuilder builder = new ProcessBuilder(groups.command(hook, toolsDir))
+                             Path stderr, List<Path> cgroups) throws IOException {
+            List<String> command = cgroups.isEmpty() ? groups.command(hook, toolsDir) : inCgroups(toolsDir, cgroups, hook);
+            ProcessBuilder builder = new ProcessBuilder(command)
                     .directory(charmDir.toFile())
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                     .redirectOutput(stdout.toFile())

@@ -1,12 +1,9 @@
 package jujube.hooks.internal;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.channels.Channels;
+import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
@@ -16,6 +13,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
 import jujube.hooks.HookOutput;
 import org.slf4j.Logger;
@@ -23,7 +22,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A hook's stdout and stderr, carried by two named pipes and read line by line by two tasks on the
- * invoker's reader threads (pooled: starting and ending two threads per hook cost more than the reads).
+ * invoker's reader threads (pooled: starting and ending two threads per hook cost more than the reads),
+ * within the {@link OutputLimits}: a line is read into a buffer of the line limit's size, never more (its
+ * excess counted); lines past the hook's line limit are counted, not passed on, and one note says how
+ * many when the hook ends; past the byte limit the {@code overflow} action given at
+ * {@link #processStarted} runs once (the invoker kills the hook), and the rest is only drained.
  * Why not the JDK's process pipes: a child the hook leaves running in the background keeps them open,
  * and a thread blocked reading one can be released neither by close nor by interrupt. A {@link FileChannel} on a FIFO can be closed under a blocked reader, so after the
  * hook exits the invoker waits a short grace period for the last output and then simply closes the
@@ -32,6 +35,7 @@ import org.slf4j.LoggerFactory;
 final class OutputPipes implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(OutputPipes.class);
     private static final Duration JOIN_AFTER_CLOSE = Duration.ofSeconds(5);
+    private static final int READ_BYTES = 8192;
 
     private final FifoPool.Pair fifos;
     private final Path stdoutFifo;
@@ -43,16 +47,24 @@ final class OutputPipes implements AutoCloseable {
     private final String readerName;
     private final CountDownLatch readersDone = new CountDownLatch(2);
     private final HookOutput sink;
+    private final OutputLimits limits;
     private final Object sinkLock = new Object();
     private boolean delivering = true; // guarded by sinkLock
+    private long linesPassed; // guarded by sinkLock
+    private long linesDropped; // guarded by sinkLock
+    private long bytesDropped; // guarded by sinkLock
+    private final AtomicLong bytesRead = new AtomicLong();
+    private final AtomicBoolean overflowed = new AtomicBoolean();
+    private volatile Runnable overflow = () -> { };
 
     /**
      * @param readerThreads runs the two reader tasks; each renames its thread {@code threadName-stdout}
      *                      or {@code -stderr} while it reads
      */
-    OutputPipes(FifoPool pool, Executor readerThreads, String threadName, HookOutput sink)
+    OutputPipes(FifoPool pool, Executor readerThreads, String threadName, HookOutput sink, OutputLimits limits)
             throws IOException, InterruptedException {
         this.sink = sink;
+        this.limits = limits;
         this.readerThreads = readerThreads;
         this.readerName = threadName;
         fifos = pool.take(); // a pair no hook used before: a left-over child cannot hold it
@@ -86,8 +98,13 @@ final class OutputPipes implements AutoCloseable {
         return stderrFifo;
     }
 
-    /** The hook holds its write ends now: let end-of-file mean "every writer is gone" and read. */
-    void processStarted() {
+    /**
+     * The hook holds its write ends now: let end-of-file mean "every writer is gone" and read.
+     *
+     * @param overflow run once, on a reader thread, when the hook's output passes the byte limit
+     */
+    void processStarted(Runnable overflow) {
+        this.overflow = overflow;
         closeHolders();
         read(stdoutChannel, HookOutput::stdout, "-stdout");
         read(stderrChannel, HookOutput::stderr, "-stderr");
@@ -101,8 +118,19 @@ final class OutputPipes implements AutoCloseable {
         if (!readersDone.await(grace.toNanos(), TimeUnit.NANOSECONDS)) {
             LOG.debug("hook output still open after the hook exited: closing it");
         }
+        synchronized (sinkLock) {
+            if (delivering && linesDropped > 0) {
+                deliverQuietly(HookOutput::stderr, "(" + linesDropped + " more lines, " + bytesDropped
+                        + " bytes, of this hook's output not shown: the first " + limits.maxLines() + " lines are)");
+            }
+        }
         close();
         readersDone.await(JOIN_AFTER_CLOSE.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** Whether the hook's output passed the byte limit. */
+    boolean overflowed() {
+        return overflowed.get();
     }
 
     /** Closes everything and stops delivering lines; idempotent. */
@@ -138,10 +166,36 @@ final class OutputPipes implements AutoCloseable {
     }
 
     private void pump(FileChannel channel, BiConsumer<HookOutput, String> stream) {
-        try (BufferedReader in = new BufferedReader(
-                new InputStreamReader(Channels.newInputStream(channel), StandardCharsets.UTF_8))) {
-            for (String line = in.readLine(); line != null; line = in.readLine()) {
-                deliver(stream, line);
+        try (channel) {
+            LineBuffer line = new LineBuffer(limits.maxLineBytes());
+            ByteBuffer chunk = ByteBuffer.allocate(READ_BYTES);
+            boolean afterCr = false;
+            for (int n = channel.read(chunk); n >= 0; n = channel.read(chunk)) {
+                chunk.flip();
+                if (limits.maxBytes() > 0 && bytesRead.addAndGet(n) > limits.maxBytes()) {
+                    if (overflowed.compareAndSet(false, true)) {
+                        LOG.debug("hook output passed {}: the hook is killed", limits.describeMaxBytes());
+                        overflow.run();
+                    }
+                    chunk.clear();
+                    continue; // drained, never looked at: the hook is being killed
+                }
+                while (chunk.hasRemaining()) {
+                    byte b = chunk.get();
+                    if (b == '\n' && afterCr) {
+                        afterCr = false; // the second half of a CRLF
+                    } else if (b == '\n' || b == '\r') {
+                        afterCr = b == '\r';
+                        deliver(stream, line);
+                    } else {
+                        afterCr = false;
+                        line.add(b);
+                    }
+                }
+                chunk.clear();
+            }
+            if (!line.isEmpty() && !overflowed.get()) {
+                deliver(stream, line); // a last line without its newline
             }
         } catch (ClosedChannelException e) {
             // closed by finish() or close(): the hook is over
@@ -150,16 +204,28 @@ final class OutputPipes implements AutoCloseable {
         }
     }
 
-    private void deliver(BiConsumer<HookOutput, String> stream, String line) {
+    private void deliver(BiConsumer<HookOutput, String> stream, LineBuffer line) {
         synchronized (sinkLock) {
             if (!delivering) {
+                line.clear();
                 return;
             }
-            try {
-                stream.accept(sink, line);
-            } catch (RuntimeException e) {
-                LOG.warn("hook output sink failed", e);
+            if (limits.maxLines() > 0 && linesPassed >= limits.maxLines()) {
+                linesDropped++;
+                bytesDropped += line.length() + 1;
+                line.clear();
+                return;
             }
+            linesPassed++;
+            deliverQuietly(stream, line.take());
+        }
+    }
+
+    private void deliverQuietly(BiConsumer<HookOutput, String> stream, String line) {
+        try {
+            stream.accept(sink, line);
+        } catch (RuntimeException e) {
+            LOG.warn("hook output sink failed", e);
         }
     }
 

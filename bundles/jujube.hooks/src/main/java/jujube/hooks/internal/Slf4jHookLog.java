@@ -6,7 +6,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The default {@link HookLog}: charm messages on the logger {@code jujube.hooks.charm} at their own
- * level, flush changes at INFO on {@code jujube.hooks.flush}, one line per key or port.
+ * level, flush changes at INFO on {@code jujube.hooks.flush}, one line per key or port (the keys of
+ * relation settings, not their values, unless the environment asks for them).
  */
 final class Slf4jHookLog implements HookLog {
     private static final Logger CHARM = LoggerFactory.getLogger("jujube.hooks.charm");
@@ -25,9 +26,9 @@ final class Slf4jHookLog implements HookLog {
     }
 
     @Override
-    public void flushed(String unit, String hook, FlushReport report) {
+    public void flushed(String unit, String hook, FlushReport report, boolean values) {
         report.settings().forEach(change -> FLUSH.info("unit={} hook={} relation={}: {}", unit, hook,
-                change.relationId(), change.describe()));
+                change.relationId(), change.describe(values)));
         report.ports().forEach(change -> FLUSH.info("unit={} hook={}: {}", unit, hook, change.describe()));
         report.skipped().forEach(relation -> FLUSH.warn("unit={} hook={}: relation {} was removed while the hook "
                 + "ran; its settings changes were dropped", unit, hook, relation));

@@ -2,17 +2,21 @@ package jujube.hooks.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import jujube.files.CorruptFileException;
 import jujube.hooks.HookResult;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -128,6 +132,41 @@ class HookOrphanTest extends ContextRunnerFixture {
         Files.writeString(record().file(), "{\"version\":1,\"pid\":" + self + ",\"start_ticks\":"
                 + (HookProcessRecord.startTicks(self).getAsLong() + 1) + ",\"hook\":\"install\","
                 + "\"started_at\":\"2026-01-01T00:00:00Z\",\"timeout_ms\":0}");
+
+        runner = ContextUnitHookRunner.start(env.setup(new ProcessHookInvoker(Duration.ofSeconds(20),
+                Duration.ofMillis(200))), log, SocketPaths.standard());
+
+        assertFalse(Files.exists(record().file()));
+    }
+
+    @Test
+    void an_invalid_record_stops_the_runner_from_starting_and_names_the_file() throws Exception {
+        runner.close();
+        Files.createDirectories(record().file().getParent());
+        for (String garbage : new String[] {"garbage", "{\"version\":1,\"pid\":-4,\"start_ticks\":1,\"hook\":\"install\","
+                + "\"started_at\":\"2026-01-01T00:00:00Z\",\"timeout_ms\":0}", "{\"version\":1}"}) {
+            Files.writeString(record().file(), garbage);
+            CorruptFileException e = assertThrows(CorruptFileException.class, () -> ContextUnitHookRunner.start(
+                    env.setup(new ProcessHookInvoker(Duration.ofSeconds(20), Duration.ofMillis(200))), log,
+                    SocketPaths.standard()));
+            assertEquals(record().file(), e.file());
+            assertTrue(Files.exists(record().file()), "kept for the operator");
+        }
+        Files.write(record().file(), new byte[HookProcessRecord.MAX_BYTES + 1]);
+        assertEquals((HookProcessRecord.MAX_BYTES + 1) + " bytes, over the limit of " + HookProcessRecord.MAX_BYTES
+                + " bytes", assertThrows(CorruptFileException.class, () -> record().awaitOrphan()).problem());
+        Files.writeString(record().file(), "{\"version\":1,\"pid\":-4,\"start_ticks\":1,\"hook\":\"install\","
+                + "\"started_at\":\"2026-01-01T00:00:00Z\",\"timeout_ms\":0}");
+        assertEquals("field 'pid' is not a whole number of at least 1",
+                assertThrows(CorruptFileException.class, () -> record().awaitOrphan()).problem());
+    }
+
+    @Test
+    void an_invalid_record_from_before_the_machine_booted_is_dropped() throws Exception {
+        runner.close();
+        Files.createDirectories(record().file().getParent());
+        Files.writeString(record().file(), "{\"version\":1,\"pid\":"); // a power loss cut it
+        Files.setLastModifiedTime(record().file(), FileTime.from(Instant.parse("2000-01-01T00:00:00Z")));
 
         runner = ContextUnitHookRunner.start(env.setup(new ProcessHookInvoker(Duration.ofSeconds(20),
                 Duration.ofMillis(200))), log, SocketPaths.standard());

@@ -17,13 +17,13 @@ final class RecordingHookLog implements HookLog {
     }
 
     @Override
-    public void flushed(String unit, String hook, FlushReport report) {
+    public void flushed(String unit, String hook, FlushReport report, boolean values) {
         flushes.add(report);
-        slf4j.flushed(unit, hook, report);
+        slf4j.flushed(unit, hook, report, values);
     }
 
     /** Every setting line of every flush so far. */
     List<String> settingLines() {
-        return flushes.stream().flatMap(f -> f.settings().stream()).map(c -> c.relationId() + " " + c.describe()).toList();
+        return flushes.stream().flatMap(f -> f.settings().stream()).map(c -> c.relationId() + " " + c.describe(true)).toList();
     }
 }

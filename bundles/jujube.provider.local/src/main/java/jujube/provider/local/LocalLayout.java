@@ -90,8 +90,26 @@ public record LocalLayout(Path envDir, Path distDir, String zookeeper, Path char
         return envDir.resolve("pids");
     }
 
+    /**
+     * Where the machine's log is read: {@code logs/machine-N.log}, a symbolic link to {@link #agentLog},
+     * which the provider makes before the machine starts.
+     */
     public Path log(int machineId) {
         return envDir.resolve("logs").resolve("machine-" + machineId + ".log");
+    }
+
+    /**
+     * The file the machine's agent writes its log to, rolled by size beside it ({@code .1}, {@code .2} ...):
+     * in the machine's own directory, the one place of the environment that a container machine shares
+     * with the host, so that both kinds of machine log alike.
+     */
+    public Path agentLog(int machineId) {
+        return machineDir(machineId).resolve("log").resolve("machine-" + machineId + ".log");
+    }
+
+    /** What the machine's process prints outside its log (the JVM's own messages, a crash; LXC's): {@code logs/machine-N.out}. */
+    public Path output(int machineId) {
+        return envDir.resolve("logs").resolve("machine-" + machineId + ".out");
     }
 
     /** The LXC path of the environment's containers ({@code lxc-ls -P}, {@code lxc-attach -P}). */
@@ -137,7 +155,7 @@ public record LocalLayout(Path envDir, Path distDir, String zookeeper, Path char
         command.addAll(List.of(distDir.resolve("bin").resolve("jujube-agent").toString(), "machine",
                 "--machine-id", Integer.toString(machineId), "--zookeeper", zookeeper,
                 "--data-dir", machineDir(machineId).toString(), "--charm-storage", charmStorage.toString(),
-                "--session-timeout", Integer.toString(sessionTimeoutMs)));
+                "--session-timeout", Integer.toString(sessionTimeoutMs), "--log-file", agentLog(machineId).toString()));
         if (containers.isPresent() || !processAddress.equals(PROCESS_ADDRESS)) {
             command.addAll(List.of("--address", address(machineId)));
         }

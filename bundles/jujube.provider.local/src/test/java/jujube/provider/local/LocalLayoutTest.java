@@ -20,7 +20,8 @@ class LocalLayoutTest {
         assertEquals(List.of("setsid", "lxc-execute", "-n", "prod-machine-4", "-P", "/e/prod/containers", "--",
                 "/d/bin/jujube-agent", "machine", "--machine-id", "4", "--zookeeper", "10.77.0.1:2181",
                 "--data-dir", "/e/prod/machines/machine-4", "--charm-storage", "/e/prod/charms",
-                "--session-timeout", "15000", "--address", "10.77.0.6"), layout.command(4));
+                "--session-timeout", "15000", "--log-file", "/e/prod/machines/machine-4/log/machine-4.log",
+                "--address", "10.77.0.6"), layout.command(4));
     }
 
     @Test
@@ -49,5 +50,16 @@ class LocalLayoutTest {
         assertEquals("192.168.5.9", layout.address(2));
         List<String> command = layout.command(2);
         assertEquals("192.168.5.9", command.get(command.indexOf("--address") + 1));
+    }
+
+    @Test
+    void a_machine_logs_in_its_own_directory_and_is_read_in_the_environments_logs() {
+        LocalLayout layout = new LocalLayout(Path.of("/e/prod"), Path.of("/d"), "127.0.0.1:2181", Path.of("/e/prod/charms"),
+                15000);
+        assertEquals(Path.of("/e/prod/machines/machine-4/log/machine-4.log"), layout.agentLog(4));
+        assertEquals(Path.of("/e/prod/logs/machine-4.log"), layout.log(4));
+        assertEquals(Path.of("/e/prod/logs/machine-4.out"), layout.output(4));
+        List<String> command = layout.command(4);
+        assertEquals(layout.agentLog(4).toString(), command.get(command.indexOf("--log-file") + 1));
     }
 }

@@ -32,6 +32,7 @@ import org.junit.jupiter.api.Test;
  * finds this bundle's step through META-INF/services; two clients migrate at once, then the API uses it.
  */
 class V1TopologyFixtureTest {
+    private static final jujube.state.Credential ADMIN = jujube.state.Credential.generate(jujube.state.Credential.ADMIN);
     private static final String V1 = """
             version: 1
             machines: {machine-0000000000: {}}
@@ -49,9 +50,11 @@ class V1TopologyFixtureTest {
     @Test
     void a_v1_topology_is_migrated_once_by_racing_clients_and_then_serves_the_api() throws Exception {
         try (TestingServer zk = new TestingServer(true);
-                CuratorFramework raw = CuratorFrameworkFactory.newClient(zk.getConnectString(), new RetryOneTime(100))) {
+                CuratorFramework raw = CuratorFrameworkFactory.builder().connectString(zk.getConnectString())
+                        .retryPolicy(new RetryOneTime(100)).authorization("digest", (ADMIN.principal() + ":" + ADMIN.secret()).getBytes(java.nio.charset.StandardCharsets.UTF_8)).build()) {
             raw.start();
-            ConnectionConfig config = new ConnectionConfig(zk.getConnectString(), Duration.ofSeconds(10), Duration.ofSeconds(5), "");
+            ConnectionConfig config = new ConnectionConfig(zk.getConnectString(), Duration.ofSeconds(10), Duration.ofSeconds(5), "",
+                    List.of(ADMIN));
             try (StateConnection setup = StateConnections.open(config)) {
                 setup.awaitConnected(Duration.ofSeconds(10));
                 setup.initialize(new EnvironmentSettings("old", "local", "local", "i-0"));
@@ -76,6 +79,7 @@ class V1TopologyFixtureTest {
 
             try (StateConnection c = StateConnections.open(config)) {
                 c.awaitConnected(Duration.ofSeconds(10));
+                c.access().applyPolicy(); // as its controller does: the planted units and services get identities
                 List<RelationInfo> relations = c.relations().list();
                 assertEquals(3, relations.size());
                 RelationInfo mysql = c.relations().get("relation-0000000000");

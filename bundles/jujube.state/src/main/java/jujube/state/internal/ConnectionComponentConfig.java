@@ -25,4 +25,12 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
     @AttributeDefinition(description = "The environment's authority certificate (PEM): when given, ZooKeeper is"
             + " reached over TLS and its certificate must be signed by it; empty for plain TCP", required = false)
     String tlsCaCertificate() default "";
+
+    @AttributeDefinition(description = "The owner-only file of the credentials this process authenticates with"
+            + " (jujube.state.CredentialFiles); a machine agent's is written when it redeems its one-time credential")
+    String credentialsFile() default "";
+
+    @AttributeDefinition(description = "A machine agent's one-time credential, redeemed for its credentials when"
+            + " the credentials file does not exist yet, then removed", required = false)
+    String oneTimeCredentialFile() default "";
 }

@@ -53,6 +53,8 @@ final class CuratorCharms implements Charms {
                 throw new CharmChecksumMismatchException(charm.id(), stored.sha256(), charm.sha256());
             }
             return stored;
+        } catch (jujube.state.StateException e) {
+            throw e; // NodeTooLargeException: its own message names the node and the limit
         } catch (Exception e) {
             throw NodeReader.failure(path, e);
         }

@@ -60,6 +60,7 @@ final class CuratorMachines implements Machines {
         if (!ctx.reader().exists(path)) {
             throw new NoSuchMachineException(machineId);
         }
+        ctx.access().acl(path + "/agent"); // its digests known now: the node is re-created on Curator's threads
         return new PresenceNode(ctx, path + "/agent", "{}".getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 
@@ -71,27 +72,26 @@ final class CuratorMachines implements Machines {
     @Override
     public MachineInfo add(String instanceId) {
         // the node holds its instance from the start: the provisioning agent never sees it without one
-        String key = ctx.createSequential(Paths.MACHINE_PREFIX,
-                ctx.reader().bytes(instanceId.isEmpty() ? Map.of() : Map.of("provider-machine-id", instanceId)));
-        try {
-            ctx.topology().update(t -> {
-                TopologyChanges.addMachine(t, key);
-                return null;
-            });
-        } catch (RuntimeException e) {
-            ctx.deleteTree(Paths.MACHINES + "/" + key);
-            throw e;
-        }
-        return new MachineInfo(Paths.machineId(key), instanceId, false);
+        return ctx.transactions().run("adding a machine", (t, draft) -> TopologyAdditions.machine(t, draft, instanceId));
     }
 
     @Override
     public void remove(int machineId) {
+        String key = Paths.machineKey(machineId);
+        if (!ctx.access().isAdmin()) {
+            // a machine agent may not rewrite the topology: the controller removes its machine, if it may
+            if (!ctx.access().machine().map(key::equals).orElse(false)) {
+                throw new jujube.state.StateException("only the administrator removes " + key);
+            }
+            ctx.requests().submit(key, Map.of("op", "remove-machine"));
+            return;
+        }
         ctx.topology().update(t -> {
-            TopologyChanges.removeMachine(t, Paths.machineKey(machineId));
+            TopologyChanges.removeMachine(t, key);
             return null;
         });
         ctx.deleteTree(Paths.machine(machineId));
+        ctx.identities().remove(key);
     }
 
     @Override

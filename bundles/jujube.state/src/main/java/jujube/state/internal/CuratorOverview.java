@@ -52,7 +52,8 @@ final class CuratorOverview {
     }
 
     private Map<String, CharmRecord> charmsOf(List<ServiceInfo> serviceInfos) {
-        NodeBatch batch = new NodeBatch(ctx.client());
+        // a charm node may be close to the node limit, so two of them may not share an answer
+        NodeBatch batch = NodeBatch.oneByOne(ctx.client());
         Map<String, Supplier<Optional<CharmRecord>>> reads = new LinkedHashMap<>();
         serviceInfos.forEach(s -> reads.computeIfAbsent(s.charmId(), id -> charms.find(id, batch)));
         batch.await();

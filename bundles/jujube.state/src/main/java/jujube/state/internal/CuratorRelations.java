@@ -27,36 +27,15 @@ final class CuratorRelations implements Relations {
 
     @Override
     public RelationInfo add(String interfaceName, RelationScope scope, List<RelationEndpoint> endpoints) {
-        String id = ctx.createSequential(Paths.RELATION_PREFIX, new byte[0]);
-        try {
-            ctx.topology().update(t -> {
-                Map<String, EndpointEntry> byService = new TreeMap<>();
-                for (RelationEndpoint e : endpoints) {
-                    String sid = t.serviceId(e.serviceName());
-                    if (byService.put(sid, new EndpointEntry(e.relationName(), e.role())) != null) {
-                        throw new jujube.state.StateException("service '" + e.serviceName()
-                                + "' appears twice in the relation over '" + interfaceName + "'");
+        // a global scope is made whole with the relation; a container's, for the units there are, after it: a
+        // command cut short there is made good by the controller when an agent asks for it (prepare-scope)
+        return ctx.transactions().run("adding a relation over '" + interfaceName + "'",
+                (t, draft) -> TopologyAdditions.relation(t, draft, interfaceName, scope, endpoints),
+                (t, relation) -> {
+                    if (scope != RelationScope.GLOBAL) {
+                        ctx.relationAccess().prepare(t, relation.id());
                     }
-                }
-                TopologyChanges.addRelation(t, id, interfaceName, scope, byService);
-                return null;
-            });
-            if (scope == RelationScope.GLOBAL) {
-                // global layout exists up front; container layouts appear per container on join
-                RelationScopePaths paths = new RelationScopePaths(id, scope, null);
-                for (RelationEndpoint e : endpoints) {
-                    ctx.client().create().orSetData().creatingParentsIfNeeded().forPath(paths.members(e.role()));
-                }
-                ctx.client().create().orSetData().forPath(paths.settingsContainer());
-            }
-        } catch (RuntimeException e) {
-            ctx.deleteTree(Paths.relation(id));
-            throw e;
-        } catch (Exception e) {
-            ctx.deleteTree(Paths.relation(id));
-            throw NodeReader.failure(Paths.relation(id), e);
-        }
-        return new RelationInfo(id, interfaceName, scope, endpoints);
+                });
     }
 
     static RelationInfo info(Topology t, String id, RelationEntry r) {
@@ -110,6 +89,7 @@ final class CuratorRelations implements Relations {
         }
         RelationRole role = endpoint.role();
         RelationScopePaths paths = RelationScopePaths.forUnit(relationId, r.scope(), unitId, t.unit(unitId).container());
+        ctx.access().actFor(unitId); // it writes as the unit, and reads the related units' settings as its service
         return new CuratorUnitRelation(ctx, info(t, relationId, r), unit, unitId, role, paths);
     }
 

@@ -1,6 +1,7 @@
 package jujube.state.internal;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -8,12 +9,19 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
+import jujube.state.DeployedService;
 import jujube.state.NoSuchCharmException;
 import jujube.state.NoSuchServiceException;
+import jujube.state.RelationEndpoint;
+import jujube.state.RelationInfo;
+import jujube.state.RelationRole;
+import jujube.state.RelationScope;
+import jujube.state.ServiceDeployment;
 import jujube.state.ServiceInfo;
 import jujube.state.Services;
 import jujube.state.StateException;
 import jujube.state.StateWatcher;
+import jujube.state.UnitInfo;
 import jujube.state.UnitName;
 import jujube.state.Watch;
 import jujube.state.internal.TopologyEntries.ServiceEntry;
@@ -29,28 +37,39 @@ final class CuratorServices implements Services {
 
     @Override
     public ServiceInfo add(String name, String charmId) {
+        checkName(name);
+        return ctx.transactions().run("adding service '" + name + "'",
+                (t, draft) -> TopologyAdditions.service(t, draft, name, charmId, Map.of()));
+    }
+
+    @Override
+    public DeployedService deploy(ServiceDeployment d) {
+        checkName(d.name());
+        Map<String, Object> config = new LinkedHashMap<>();
+        d.config().forEach((k, v) -> {
+            if (v != null) { // an option left unset keeps the charm's default
+                config.put(k, v);
+            }
+        });
+        String what = "deploy of service '" + d.name() + "' with " + d.units() + (d.units() == 1 ? " unit" : " units");
+        DeployedService deployed = ctx.transactions().run(what, (t, draft) -> {
+            ServiceInfo service = TopologyAdditions.service(t, draft, d.name(), d.charmId(), config);
+            List<RelationInfo> peers = new ArrayList<>();
+            for (ServiceDeployment.Peer p : d.peers()) {
+                peers.add(TopologyAdditions.relation(t, draft, p.interfaceName(), RelationScope.GLOBAL,
+                        List.of(new RelationEndpoint(d.name(), p.relationName(), RelationRole.PEER))));
+            }
+            List<UnitInfo> units = TopologyAdditions.units(t, draft, service.id(), d.charmId(), d.units(), d.placement());
+            return new DeployedService(new ServiceInfo(service.id(), d.name(), d.charmId(),
+                    units.stream().map(UnitInfo::name).toList()), peers, units);
+        });
+        return deployed;
+    }
+
+    private static void checkName(String name) {
         Services.problemWithName(name).ifPresent(problem -> {
             throw new StateException(problem);
         });
-        if (!ctx.reader().exists(Paths.charm(charmId))) {
-            throw new NoSuchCharmException(charmId);
-        }
-        String id = ctx.createSequential(Paths.SERVICE_PREFIX, ctx.reader().bytes(Map.of("charm", charmId)));
-        try {
-            ctx.client().create().forPath(Paths.service(id) + "/config", ctx.reader().bytes(Map.of()));
-            ctx.topology().update(t -> {
-                TopologyChanges.addService(t, id, name);
-                return null;
-            });
-        } catch (RuntimeException e) {
-            // the node was never part of the topology: nobody else can have seen it as a service
-            ctx.deleteTree(Paths.service(id));
-            throw e;
-        } catch (Exception e) {
-            ctx.deleteTree(Paths.service(id));
-            throw NodeReader.failure(Paths.service(id), e);
-        }
-        return new ServiceInfo(id, name, charmId, List.of());
     }
 
     @Override
@@ -106,8 +125,12 @@ final class CuratorServices implements Services {
             removed.addAll(TopologyChanges.removeService(t, sid));
             return sid;
         });
-        removed.forEach(unitId -> ctx.deleteTree(Paths.unit(unitId)));
+        removed.forEach(unitId -> {
+            ctx.deleteTree(Paths.unit(unitId));
+            ctx.identities().remove(unitId);
+        });
         ctx.deleteTree(Paths.service(id));
+        ctx.identities().remove(id);
     }
 
     @Override
@@ -197,7 +220,22 @@ final class CuratorServices implements Services {
                 new SerialDelivery<>(ctx.watchExecutor(), watcher, Map.of()));
     }
 
+    /**
+     * The service's configuration node, once this connection may read it: a machine agent reads it with
+     * the credentials of a unit of the service it hosts.
+     */
     private String configPath(String name) {
-        return Paths.service(ctx.topology().read().serviceId(name)) + "/config";
+        Topology t = ctx.topology().read();
+        String serviceId = t.serviceId(name);
+        if (!ctx.access().holds(serviceId)) {
+            String machine = ctx.access().machine().orElse("this connection");
+            AccessFacts facts = AccessFacts.of(t);
+            String hosted = t.services.get(serviceId).units().keySet().stream()
+                    .filter(unitId -> facts.machineOfUnit(unitId).map(machine::equals).orElse(false)).findFirst()
+                    .orElseThrow(() -> new StateException(machine + " hosts no unit of " + name
+                            + ": it may not read its configuration"));
+            ctx.access().actFor(hosted);
+        }
+        return Paths.service(serviceId) + "/config";
     }
 }

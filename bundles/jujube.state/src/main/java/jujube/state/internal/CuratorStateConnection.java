@@ -15,6 +15,7 @@ import jujube.state.Services;
 import jujube.state.TopologyMigration;
 import jujube.state.Units;
 import jujube.state.ConnectionConfig;
+import jujube.state.Credential;
 import jujube.state.ConnectionState;
 import jujube.state.ConnectionStateListener;
 import jujube.state.EnvironmentNotInitializedException;
@@ -42,6 +43,7 @@ public final class CuratorStateConnection implements StateConnection {
     private final NodeReader reader;
     private final VersionedNodes nodes;
     private final TopologyStore topology;
+    private final TopologyTransaction transactions;
     private final ExecutorService watchExecutor;
     private final ParkedPresences presences;
     private final CuratorMachines machines;
@@ -53,6 +55,9 @@ public final class CuratorStateConnection implements StateConnection {
     private final CuratorDebugLog debugLog;
     private final CuratorEnvironmentConfig environmentConfig;
     private final CuratorUnitRuns runs;
+    private final AccessControl access;
+    private final CuratorAccess accessApi;
+    private final StateContext ctx;
     private volatile ConnectionState state = ConnectionState.SUSPENDED;
 
     /** The Curator client, for tests in this package that end its session as an expiry would. */
@@ -78,11 +83,21 @@ public final class CuratorStateConnection implements StateConnection {
      */
     public CuratorStateConnection(ConnectionConfig config, Supplier<List<TopologyMigration>> migrations,
             Duration presenceGrace) {
+        this(config, migrations, presenceGrace, java.util.function.UnaryOperator.identity());
+    }
+
+    /** @param sender wraps what sends a transaction's request: tests lose its answer as a broken connection does */
+    CuratorStateConnection(ConnectionConfig config, Supplier<List<TopologyMigration>> migrations,
+            Duration presenceGrace, java.util.function.UnaryOperator<TopologyTransaction.Sender> sender) {
+        access = new AccessControl(config.chroot(), config.credentials());
         CuratorFrameworkFactory.Builder builder = CuratorFrameworkFactory.builder()
                 .connectString(config.connectString())
                 .sessionTimeoutMs((int) config.sessionTimeout().toMillis())
                 .connectionTimeoutMs((int) config.connectionTimeout().toMillis())
                 .zkClientConfig(PlainClientConfig.of(config))
+                // every session authenticates with the connection's credentials; every node gets the policy's ACL
+                .zookeeperFactory(access)
+                .aclProvider(access)
                 // retry forever at a bounded pace: an agent outlives any ZooKeeper outage
                 .retryPolicy(new ExponentialBackoffRetry(100, 29, 5_000));
         if (!config.chroot().isEmpty()) {
@@ -91,11 +106,17 @@ public final class CuratorStateConnection implements StateConnection {
         client = builder.build();
         reader = new NodeReader(client);
         nodes = new VersionedNodes(reader);
-        topology = new TopologyStore(reader, nodes, new TopologyMigrator(migrations));
+        // only the administrator may write the topology: an agent migrates what it reads in memory only
+        topology = new TopologyStore(reader, nodes, new TopologyMigrator(migrations), access.isAdmin());
+        access.bind(client, reader, topology::read);
         watchExecutor = Executors.newCachedThreadPool(new WatchThreads());
         presences = new ParkedPresences(presenceGrace);
-        StateContext ctx = new StateContext(client, reader, nodes, topology, watchExecutor, presences,
-                new SharedCaches(client));
+        MachineRequests requests = new MachineRequests(client, reader);
+        access.bind(requests);
+        TopologyTransaction.Sender direct = ops -> client.getZookeeperClient().getZooKeeper().multi(ops);
+        transactions = new TopologyTransaction(reader, topology, access, sender.apply(direct));
+        ctx = new StateContext(client, reader, nodes, topology, transactions, watchExecutor, presences,
+                new SharedCaches(client), access, requests);
         machines = new CuratorMachines(ctx);
         charms = new CuratorCharms(ctx);
         services = new CuratorServices(ctx);
@@ -105,6 +126,7 @@ public final class CuratorStateConnection implements StateConnection {
         debugLog = new CuratorDebugLog(ctx);
         environmentConfig = new CuratorEnvironmentConfig(ctx);
         runs = new CuratorUnitRuns(ctx);
+        accessApi = new CuratorAccess(ctx, units, machines, charms);
         client.getConnectionStateListenable().addListener((c, newState) -> publish(map(newState)));
         client.start();
     }
@@ -217,39 +239,55 @@ public final class CuratorStateConnection implements StateConnection {
 
     @Override
     public void initialize(EnvironmentSettings settings) {
+        if (!access.isAdmin()) {
+            throw new StateException("only the administrator initializes an environment: this connection has no"
+                    + " administrator credential");
+        }
         if (isInitialized()) {
             throw new StateException("environment '" + settings.name() + "' is already initialized");
         }
         try {
             // one transaction: either the whole hierarchy exists, with /initialized, or none of it
+            String machine0 = Paths.machine(0);
+            Credential environment = Credential.generate(Principals.ENVIRONMENT);
+            Credential machine0Credential = Credential.generate(Paths.machineKey(0));
+            access.remember(environment); // every node's ACL names it; machine 0's names its machine
+            access.remember(machine0Credential);
             List<CuratorOp> ops = new java.util.ArrayList<>();
             for (String path : Paths.BASE) {
                 if (client.checkExists().forPath(path) == null) {
                     ops.add(client.transactionOp().create().forPath(path));
                 }
             }
+            ops.addAll(ctx.identities().baseOperations(access.credentialsOf(Credential.ADMIN), environment,
+                    machine0Credential));
             ops.add(client.transactionOp().create().forPath(Paths.ENVIRONMENT, reader.bytes(Map.of(
                     "name", settings.name(), "placement", settings.placement()))));
             Map<String, Object> global = new java.util.LinkedHashMap<>(Map.of("provider-type", settings.providerType()));
             global.putAll(ScopeMembershipMigration.MARKED); // born with persistent relation scope membership
+            global.put(AccessPolicy.MARKER, AccessPolicy.VERSION); // and under the access policy
             ops.add(client.transactionOp().setData().forPath(Paths.SETTINGS, reader.bytes(global)));
-            String machine0 = Paths.machine(0);
             ops.add(client.transactionOp().create().forPath(machine0, reader.bytes(Map.of(
                     "provider-machine-id", settings.bootstrapInstanceId()))));
             Topology initial = new Topology();
             TopologyChanges.addMachine(initial, Paths.machineKey(0));
             ops.add(client.transactionOp().create().forPath(Paths.TOPOLOGY, topology.encode(initial)));
+            ops.add(client.transactionOp().create().forPath(Paths.LOGS));
+            ops.add(client.transactionOp().create().forPath(Paths.LOG_LISTENERS));
             ops.add(client.transactionOp().create().forPath(Paths.INITIALIZED));
             client.transaction().forOperations(ops);
+            // the root last (ACLs are no part of a transaction): until now anyone could create below it
+            ctx.identities().applyPolicy("/");
             LOG.info("environment '{}' initialized", settings.name());
         } catch (KeeperException.NodeExistsException e) {
             throw new StateException("environment '" + settings.name() + "' is being initialized by someone else ("
                     + e.getPath() + " exists)");
+        } catch (StateException e) {
+            throw e;
         } catch (Exception e) {
             throw NodeReader.failure("/", e);
         }
     }
-
 
     @Override
     public Machines machines() {
@@ -297,13 +335,27 @@ public final class CuratorStateConnection implements StateConnection {
     }
 
     @Override
+    public jujube.state.Access access() {
+        return accessApi;
+    }
+
+    /** See {@link jujube.state.StateConnections#redeem}. */
+    public static List<Credential> redeem(ConnectionConfig config, jujube.state.OneTimeCredential credential,
+            Duration timeout) {
+        return OneTimeRedemption.redeem(config, credential, timeout);
+    }
+
+    @Override
     public jujube.state.Leadership leadership(String name) {
         return new CuratorLeadership(client, name);
     }
 
-    /** Successful compare-and-set writes and lost attempts so far: what the benchmark reports. */
+    /**
+     * Successful compare-and-set writes and lost attempts so far, transactions included: what the
+     * benchmark reports.
+     */
     public long[] compareAndSetCounts() {
-        return new long[] {nodes.writes(), nodes.retries()};
+        return new long[] {nodes.writes() + transactions.applied(), nodes.retries() + transactions.lost()};
     }
 
     @Override

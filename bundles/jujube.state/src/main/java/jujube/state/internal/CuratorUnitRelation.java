@@ -55,6 +55,12 @@ final class CuratorUnitRelation implements UnitRelation {
 
     @Override
     public void enterScope() {
+        if (!ctx.access().isAdmin() && !ctx.reader().exists(paths.settings(unitId))) {
+            // the administrator prepares a unit's nodes in a relation; one whose command was cut short
+            // before it did leaves a unit that may not make them: the controller checks and prepares them
+            ctx.requests().submit(ctx.access().machine().orElseThrow(),
+                    Map.of("op", "prepare-scope", "relation", relation.id(), "unit", unitId));
+        }
         String address = privateAddress();
         // a re-entry keeps the settings of the earlier membership, but the address may have changed
         ctx.nodes().update(paths.settings(unitId), null, content -> content.put(ADDRESS, address));

@@ -118,7 +118,7 @@ final class CuratorUnitRuns implements UnitRuns {
 
     @Override
     public Watch watch(UnitName unit, StateWatcher<Map<String, RunRequest>> watcher) {
-        String runs = unitPath(unit) + "/" + RUNS;
+        String runs = actingPath(unit) + "/" + RUNS;
         Map<String, RunRequest> empty = Map.of();
         return new CacheWatch<>(ctx.caches(), runs, false, cache -> {
             Map<String, RunRequest> requests = new java.util.TreeMap<>();
@@ -136,7 +136,7 @@ final class CuratorUnitRuns implements UnitRuns {
 
     @Override
     public boolean claim(UnitName unit, String id) {
-        String path = unitPath(unit) + "/" + RUNS + "/" + id;
+        String path = actingPath(unit) + "/" + RUNS + "/" + id;
         try {
             Stat stat = new Stat();
             Map<String, Object> content = ctx.reader().parse(path, ctx.client().getData().storingStatIn(stat).forPath(path));
@@ -157,7 +157,7 @@ final class CuratorUnitRuns implements UnitRuns {
 
     @Override
     public boolean answer(UnitName unit, String id, RunResult result) {
-        String path = unitPath(unit) + "/" + RUNS + "/" + id;
+        String path = actingPath(unit) + "/" + RUNS + "/" + id;
         Map<String, Object> content = new LinkedHashMap<>();
         content.put("state", DONE);
         content.put("exit-code", result.exitCode());
@@ -192,5 +192,12 @@ final class CuratorUnitRuns implements UnitRuns {
 
     private String unitPath(UnitName unit) {
         return Paths.unit(ctx.topology().read().unitId(unit));
+    }
+
+    /** The unit's path, once this connection holds the unit's credentials: only it and the administrator read runs. */
+    private String actingPath(UnitName unit) {
+        String unitId = ctx.topology().read().unitId(unit);
+        ctx.access().actFor(unitId);
+        return Paths.unit(unitId);
     }
 }

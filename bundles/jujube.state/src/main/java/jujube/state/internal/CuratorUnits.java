@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -12,6 +13,8 @@ import java.util.function.Supplier;
 import jujube.state.DebugHooks;
 import jujube.state.FlagAlreadySetException;
 import jujube.state.NoSuchCharmException;
+import jujube.state.NoSuchServiceException;
+import jujube.state.Placement;
 import jujube.state.NoSuchUnitException;
 import jujube.state.Port;
 import jujube.state.Presence;
@@ -44,28 +47,69 @@ final class CuratorUnits implements Units {
 
     @Override
     public UnitInfo add(String service) {
-        return create(service, null);
+        return ctx.transactions().run("adding a unit to service '" + service + "'", (t, draft) -> {
+            String serviceId = t.serviceId(service);
+            return TopologyAdditions.unit(t, draft, serviceId, charmOf(draft, service, serviceId), null);
+        }, (t, unit) -> prepareScopes(t, List.of(unit)));
+    }
+
+    @Override
+    public List<UnitInfo> add(String service, int count, Placement placement) {
+        if (count < 1 || count > MAX_UNITS_PER_REQUEST) {
+            throw new IllegalArgumentException("count: " + count + " is not within 1.." + MAX_UNITS_PER_REQUEST);
+        }
+        Objects.requireNonNull(placement, "placement");
+        String what = "adding " + count + (count == 1 ? " unit" : " units") + " to service '" + service + "'";
+        return ctx.transactions().run(what, (t, draft) -> {
+            String serviceId = t.serviceId(service);
+            return TopologyAdditions.units(t, draft, serviceId, charmOf(draft, service, serviceId), count, placement);
+        }, this::prepareScopes);
     }
 
     @Override
     public UnitInfo addSubordinate(String service, UnitName principal) {
-        return create(service, principal);
+        if (!ctx.access().isAdmin()) {
+            // a machine agent may not rewrite the topology: the controller adds the subordinate, if it may
+            Map<String, Object> answer = ctx.requests().submit(ctx.access().machine().orElseThrow(
+                    () -> new jujube.state.StateException("only the administrator and machine agents add units")),
+                    Map.of("op", "add-subordinate", "service", service, "principal", principal.toString()));
+            return get(UnitName.parse(new Fields("answer").string(answer.get("unit"), "unit")));
+        }
+        // made with its credentials node, whose ACL lets its container's machine read it
+        return ctx.transactions().run("adding a unit of service '" + service + "' to " + principal, (t, draft) -> {
+            String serviceId = t.serviceId(service);
+            String container = t.unitId(principal);
+            return TopologyAdditions.unit(t, draft, serviceId, charmOf(draft, service, serviceId), container);
+        }, (t, unit) -> prepareScopes(t, List.of(unit)));
     }
 
-    private UnitInfo create(String service, UnitName principal) {
-        Topology before = ctx.topology().read();
-        String serviceId = before.serviceId(service);
-        String container = principal == null ? null : before.unitId(principal);
-        String charm = new Fields(Paths.service(serviceId))
-                .string(ctx.reader().yamlMap(Paths.service(serviceId)).get("charm"), "charm");
-        String id = ctx.createSequential(Paths.UNIT_PREFIX, ctx.reader().bytes(Map.of("charm", charm)));
-        try {
-            UnitName name = ctx.topology().update(t -> TopologyChanges.addUnit(t, serviceId, id, container));
-            return new UnitInfo(id, name, charm, OptionalInt.empty(), Optional.ofNullable(principal), "", "", "", false);
-        } catch (RuntimeException e) {
-            ctx.deleteTree(Paths.unit(id));
-            throw e;
-        }
+    /** The service's charm, which new units run; read in the transaction, which holds only while it stays. */
+    private static String charmOf(TransactionDraft draft, String service, String serviceId) {
+        String path = Paths.service(serviceId);
+        return new Fields(path).string(draft.read(path, () -> new NoSuchServiceException(service)).get("charm"), "charm");
+    }
+
+    /**
+     * Prepares the relation scopes of new units in the topology that added them: the scopes' ACLs that now
+     * name them, a container's scope in full. A command cut short here is made good by the controller when
+     * an agent asks (prepare-scope).
+     */
+    private void prepareScopes(Topology t, List<UnitInfo> units) {
+        ctx.relationAccess().prepareUnits(t, units.stream().map(UnitInfo::id).toList());
+    }
+
+    /**
+     * Lets the machine a unit is (now) on read the unit's credentials, and those of the subordinates in
+     * its container; a machine it left may no longer.
+     */
+    private void grantCredentials(String unitId) {
+        Topology t = ctx.topology().read();
+        ctx.identities().applyPolicy(AccessControl.CREDENTIALS + "/" + unitId);
+        t.services.values().forEach(s -> s.units().forEach((id, u) -> {
+            if (unitId.equals(u.container())) {
+                ctx.identities().applyPolicy(AccessControl.CREDENTIALS + "/" + id);
+            }
+        }));
     }
 
     @Override
@@ -152,6 +196,12 @@ final class CuratorUnits implements Units {
 
     @Override
     public void remove(UnitName unit) {
+        if (!ctx.access().isAdmin()) {
+            // a machine agent may not rewrite the topology: the controller removes the subordinate, if it may
+            ctx.requests().submit(ctx.access().machine().orElseThrow(),
+                    Map.of("op", "remove-unit", "unit", unit.toString()));
+            return;
+        }
         List<String> memberships = new ArrayList<>();
         List<String> removed = ctx.topology().update(t -> {
             String unitId = t.unitId(unit);
@@ -167,23 +217,28 @@ final class CuratorUnits implements Units {
         });
         // the units leave their relations' scopes: their agents may never run again to leave themselves
         memberships.forEach(ctx::deleteTree);
-        removed.forEach(id -> ctx.deleteTree(Paths.unit(id)));
+        removed.forEach(id -> {
+            ctx.deleteTree(Paths.unit(id));
+            ctx.identities().remove(id);
+        });
     }
 
     @Override
     public void assign(UnitName unit, int machineId) {
-        ctx.topology().update(t -> {
+        String unitId = ctx.topology().update(t -> {
             TopologyChanges.assignUnit(t, t.unitId(unit), Paths.machineKey(machineId));
-            return null;
+            return t.unitId(unit);
         });
+        grantCredentials(unitId);
     }
 
     @Override
     public void unassign(UnitName unit) {
-        ctx.topology().update(t -> {
+        String unitId = ctx.topology().update(t -> {
             TopologyChanges.unassignUnit(t, t.unitId(unit));
-            return null;
+            return t.unitId(unit);
         });
+        grantCredentials(unitId);
     }
 
     @Override
@@ -206,7 +261,7 @@ final class CuratorUnits implements Units {
 
     @Override
     public void setWorkflowState(UnitName unit, String state, String info) {
-        ctx.nodes().update(path(unit), () -> new NoSuchUnitException(unit.toString()), content -> {
+        ctx.nodes().update(actingPath(unit), () -> new NoSuchUnitException(unit.toString()), content -> {
             content.put("workflow_state", state);
             if (info.isEmpty()) {
                 content.remove(WORKFLOW_STATE_INFO);
@@ -219,7 +274,7 @@ final class CuratorUnits implements Units {
 
     @Override
     public void recordStatus(UnitName unit, StatusEntry entry) {
-        String unitPath = path(unit);
+        String unitPath = actingPath(unit);
         String path = unitPath + "/" + HISTORY;
         // the history node is created with the first entry, never below a unit removed meanwhile
         if (!ctx.reader().exists(unitPath)) {
@@ -259,7 +314,7 @@ final class CuratorUnits implements Units {
 
     @Override
     public void setRelationWorkflowState(UnitName unit, String relationId, String state) {
-        ctx.nodes().update(path(unit), () -> new NoSuchUnitException(unit.toString()), content -> {
+        ctx.nodes().update(actingPath(unit), () -> new NoSuchUnitException(unit.toString()), content -> {
             Map<String, Object> states = new Fields(path(unit)).map(content.get(RELATION_STATES), RELATION_STATES);
             states.put(relationId, state);
             content.put(RELATION_STATES, states);
@@ -282,7 +337,7 @@ final class CuratorUnits implements Units {
     }
 
     private void updateNode(UnitName unit, Map<String, Object> values) {
-        ctx.nodes().update(path(unit), () -> new NoSuchUnitException(unit.toString()), content -> {
+        ctx.nodes().update(actingPath(unit), () -> new NoSuchUnitException(unit.toString()), content -> {
             content.putAll(values);
             return null;
         });
@@ -290,7 +345,9 @@ final class CuratorUnits implements Units {
 
     @Override
     public Presence connectAgent(UnitName unit) {
-        return new PresenceNode(ctx, path(unit) + "/agent", ctx.reader().bytes(Map.of("name", unit.toString())));
+        String path = actingPath(unit) + "/agent";
+        ctx.access().acl(path); // its digests known now: the node is re-created on Curator's threads
+        return new PresenceNode(ctx, path, ctx.reader().bytes(Map.of("name", unit.toString())));
     }
 
     @Override
@@ -300,12 +357,12 @@ final class CuratorUnits implements Units {
 
     @Override
     public void openPort(UnitName unit, Port port) {
-        ports.change(path(unit), port, true);
+        ports.change(actingPath(unit), port, true);
     }
 
     @Override
     public void closePort(UnitName unit, Port port) {
-        ports.change(path(unit), port, false);
+        ports.change(actingPath(unit), port, false);
     }
 
     @Override
@@ -326,6 +383,9 @@ final class CuratorUnits implements Units {
 
     @Override
     public void setRelationResolved(UnitName unit, Map<String, ResolvedMode> byRelationId) {
+        if (byRelationId.containsValue(ResolvedMode.RESET_STATE)) {
+            throw new IllegalArgumentException("a relation's error is not resolved by a reset of state: " + byRelationId);
+        }
         String path = path(unit) + "/" + UnitFlagNodes.RELATION_RESOLVED;
         ctx.nodes().update(path, null, content -> {
             for (String id : byRelationId.keySet()) {
@@ -378,7 +438,7 @@ final class CuratorUnits implements Units {
     }
 
     private void clearFlag(UnitName unit, String flag) {
-        String path = path(unit) + "/" + flag;
+        String path = actingPath(unit) + "/" + flag;
         try {
             ctx.client().delete().forPath(path);
         } catch (KeeperException.NoNodeException e) {
@@ -395,7 +455,7 @@ final class CuratorUnits implements Units {
 
     @Override
     public Watch watchFlags(UnitName unit, StateWatcher<UnitFlags> watcher) {
-        String path = path(unit);
+        String path = actingPath(unit); // the watched subtree holds the unit's run requests, which only it reads
         return new CacheWatch<>(ctx.caches(), path, false,
                 cache -> UnitFlagNodes.read(path, child -> cache.get(path + "/" + child)
                         .map(d -> ctx.reader().parse(path + "/" + child, d.getData()))),
@@ -404,6 +464,13 @@ final class CuratorUnits implements Units {
 
     private String path(UnitName unit) {
         return Paths.unit(ctx.topology().read().unitId(unit));
+    }
+
+    /** The unit's path, once this connection holds the unit's credentials: it is about to act for it. */
+    private String actingPath(UnitName unit) {
+        String unitId = ctx.topology().read().unitId(unit);
+        ctx.access().actFor(unitId);
+        return Paths.unit(unitId);
     }
 
     static Map<String, Object> portEntry(Port p) {

@@ -25,8 +25,10 @@ import org.apache.zookeeper.OpResult;
  * round trips). The reads are not one snapshot: each node is as it was when its own read ran.
  *
  * <p>A chunk's answer is one packet, which the client refuses beyond {@code jute.maxbuffer} (1 MiB by
- * default): the nodes read here (units, services, flags) are a few hundred bytes, far below the 16 KiB
- * a chunk allows each. Multi-reads need a 3.6 or later server.
+ * default) by dropping the connection: the nodes most batches read (units, services, flags) are a few
+ * hundred bytes, far below the 16 KiB a chunk of {@link #CHUNK} allows each; nodes that may hold up to
+ * the node limit (charms) are read {@linkplain #oneByOne one per request}, still all sent before the
+ * first answer is awaited. Multi-reads need a 3.6 or later server.
  */
 final class NodeBatch {
     static final int CHUNK = 64;
@@ -35,11 +37,22 @@ final class NodeBatch {
     private static final Set<KeeperException.Code> RETRYABLE = EnumSet.of(KeeperException.Code.CONNECTIONLOSS,
             KeeperException.Code.OPERATIONTIMEOUT, KeeperException.Code.SESSIONMOVED, KeeperException.Code.SESSIONEXPIRED);
     private final CuratorFramework client;
+    private final int readsPerChunk;
     private final List<Chunk> chunks = new ArrayList<>();
     private Chunk open = new Chunk();
 
     NodeBatch(CuratorFramework client) {
+        this(client, CHUNK);
+    }
+
+    private NodeBatch(CuratorFramework client, int readsPerChunk) {
         this.client = client;
+        this.readsPerChunk = readsPerChunk;
+    }
+
+    /** A batch for nodes that may each be as large as a node may be: one read per request. */
+    static NodeBatch oneByOne(CuratorFramework client) {
+        return new NodeBatch(client, 1);
     }
 
     /** The node's data, null when it does not exist; available after {@link #await()}. */
@@ -55,7 +68,7 @@ final class NodeBatch {
     private <T> CompletableFuture<T> add(String path, Function<OpResult, T> value) {
         CompletableFuture<T> result = new CompletableFuture<>();
         open.reads.add(new Read<>(path, result, value));
-        if (open.reads.size() == CHUNK) {
+        if (open.reads.size() == readsPerChunk) {
             send(open);
             open = new Chunk();
         }

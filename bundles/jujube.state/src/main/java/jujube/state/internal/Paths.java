@@ -3,7 +3,7 @@ package jujube.state.internal;
 import java.util.List;
 import java.util.regex.Pattern;
 
-/** The environment's node names (DESIGN.md section 4), in one place. */
+/** The environment's node names (docs/architecture.md section 3), in one place. */
 final class Paths {
     static final String INITIALIZED = "/initialized";
     static final String TOPOLOGY = "/topology";

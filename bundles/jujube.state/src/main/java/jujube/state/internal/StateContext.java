@@ -15,12 +15,27 @@ import org.apache.curator.framework.CuratorFramework;
  * @param reader reads and parses nodes
  * @param nodes the compare-and-set writer
  * @param topology the topology's reader and writer
+ * @param transactions the writer of changes that create nodes along with the topology
  * @param watchExecutor runs watch callbacks
  * @param presences presence nodes released for a successor in this process
  * @param caches the node caches the watches of this connection share
+ * @param access the connection's credentials and the policy its new nodes' ACLs come from
+ * @param requests the requests a machine agent sends the controller for what only the administrator may do
  */
 record StateContext(CuratorFramework client, NodeReader reader, VersionedNodes nodes, TopologyStore topology,
-        Executor watchExecutor, ParkedPresences presences, SharedCaches caches) {
+        TopologyTransaction transactions, Executor watchExecutor, ParkedPresences presences, SharedCaches caches,
+        AccessControl access,
+        MachineRequests requests) {
+
+    /** The administrator's side of identities. */
+    Identities identities() {
+        return new Identities(this);
+    }
+
+    /** What the administrator prepares in relation scopes for their units. */
+    RelationAccess relationAccess() {
+        return new RelationAccess(this);
+    }
 
     /**
      * Reads the topology once, then every node {@code plan} asks for in one {@link NodeBatch}: the plan adds
@@ -40,16 +55,6 @@ record StateContext(CuratorFramework client, NodeReader reader, VersionedNodes n
         return new CacheWatch<>(caches, Paths.TOPOLOGY, true,
                 cache -> cache.get(Paths.TOPOLOGY).map(d -> derive.apply(topology.decode(d.getData()))).orElse(empty),
                 new SerialDelivery<>(watchExecutor, watcher, empty));
-    }
-
-    /** Creates a sequence node below {@code prefix} and returns its id ({@code unit-0000000007}). */
-    String createSequential(String prefix, byte[] data) {
-        try {
-            return Paths.name(client.create().withMode(org.apache.zookeeper.CreateMode.PERSISTENT_SEQUENTIAL)
-                    .forPath(prefix, data));
-        } catch (Exception e) {
-            throw NodeReader.failure(prefix, e);
-        }
     }
 
     /** Deletes a node and everything below it; a node already gone is fine. */

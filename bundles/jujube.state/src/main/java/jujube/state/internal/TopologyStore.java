@@ -19,6 +19,7 @@ final class TopologyStore {
     private final NodeReader reader;
     private final VersionedNodes nodes;
     private final TopologyMigrator migrator;
+    private final boolean persistMigrations;
     /**
      * The last {@code /topology} content parsed, with its parse: the same bytes are read again and again
      * (a status reads the topology five times; the watches of fifty units sharing one cache each decode
@@ -29,14 +30,19 @@ final class TopologyStore {
 
     private record Parsed(byte[] data, Map<String, Object> content) {}
 
-    TopologyStore(NodeReader reader, VersionedNodes nodes, TopologyMigrator migrator) {
+    /**
+     * @param persistMigrations whether a read stores the migration of an older topology; an agent, which
+     *     may not write the topology, migrates it in memory only (the controller stores it when it starts)
+     */
+    TopologyStore(NodeReader reader, VersionedNodes nodes, TopologyMigrator migrator, boolean persistMigrations) {
         this.client = reader.client();
         this.reader = reader;
         this.nodes = nodes;
         this.migrator = migrator;
+        this.persistMigrations = persistMigrations;
     }
 
-    /** The current topology, migrated (and the migration stored) when it was older. */
+    /** The current topology, migrated (and the migration stored, by the administrator) when it was older. */
     Topology read() {
         byte[] data;
         try {
@@ -48,7 +54,7 @@ final class TopologyStore {
         }
         Map<String, Object> raw = parse(data);
         if (TopologyMigrator.needsMigration(TopologyCodec.version(raw))) {
-            return update(t -> t);
+            return persistMigrations ? update(t -> t) : TopologyCodec.decode(migrator.migrate(raw));
         }
         return TopologyCodec.decode(raw);
     }
@@ -98,7 +104,7 @@ final class TopologyStore {
         return reader.bytes(Paths.TOPOLOGY, TopologyCodec.encode(t));
     }
 
-    private static EnvironmentNotInitializedException notInitialized() {
+    static EnvironmentNotInitializedException notInitialized() {
         return new EnvironmentNotInitializedException("environment not initialized: " + Paths.TOPOLOGY + " is missing");
     }
 }

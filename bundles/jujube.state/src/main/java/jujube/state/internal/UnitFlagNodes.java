@@ -23,8 +23,10 @@ final class UnitFlagNodes {
 
     private UnitFlagNodes() {}
 
+    /** {@code {retry: bool}}, and {@code reset_state: true} for a reset (a reader that predates it sees no retry). */
     static Map<String, Object> resolved(ResolvedMode mode) {
-        return Map.of("retry", mode == ResolvedMode.RETRY_HOOK);
+        return mode == ResolvedMode.RESET_STATE ? Map.of("retry", false, "reset_state", true)
+                : Map.of("retry", mode == ResolvedMode.RETRY_HOOK);
     }
 
     static Map<String, Object> relationResolved(Map<String, ResolvedMode> byRelation) {
@@ -47,8 +49,11 @@ final class UnitFlagNodes {
      * @param content the parsed content of a child node, empty when the node does not exist
      */
     static UnitFlags read(String unitPath, Function<String, Optional<Map<String, Object>>> content) {
-        Optional<ResolvedMode> resolved = content.apply(RESOLVED)
-                .map(c -> mode(new Fields(unitPath + "/" + RESOLVED), c, "retry"));
+        Optional<ResolvedMode> resolved = content.apply(RESOLVED).map(c -> {
+            Fields f = new Fields(unitPath + "/" + RESOLVED);
+            return c.containsKey("reset_state") && bool(f, c.get("reset_state"), "reset_state") ? ResolvedMode.RESET_STATE
+                    : mode(f, c, "retry");
+        });
         Map<String, ResolvedMode> relations = new LinkedHashMap<>();
         content.apply(RELATION_RESOLVED).ifPresent(c -> {
             Fields f = new Fields(unitPath + "/" + RELATION_RESOLVED);

@@ -77,7 +77,8 @@ final class VersionedNodes {
         throw new ConcurrentUpdateException(path, MAX_ATTEMPTS);
     }
 
-    private static void pause(int attempt) {
+    /** Waits before attempt {@code attempt + 1}: full jitter under a ceiling that doubles up to 20 ms. */
+    static void pause(int attempt) {
         long ceiling = Math.min(MAX_PAUSE_MICROS, 250L << Math.min(attempt, 10));
         try {
             java.util.concurrent.TimeUnit.MICROSECONDS.sleep(ThreadLocalRandom.current().nextLong(ceiling + 1));

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BooleanSupplier;
+import jujube.state.Credential;
 import jujube.state.Change;
 import jujube.state.CharmRecord;
 import jujube.state.ConnectionConfig;
@@ -42,6 +43,7 @@ import org.junit.jupiter.api.Test;
  * persistent membership get it once, from what the old watchers saw.
  */
 class ScopeMembershipTest {
+    private static final Credential ADMIN = Credential.generate(Credential.ADMIN);
     private static final Duration SESSION = Duration.ofSeconds(10);
     private TestingServer zk;
     private CuratorFramework raw;
@@ -55,6 +57,7 @@ class ScopeMembershipTest {
     void relatedUnits() throws Exception {
         zk = new TestingServer(true);
         raw = CuratorFrameworkFactory.builder().connectString(zk.getConnectString()).retryPolicy(new RetryOneTime(100))
+                .authorization("digest", (ADMIN.principal() + ":" + ADMIN.secret()).getBytes(java.nio.charset.StandardCharsets.UTF_8))
                 .namespace("env").build();
         raw.start();
         admin = connection();
@@ -171,7 +174,7 @@ class ScopeMembershipTest {
 
     private CuratorStateConnection connection() {
         CuratorStateConnection c = new CuratorStateConnection(new ConnectionConfig(zk.getConnectString(), SESSION,
-                Duration.ofSeconds(5), "env"), List::of);
+                Duration.ofSeconds(5), "env", List.of(ADMIN)), List::of);
         open.add(c);
         c.awaitConnected(Duration.ofSeconds(10));
         return c;

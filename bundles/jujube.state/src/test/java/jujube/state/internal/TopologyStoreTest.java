@@ -25,7 +25,7 @@ class TopologyStoreTest extends CuratorFixture {
     void start() throws Exception {
         client.create().forPath(Paths.TOPOLOGY, CONTENT.getBytes(StandardCharsets.UTF_8));
         NodeReader reader = new NodeReader(client);
-        store = new TopologyStore(reader, new VersionedNodes(reader), new TopologyMigrator(List::of));
+        store = new TopologyStore(reader, new VersionedNodes(reader), new TopologyMigrator(List::of), true);
     }
 
     @Test

@@ -4,10 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.Comparator;
-import java.util.stream.Stream;
 import jujube.charm.CharmArchives;
 import jujube.charm.CharmException;
+import jujube.files.FileTrees;
 import jujube.spi.CharmUpgrade;
 import jujube.spi.CharmUpgradeException;
 import jujube.spi.CharmUpgradeHandler;
@@ -32,15 +31,15 @@ public final class DirectoryCharmUpgradeHandler implements CharmUpgradeHandler {
         Path old = sibling(charm, ".old");
         try {
             recover(charm);
-            deleteTree(fresh);
+            FileTrees.delete(fresh);
             CharmArchives.extract(request.newCharmArchive(), fresh);
             Files.move(charm, old, StandardCopyOption.ATOMIC_MOVE);
             Files.move(fresh, charm, StandardCopyOption.ATOMIC_MOVE);
-            deleteTree(old);
+            FileTrees.delete(old);
             LOG.info("unit {} now runs charm {}", request.unitName(), request.newCharmUrl());
         } catch (IOException | CharmException e) {
             try {
-                deleteTree(fresh);
+                FileTrees.delete(fresh);
                 recover(charm);
             } catch (IOException again) {
                 e.addSuppressed(again);
@@ -56,22 +55,11 @@ public final class DirectoryCharmUpgradeHandler implements CharmUpgradeHandler {
         if (!Files.exists(charm) && Files.isDirectory(old)) {
             Files.move(old, charm, StandardCopyOption.ATOMIC_MOVE);
         } else {
-            deleteTree(old);
+            FileTrees.delete(old);
         }
     }
 
     private static Path sibling(Path charm, String suffix) {
         return charm.resolveSibling(charm.getFileName() + suffix);
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        try (Stream<Path> tree = Files.walk(dir)) {
-            for (Path p : tree.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
     }
 }

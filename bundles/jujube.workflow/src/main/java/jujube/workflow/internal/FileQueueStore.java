@@ -7,12 +7,12 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.zip.CRC32;
 import jujube.files.AtomicFiles;
+import jujube.files.SmallFiles;
 import jujube.workflow.CorruptStateFileException;
 import jujube.workflow.QueueState;
 import jujube.workflow.QueueStore;
@@ -42,6 +42,12 @@ public final class FileQueueStore implements QueueStore {
     static final String HEADER = "{\"version\":3,\"format\":\"hook queue journal\"}";
     private static final String HEADER_2 = "{\"version\":2,\"format\":\"hook queue journal\"}";
     static final int COMPACT_AT_BYTES = 64 * 1024;
+    /**
+     * Checked before reading: a journal is at most {@link #COMPACT_AT_BYTES} of lines plus one more, and a
+     * line holds the members' names and at most one executed hook's effects (relation settings, each under
+     * ZooKeeper's 1 MB node limit).
+     */
+    public static final int MAX_BYTES = 16 << 20;
     private static final byte[] HEADER_LINE = (HEADER + "\n").getBytes(StandardCharsets.UTF_8);
     private static final byte[] HEADER_2_LINE = (HEADER_2 + "\n").getBytes(StandardCharsets.UTF_8);
     private static final Logger LOG = LoggerFactory.getLogger(FileQueueStore.class);
@@ -62,12 +68,12 @@ public final class FileQueueStore implements QueueStore {
     public QueueState load() {
         byte[] content;
         try {
-            content = Files.readAllBytes(file);
+            content = SmallFiles.read(file, MAX_BYTES);
         } catch (NoSuchFileException e) {
             journalBytes = -1;
             return QueueState.empty();
         } catch (IOException e) {
-            throw new UncheckedIOException("could not read " + file, e);
+            throw JsonReader.unreadable(file, e);
         }
         if (startsWith(content, HEADER_LINE)) {
             return loadJournal(content, HEADER_LINE.length);

@@ -6,10 +6,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import jujube.files.AtomicFiles;
+import jujube.files.SmallFiles;
 import jujube.workflow.Transition;
 import jujube.workflow.WorkflowDefinition;
 import jujube.workflow.WorkflowState;
@@ -17,10 +17,13 @@ import jujube.workflow.WorkflowStore;
 
 /**
  * A workflow's state in one JSON file, {@code {"version":1,"state":..,"in_flight":..,"vars":{..}}},
- * replaced atomically on every save and checked against the definition on every load and save.
+ * replaced atomically on every save and checked against the definition on every load and save; a file
+ * over {@link #MAX_BYTES} is refused before it is read.
  */
 public final class FileWorkflowStore implements WorkflowStore {
     static final int FORMAT_VERSION = 1;
+    /** Far above what a state with its error message takes (a few hundred bytes); checked before reading. */
+    public static final int MAX_BYTES = 1 << 20;
     private final Path file;
     private final WorkflowDefinition definition;
     private final ObjectMapper mapper;
@@ -35,11 +38,11 @@ public final class FileWorkflowStore implements WorkflowStore {
     public WorkflowState load() {
         byte[] content;
         try {
-            content = Files.readAllBytes(file);
+            content = SmallFiles.read(file, MAX_BYTES);
         } catch (NoSuchFileException e) {
             return WorkflowState.initial();
         } catch (IOException e) {
-            throw new UncheckedIOException("could not read " + file, e);
+            throw JsonReader.unreadable(file, e);
         }
         JsonReader json = new JsonReader(file);
         JsonNode root = json.parse(mapper, content);

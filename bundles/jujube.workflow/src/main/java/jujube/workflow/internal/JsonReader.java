@@ -4,9 +4,11 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import jujube.files.CorruptFileException;
 import jujube.workflow.CorruptStateFileException;
 
 /** Reads and checks the fields of one persisted JSON document, naming the file in every failure. */
@@ -100,6 +102,20 @@ final class JsonReader {
             out.put(e.getKey(), e.getValue().textValue());
         });
         return out;
+    }
+
+    /**
+     * A file that could not be read as a failure of its content: too large, not a regular file, or refused
+     * by the file system. None of these passes by itself, so retrying the read would only repeat it.
+     */
+    static CorruptStateFileException unreadable(Path file, IOException e) {
+        if (e instanceof CorruptFileException corrupt) {
+            return new CorruptStateFileException(file, corrupt.problem(), e);
+        }
+        // a FileSystemException's message repeats the path; its reason (may be null) is the news
+        String reason = e instanceof FileSystemException fs ? fs.getReason() : e.getMessage();
+        return new CorruptStateFileException(file, "unreadable (" + e.getClass().getSimpleName()
+                + (reason == null ? "" : ": " + reason) + ")", e);
     }
 
     CorruptStateFileException fail(String problem) {

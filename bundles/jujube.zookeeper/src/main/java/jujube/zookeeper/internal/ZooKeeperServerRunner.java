@@ -12,9 +12,9 @@ import org.apache.zookeeper.server.embedded.ExitHandler;
 import org.apache.zookeeper.server.embedded.ZooKeeperServerEmbedded;
 
 /**
- * Starts and stops one standalone ZooKeeper server. Free of OSGi so that tests and the launcher can
- * use it directly. With TLS it serves TLS only (through Netty, ZooKeeper's only TLS transport): no plain
- * port is opened at all.
+ * Starts and stops one standalone ZooKeeper server, which serves only clients authenticated by
+ * ZooKeeper's digest scheme. Free of OSGi so that tests and the launcher can use it directly. With TLS it
+ * serves TLS only (through Netty, ZooKeeper's only TLS transport): no plain port is opened at all.
  */
 public final class ZooKeeperServerRunner implements AutoCloseable {
     private final ZooKeeperServerEmbedded server;
@@ -76,6 +76,11 @@ public final class ZooKeeperServerRunner implements AutoCloseable {
         p.setProperty("tickTime", Integer.toString(tickTime));
         p.setProperty("admin.enableServer", "false");
         p.setProperty("4lw.commands.whitelist", "ruok,srvr,stat");
+        // a session that has not authenticated (digest, as every Jujube client does) is closed at its first
+        // request; what an authenticated one may do, the nodes' ACLs say. (ZooKeeper makes both settings the
+        // JVM's system properties: one server per process, as the controller runs.)
+        p.setProperty("enforce.auth.enabled", "true");
+        p.setProperty("enforce.auth.schemes", "digest");
         // a short session floor lets agents notice a dead peer quickly on one host
         p.setProperty("minSessionTimeout", Integer.toString(tickTime * 2));
         p.setProperty("maxSessionTimeout", Integer.toString(Math.max(tickTime * 20, 60_000)));

@@ -12,6 +12,7 @@ import jujube.charm.CharmStorage;
 import jujube.charm.CharmStorageException;
 import jujube.charm.CharmUrl;
 import jujube.charm.Sha256;
+import jujube.files.FileTrees;
 import jujube.state.CharmRecord;
 import jujube.state.Charms;
 
@@ -78,7 +79,7 @@ final class CharmInstaller {
     private static void removeLeftovers(Path unitDir) throws IOException {
         try (Stream<Path> entries = Files.list(unitDir)) {
             for (Path p : entries.filter(p -> p.getFileName().toString().startsWith(".")).toList()) {
-                Trees.delete(p);
+                FileTrees.delete(p);
             }
         }
     }

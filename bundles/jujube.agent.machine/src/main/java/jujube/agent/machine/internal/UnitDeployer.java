@@ -16,6 +16,7 @@ import jujube.agent.machine.DeployedUnit;
 import jujube.agent.machine.UnitAgentDeployments;
 import jujube.agent.machine.UnitDeployment;
 import jujube.agent.machine.UnitDirectories;
+import jujube.files.FileTrees;
 import jujube.state.CharmRecord;
 import jujube.state.MachineHasUnitsException;
 import jujube.state.NoSuchMachineException;
@@ -195,7 +196,7 @@ final class UnitDeployer implements AutoCloseable {
             return false;
         }
         deployments.remove(unit);
-        Trees.delete(d.deployment().dirs().unitDir());
+        FileTrees.delete(d.deployment().dirs().unitDir());
         addressed.remove(unit);
         failures.remove(unit);
         LOG.info("machine {}: unit {} retired and removed", machineId, unit);
@@ -224,7 +225,7 @@ final class UnitDeployer implements AutoCloseable {
                     continue;
                 }
                 LOG.info("machine {}: removing directory {} of unit {}, which is not on this machine", machineId, dir, unit);
-                Trees.delete(dir);
+                FileTrees.delete(dir);
             }
         }
     }

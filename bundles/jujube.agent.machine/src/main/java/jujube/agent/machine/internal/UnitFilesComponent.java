@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import jujube.agent.machine.UnitDirectories;
 import jujube.agent.machine.UnitFiles;
 import jujube.charm.CharmStorage;
+import jujube.files.FileTrees;
 import jujube.state.CharmRecord;
 import jujube.state.StateConnection;
 import jujube.state.UnitName;
@@ -52,6 +53,6 @@ public final class UnitFilesComponent implements UnitFiles {
 
     @Override
     public void delete(UnitName unit) throws IOException {
-        Trees.delete(directories(unit).unitDir());
+        FileTrees.delete(directories(unit).unitDir());
     }
 }

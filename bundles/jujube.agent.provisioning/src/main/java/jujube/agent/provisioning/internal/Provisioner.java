@@ -157,7 +157,8 @@ final class Provisioner implements AutoCloseable {
                         provider.isRunning(current.instanceId()) ? "running" : "gone");
                 provider.terminate(current.instanceId());
             }
-            String instance = provider.launch(m.id());
+            // a fresh one-time credential for every launch: the machine's agent gets its identity from it
+            String instance = provider.launch(m.id(), state.access().issueOneTimeCredential(m.id()));
             state.machines().setInstanceId(m.id(), instance);
             awaitedSince.put(m.id(), System.nanoTime());
             LOG.info("machine {}: launched instance {}", m.id(), instance);

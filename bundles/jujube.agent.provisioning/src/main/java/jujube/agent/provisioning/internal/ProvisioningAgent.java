@@ -18,7 +18,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The provisioning agent of a controller: a worker (no service) that runs a {@link Provisioner} while
- * it has a state connection and a provider. It starts on its own thread through {@link AgentStartup},
+ * it has a state connection and a provider, and serves the requests of machine agents (a subordinate
+ * unit, a machine's removal) that only the administrator may carry out. It starts on its own thread through {@link AgentStartup},
  * which waits for ZooKeeper and the environment and retries a failed start with backoff, so activation
  * never blocks the framework and a failure at start-up never leaves the controller without provisioning.
  */
@@ -29,6 +30,7 @@ public final class ProvisioningAgent {
     private final ScheduledExecutorService worker;
     private final Provisioner provisioner;
     private final AgentStartup startup;
+    private volatile AutoCloseable requests;
 
     @Activate
     public ProvisioningAgent(@Reference StateConnection state, @Reference MachineProvider provider, ProvisioningConfig config) {
@@ -46,6 +48,10 @@ public final class ProvisioningAgent {
         this.startup = new AgentStartup("provisioning agent", state, worker, backoff);
         startup.start(() -> {
             provisioner.start();
+            if (requests == null) {
+                // what machine agents may not do themselves but need done: checked, then done as administrator
+                requests = state.access().serveMachineRequests();
+            }
             LOG.info("provisioning agent running");
         });
     }
@@ -56,8 +62,12 @@ public final class ProvisioningAgent {
     }
 
     @Deactivate
-    void deactivate() throws InterruptedException {
+    void deactivate() throws Exception {
         provisioner.close();
+        AutoCloseable r = requests;
+        if (r != null) {
+            r.close();
+        }
         worker.shutdownNow();
         worker.awaitTermination(10, TimeUnit.SECONDS);
     }

@@ -11,6 +11,8 @@ import jujube.agent.provisioning.MachineProvider;
 final class FakeProvider implements MachineProvider {
     final List<String> launched = new CopyOnWriteArrayList<>();
     final List<String> terminated = new CopyOnWriteArrayList<>();
+    /** The one-time credential each launch handed its machine, by instance. */
+    final java.util.Map<String, jujube.state.OneTimeCredential> credentials = new ConcurrentHashMap<>();
     private final Set<String> running = ConcurrentHashMap.newKeySet();
     private final AtomicInteger serial = new AtomicInteger();
 
@@ -20,8 +22,9 @@ final class FakeProvider implements MachineProvider {
     }
 
     @Override
-    public String launch(int machineId) {
+    public String launch(int machineId, jujube.state.OneTimeCredential credential) {
         String id = "fake-" + machineId + "-" + serial.incrementAndGet();
+        credentials.put(id, credential);
         running.add(id);
         launched.add(id);
         return id;

@@ -24,7 +24,9 @@ final class AgentSignals {
         /** The environment's configuration changed (automatically-retry-hooks). */
         ENVIRONMENT,
         /** An automatic retry of the failed hook is due. */
-        RETRY
+        RETRY,
+        /** A corrupt file of the unit's local state was found off the agent's thread ({@link CorruptionReports}). */
+        CORRUPT
     }
 
     private final Set<Signal> raised = EnumSet.noneOf(Signal.class);

@@ -5,13 +5,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 import jujube.charm.Sha256;
 import jujube.files.AtomicFiles;
+import jujube.workflow.CorruptStateFileException;
 
 /**
  * Which service configuration the unit's config-changed hook last ran with, as a digest in
@@ -22,9 +23,12 @@ import jujube.files.AtomicFiles;
  *
  * <p>The digest is recorded when the hook is <em>attempted</em>, not when it succeeds: a failed
  * config-changed leads to configure_error, and {@code resolved} without retry must not run it again.
+ * The file is read within {@link #MAX_BYTES}, checked before reading, and validated.
  */
 final class AppliedConfig {
     private static final int VERSION = 1;
+    static final int MAX_BYTES = 64 * 1024;
+    private static final Pattern SHA256_HEX = Pattern.compile("[0-9a-f]{64}");
     private final Path file;
     private final ObjectMapper mapper;
 
@@ -42,20 +46,22 @@ final class AppliedConfig {
         }
     }
 
-    /** The digest last recorded, if any. */
+    /**
+     * The digest last recorded, if any.
+     *
+     * @throws CorruptStateFileException when the file is there but not a record
+     */
     Optional<String> applied() {
-        if (!Files.exists(file)) {
+        Optional<JsonNode> read = LocalJson.readObject(file, MAX_BYTES, mapper);
+        if (read.isEmpty()) {
             return Optional.empty();
         }
-        try {
-            JsonNode node = mapper.readTree(file.toFile());
-            if (node == null || node.path("version").asInt() != VERSION || !node.path("applied").isTextual()) {
-                throw new IllegalStateException("invalid " + file + ": expected {\"version\":1,\"applied\":...}");
-            }
-            return Optional.of(node.get("applied").asText());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
+        JsonNode node = read.get();
+        if (!LocalJson.hasVersion(node, VERSION) || !node.path("applied").isTextual()
+                || !SHA256_HEX.matcher(node.get("applied").textValue()).matches()) {
+            throw new CorruptStateFileException(file, "expected {\"version\":" + VERSION + ",\"applied\":\"<sha256, hex>\"}");
         }
+        return Optional.of(node.get("applied").textValue());
     }
 
     /** Whether {@code config} differs from what config-changed last ran with. */

@@ -1,12 +1,10 @@
 package jujube.agent.unit.internal;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 import jujube.charm.CharmException;
@@ -15,7 +13,6 @@ import jujube.charm.CharmStorage;
 import jujube.charm.CharmStorageException;
 import jujube.charm.CharmUrl;
 import jujube.charm.Sha256;
-import jujube.files.AtomicFiles;
 import jujube.spi.CharmUpgrade;
 import jujube.spi.CharmUpgradeException;
 import jujube.spi.CharmUpgradeHandler;
@@ -41,32 +38,26 @@ import org.slf4j.LoggerFactory;
  */
 final class CharmUpgrader {
     private static final Logger LOG = LoggerFactory.getLogger(CharmUpgrader.class);
-    private static final int VERSION = 1;
     private final StateConnection state;
     private final UnitAgentSettings settings;
     private final Supplier<Optional<CharmUpgradeHandler>> handler;
-    private final ObjectMapper mapper;
-    private final Path record;
+    private final UnitCharmFile record;
 
     CharmUpgrader(StateConnection state, UnitAgentSettings settings, Supplier<Optional<CharmUpgradeHandler>> handler,
             ObjectMapper mapper) {
         this.state = state;
         this.settings = settings;
         this.handler = handler;
-        this.mapper = mapper;
-        this.record = settings.stateDir().resolve("charm.json");
+        this.record = new UnitCharmFile(settings.stateDir().resolve("charm.json"), mapper);
     }
 
-    /** The charm the unit runs: its local record, else the charm it was deployed with. */
-    String currentCharm() throws IOException {
-        if (Files.exists(record)) {
-            JsonNode node = mapper.readTree(record.toFile());
-            if (node == null || node.path("version").asInt() != VERSION || !node.path("charm_id").isTextual()) {
-                throw new IOException("invalid " + record + ": expected {\"version\":1,\"charm_id\":...}");
-            }
-            return node.get("charm_id").asText();
-        }
-        return state.units().get(settings.unit()).charmId();
+    /**
+     * The charm the unit runs: its local record, else the charm it was deployed with.
+     *
+     * @throws jujube.workflow.CorruptStateFileException when the record is corrupt
+     */
+    String currentCharm() {
+        return record.read().orElseGet(() -> state.units().get(settings.unit()).charmId());
     }
 
     /** The charm the unit should run: its service's. */
@@ -81,8 +72,9 @@ final class CharmUpgrader {
      * node, or when its node cannot be read now (the hooks then read it themselves, as before).
      */
     Optional<String> rememberCharm() throws IOException {
-        if (Files.exists(record)) {
-            return Optional.of(currentCharm());
+        Optional<String> recorded = record.read();
+        if (recorded.isPresent()) {
+            return recorded;
         }
         String deployed;
         try {
@@ -100,7 +92,7 @@ final class CharmUpgrader {
     }
 
     /** Whether the service runs another charm than the unit. */
-    boolean upgradeDue() throws IOException {
+    boolean upgradeDue() {
         return !currentCharm().equals(targetCharm());
     }
 
@@ -161,7 +153,7 @@ final class CharmUpgrader {
 
     /** Records {@code charmId} as the charm the unit runs, in {@code state/charm.json}. */
     private void writeRecord(String charmId) throws IOException {
-        AtomicFiles.write(record, mapper.writeValueAsBytes(Map.of("version", VERSION, "charm_id", charmId)));
+        record.write(charmId);
     }
 
     /** Names {@code charmId} in the unit's node; a failure leaves the upgrade to be retried (it is idempotent). */

@@ -6,10 +6,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.Collections;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import jujube.files.AtomicFiles;
@@ -20,10 +20,13 @@ import jujube.workflow.CorruptStateFileException;
  * {@code {"version":1,"relations":[{"id":"relation-0000000003","hook_id":"db:3","name":"db","scope":"global"}]}}.
  * A relation enters it before the unit joins, and leaves it only once its relation workflow departed, so a
  * relation removed while the agent was down is still found, and departed, after a restart. Replaced
- * atomically (temporary file, fsync, rename, fsync of the directory) and validated when read.
+ * atomically (temporary file, fsync, rename, fsync of the directory) and validated when read (within
+ * {@link #MAX_BYTES}, checked first).
  */
 final class KnownRelations {
     static final int FORMAT_VERSION = 1;
+    /** Thousands of relations; checked before reading. */
+    static final int MAX_BYTES = 1 << 20;
     private final Path file;
     private final ObjectMapper mapper;
     private final TreeMap<String, KnownRelation> relations;
@@ -56,16 +59,12 @@ final class KnownRelations {
 
     private TreeMap<String, KnownRelation> load() {
         TreeMap<String, KnownRelation> found = new TreeMap<>();
-        JsonNode root;
-        try {
-            root = mapper.readTree(Files.readAllBytes(file));
-        } catch (NoSuchFileException e) {
+        Optional<JsonNode> read = LocalJson.readObject(file, MAX_BYTES, mapper);
+        if (read.isEmpty()) {
             return found;
-        } catch (IOException e) {
-            throw new CorruptStateFileException(file, "unreadable: " + e.getMessage(), e);
         }
-        if (root == null || !root.isObject() || root.path("version").asInt(-1) != FORMAT_VERSION
-                || !root.path("relations").isArray()) {
+        JsonNode root = read.get();
+        if (!LocalJson.hasVersion(root, FORMAT_VERSION) || !root.path("relations").isArray()) {
             throw new CorruptStateFileException(file, "expected {\"version\":" + FORMAT_VERSION + ",\"relations\":[..]}");
         }
         for (JsonNode entry : root.get("relations")) {
@@ -89,9 +88,14 @@ final class KnownRelations {
     }
 
     private void save() {
+        write(file, mapper, relations.values());
+    }
+
+    /** Replaces the file with {@code relations}; durable when it returns. */
+    static void write(Path file, ObjectMapper mapper, Collection<KnownRelation> relations) {
         ObjectNode root = mapper.createObjectNode().put("version", FORMAT_VERSION);
         ArrayNode list = root.putArray("relations");
-        relations.values().forEach(r -> list.addObject().put("id", r.stateId()).put("hook_id", r.hookId())
+        relations.forEach(r -> list.addObject().put("id", r.stateId()).put("hook_id", r.hookId())
                 .put("name", r.relationName()).put("scope", r.scope()));
         try {
             AtomicFiles.write(file, mapper.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));

@@ -2,6 +2,7 @@ package jujube.agent.unit.internal;
 
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.function.Consumer;
 import jujube.hooks.HookExecutor;
 import jujube.hooks.UnitHookRunner;
 import jujube.state.StateConnection;
@@ -10,11 +11,13 @@ import jujube.state.UnitName;
 /**
  * What the unit agent hands its relation lifecycles: the state connection, the unit and its service, the
  * directory of the unit's persisted workflow files ({@code <unitDir>/state}), the hook runner and the
- * unit's one hook executor (relation hooks queue behind the unit's own hooks), the scope handlers and how
- * failed relation hooks are retried.
+ * unit's one hook executor (relation hooks queue behind the unit's own hooks), the scope handlers, how
+ * failed relation hooks are retried, and where to report a relation's corrupt files found off the agent's
+ * thread.
  */
 record RelationLifecycleContext(StateConnection state, UnitName unit, String service, Path stateDir,
-        UnitHookRunner runner, HookExecutor executor, ScopeHandlers scopes, RelationHookRetries retries) {
+        UnitHookRunner runner, HookExecutor executor, ScopeHandlers scopes, RelationHookRetries retries,
+        Consumer<LocalStateProblem> corrupt) {
 
     RelationLifecycleContext {
         Objects.requireNonNull(state, "state");
@@ -25,5 +28,6 @@ record RelationLifecycleContext(StateConnection state, UnitName unit, String ser
         Objects.requireNonNull(executor, "executor");
         Objects.requireNonNull(scopes, "scopes");
         Objects.requireNonNull(retries, "retries");
+        Objects.requireNonNull(corrupt, "corrupt");
     }
 }

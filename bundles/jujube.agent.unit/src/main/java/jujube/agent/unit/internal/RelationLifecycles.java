@@ -15,6 +15,7 @@ import jujube.state.NoSuchServiceException;
 import jujube.state.RelationInfo;
 import jujube.state.StateException;
 import jujube.state.Watch;
+import jujube.workflow.CorruptStateFileException;
 import jujube.workflow.RelationState;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -120,7 +121,16 @@ final class RelationLifecycles implements RelationLifecyclesControl {
                 }
                 KnownRelation relation = KnownRelation.of(info, context.service());
                 known.add(relation); // before joining: from now on a removal must run -relation-broken
-                UnitRelationLifecycle lifecycle = lifecycle(relation);
+                UnitRelationLifecycle lifecycle;
+                try {
+                    lifecycle = lifecycle(relation);
+                } catch (CorruptStateFileException e) {
+                    // its files were checked at the agent's start; the agent stops the unit and logs it once
+                    LOG.debug("unit={} relation={}: {}", context.unit(), relation.hookId(), e.getMessage());
+                    context.corrupt().accept(new LocalStateProblem(e.file(), e.problem()));
+                    running = false;
+                    return;
+                }
                 try {
                     lifecycle.synchronize();
                     lifecycle.resume();

@@ -2,6 +2,7 @@ package jujube.agent.unit.internal;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.time.Clock;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import jujube.agent.unit.UnitAgent;
@@ -47,12 +48,13 @@ public final class UnitAgentComponent implements UnitAgent {
     private volatile CharmUpgradeHandler upgradeHandler;
 
     private final boolean retireAtStart;
+    private final UnitAgentSettings settings;
 
     @Activate
     public UnitAgentComponent(@Reference(name = "state") StateConnection state,
             @Reference(name = "invoker") HookInvoker invoker, @Reference(name = "executors") HookExecutors executors,
             UnitAgentConfig config) {
-        UnitAgentSettings settings = UnitAgentSettings.of(config);
+        this.settings = UnitAgentSettings.of(config);
         this.unitName = settings.unit().toString();
         this.retireAtStart = config.retire();
         this.runtime = new UnitAgentRuntime(settings, new UnitAgentRuntime.Collaborators(state, invoker, executors,
@@ -70,9 +72,25 @@ public final class UnitAgentComponent implements UnitAgent {
         LOG.info("unit agent {} activated", unitName);
     }
 
-    /** Only {@code retire} may change without reactivation; it is acted on once set. */
+    /**
+     * A configuration changed while the agent runs. {@code retire} is acted on at once. Every other property
+     * is fixed for the life of an activation: the machine agent never changes the identity ones (unit,
+     * directories, charm storage: a new unit is a new factory configuration), and the hook retry and timeout
+     * settings are built into the running agent's retry schedule and invoker calls. A change to any of them
+     * is reported in one line and applies from the agent's next activation (a machine agent restart or a
+     * bundle update), which resumes the unit where it stands; it is never silently dropped.
+     */
     @Modified
     void modified(UnitAgentConfig config) {
+        try {
+            List<String> changed = UnitAgentSettings.of(config).differencesFrom(settings);
+            if (!changed.isEmpty()) {
+                LOG.warn("unit {}: {} changed while its agent runs; the change applies from the agent's next "
+                        + "activation (machine agent restart or bundle update)", unitName, String.join(", ", changed));
+            }
+        } catch (IllegalArgumentException e) {
+            LOG.warn("unit {}: the changed configuration is invalid and is not used: {}", unitName, e.getMessage());
+        }
         if (config.retire()) {
             LOG.info("unit {}: asked to retire", unitName);
             runtime.retire();

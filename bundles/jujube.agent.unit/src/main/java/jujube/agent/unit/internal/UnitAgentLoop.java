@@ -2,6 +2,8 @@ package jujube.agent.unit.internal;
 
 import java.time.Duration;
 import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import jujube.agent.unit.internal.AgentSignals.Signal;
@@ -25,7 +27,8 @@ import org.slf4j.LoggerFactory;
  * with the stored state, then react to the unit's flags and the service's configuration as their watches
  * signal. Unexpected failures (ZooKeeper away, an action that threw) are caught here once, logged, and
  * the whole reconciliation is retried with a doubling delay; a transition left in flight is replayed by
- * the next synchronize, as after a crash.
+ * the next synchronize, as after a crash. A corrupt file of the unit's local state is not retried: it ends
+ * the loop ({@link LocalStateException}) for the agent to wait for the operator's reset.
  */
 final class UnitAgentLoop implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(UnitAgentLoop.class);
@@ -36,6 +39,7 @@ final class UnitAgentLoop implements AutoCloseable {
     private final AgentSignals signals;
     private final UnitDebugLog debugLog;
     private final HookRetries hookRetries;
+    private final CorruptionReports corruption;
     private volatile Presence presence;
     private volatile boolean retired;
     private final AtomicLong reconciliations = new AtomicLong();
@@ -44,8 +48,9 @@ final class UnitAgentLoop implements AutoCloseable {
     private Watch environmentWatch;
 
     UnitAgentLoop(UnitName unit, StateConnection state, UnitOperations operations, AgentSignals signals,
-            UnitDebugLog debugLog, HookRetries hookRetries) {
+            UnitDebugLog debugLog, HookRetries hookRetries, CorruptionReports corruption) {
         this.unit = unit;
+        this.corruption = corruption;
         this.debugLog = debugLog;
         this.state = state;
         this.operations = operations;
@@ -53,7 +58,12 @@ final class UnitAgentLoop implements AutoCloseable {
         this.hookRetries = hookRetries;
     }
 
-    /** Runs until the agent is stopped (returns false) or the unit retired (returns true). */
+    /**
+     * Runs until the agent is stopped (returns false) or the unit retired (returns true).
+     *
+     * @throws LocalStateException when a file of the unit's local state is found corrupt: retrying could not
+     *     help, the operator must reset it
+     */
     boolean run() throws InterruptedException {
         Set<Signal> pending = EnumSet.of(Signal.FLAGS, Signal.CONFIG);
         pending.addAll(signals.drain()); // a retirement asked for before the start skips the synchronize
@@ -61,6 +71,10 @@ final class UnitAgentLoop implements AutoCloseable {
         Duration delay = RECOVERY.first();
         while (!signals.isStopped()) {
             try {
+                List<LocalStateProblem> reported = pending.remove(Signal.CORRUPT) ? corruption.take() : List.of();
+                if (!reported.isEmpty()) {
+                    throw new LocalStateException(reported);
+                }
                 if (presence == null) {
                     presence = connect(pending.contains(Signal.RETIRE));
                 }
@@ -90,9 +104,13 @@ final class UnitAgentLoop implements AutoCloseable {
                 delay = RECOVERY.first();
                 reconciliations.incrementAndGet();
                 pending.addAll(signals.take());
-            } catch (InterruptedException e) {
+            } catch (InterruptedException | LocalStateException e) {
                 throw e;
             } catch (Exception e) {
+                Optional<LocalStateProblem> corrupt = LocalStateProblem.in(e);
+                if (corrupt.isPresent()) {
+                    throw new LocalStateException(List.of(corrupt.get()));
+                }
                 if (signals.isStopped()) {
                     // the stop cut a hook retry's backoff short; the transition stays in flight for the next start
                     LOG.debug("unit {}: stopped during {}", unit, e.toString());
@@ -171,7 +189,12 @@ final class UnitAgentLoop implements AutoCloseable {
             state.units().clearUpgrade(unit);
         }
         if (flags.resolved().isPresent()) {
-            operations.resolved(flags.resolved().get() == ResolvedMode.RETRY_HOOK);
+            if (flags.resolved().get() == ResolvedMode.RESET_STATE) {
+                // its local state was reset, or found sound, before this flag was seen
+                LOG.info("unit {}: asked to reset its local state, which is not corrupt; nothing to do", unit);
+            } else {
+                operations.resolved(flags.resolved().get() == ResolvedMode.RETRY_HOOK);
+            }
             state.units().clearResolved(unit);
         }
         if (!flags.relationResolved().isEmpty()) {

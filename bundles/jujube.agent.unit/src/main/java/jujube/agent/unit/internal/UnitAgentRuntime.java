@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -20,6 +21,7 @@ import jujube.hooks.UnitHookSetup;
 import jujube.spi.CharmUpgradeHandler;
 import jujube.state.EnvironmentConfig;
 import jujube.state.StateConnection;
+import jujube.state.UnitInfo;
 import jujube.state.UnitName;
 import jujube.workflow.StateReplica;
 import jujube.workflow.UnitWorkflow;
@@ -35,6 +37,11 @@ import org.slf4j.LoggerFactory;
  * when stopped, tears them down in reverse order without firing a hook or moving a state: a clean stop
  * leaves the unit (and its relations) where they are. Nothing here touches ZooKeeper on the caller's
  * thread, so a DS activation that starts one returns at once.
+ *
+ * <p>Before any part is built, every file of the unit's local state is checked ({@link UnitStateFiles}); a
+ * corrupt one, found then or later (a hook runner's record, a relation's files, a configuration record),
+ * stops the unit's parts and the agent waits for the operator's reset ({@link LocalStateRecovery}), then
+ * builds them again from the rebuilt files.
  */
 final class UnitAgentRuntime implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(UnitAgentRuntime.class);
@@ -57,15 +64,22 @@ final class UnitAgentRuntime implements AutoCloseable {
     private final UnitAgentSettings settings;
     private final Collaborators with;
     private final AgentSignals signals = new AgentSignals();
+    private final CorruptionReports corruption = new CorruptionReports(signals);
+    private final UnitStateFiles files;
+    private final LocalStateRecovery recovery;
     private final Thread thread;
     private volatile String workflowState;
     private volatile UnitAgentLoop loop;
+    private volatile boolean retireRequested;
     private volatile boolean retired;
 
     UnitAgentRuntime(UnitAgentSettings settings, Collaborators collaborators) {
         this.settings = settings;
         this.with = collaborators;
-        this.workflowState = store().load().state();
+        this.files = new UnitStateFiles(settings.stateDir(), collaborators.mapper());
+        this.recovery = new LocalStateRecovery(settings, collaborators.state(), collaborators.mapper(),
+                collaborators.clock(), signals, files);
+        this.workflowState = storedStateName();
         UnitName unit = settings.unit();
         this.thread = new Thread(this::run, "jujube-unit-" + unit.service() + "-" + unit.number());
         thread.setDaemon(true);
@@ -77,6 +91,7 @@ final class UnitAgentRuntime implements AutoCloseable {
 
     /** Asks the agent to retire its unit (idempotent). */
     void retire() {
+        retireRequested = true;
         signals.raise(Signal.RETIRE);
     }
 
@@ -86,7 +101,7 @@ final class UnitAgentRuntime implements AutoCloseable {
 
     boolean isConnected() {
         UnitAgentLoop current = loop;
-        return current != null && current.isConnected();
+        return current != null ? current.isConnected() : recovery.isConnected();
     }
 
     /** Completed reconciliations of the running agent (0 before its first synchronize). */
@@ -125,26 +140,79 @@ final class UnitAgentRuntime implements AutoCloseable {
             retired = true;
             return;
         }
+        List<LocalStateProblem> found = List.of();
         boolean done = false;
+        try {
+            while (!signals.isStopped()) {
+                List<LocalStateProblem> problems = found.isEmpty() ? files.check() : found;
+                found = List.of();
+                if (problems.isEmpty()) {
+                    try {
+                        done = runUnit() == Ending.RETIRED;
+                        break;
+                    } catch (LocalStateException e) {
+                        found = e.problems();
+                        continue;
+                    }
+                }
+                workflowState = UnitInfo.LOCAL_STATE_ERROR;
+                LocalStateRecovery.Result result = recovery.recover(problems, () -> retireRequested);
+                if (result != LocalStateRecovery.Result.RESET) {
+                    done = result == LocalStateRecovery.Result.RETIRED;
+                    break;
+                }
+                workflowState = storedStateName();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        // only now, with its parts closed: whoever sees the agent retired sees it let go of everything
+        retired = done;
+    }
+
+    /** How running the unit ended. */
+    private enum Ending { RETIRED, STOPPED, FAILED }
+
+    /**
+     * Builds the unit's parts and runs its loop until the agent stops or the unit retires.
+     *
+     * @throws LocalStateException when a file of the unit's local state is corrupt (the parts closed)
+     */
+    private Ending runUnit() {
         try (Parts parts = new Parts()) {
             parts.build();
             HookRetries retries = new HookRetries(settings.unit(), with.state().units(), settings.hookRetryBackoff(),
                     with.delayed(), with.clock(), () -> signals.raise(Signal.RETRY));
             UnitAgentLoop current = new UnitAgentLoop(settings.unit(), with.state(), parts.operations, signals,
-                    parts.debugLog, retries);
+                    parts.debugLog, retries, corruption);
             parts.loop = current;
             loop = current;
-            done = current.run();
+            return current.run() ? Ending.RETIRED : Ending.STOPPED;
         } catch (InterruptedException | java.io.InterruptedIOException e) {
             // stopped, possibly while waiting for a hook an earlier agent left running
             Thread.currentThread().interrupt();
+            return Ending.STOPPED;
+        } catch (LocalStateException e) {
+            throw e;
         } catch (Exception e) {
+            Optional<LocalStateProblem> corrupt = LocalStateProblem.in(e);
+            if (corrupt.isPresent()) {
+                throw new LocalStateException(List.of(corrupt.get()));
+            }
             LOG.error("unit {}: agent failed to start and stays inactive until reconfigured", settings.unit(), e);
+            return Ending.FAILED;
         } finally {
             loop = null;
         }
-        // only now, with its parts closed: whoever sees the agent retired sees it let go of everything
-        retired = done;
+    }
+
+    /** The stored unit workflow state, or {@link UnitInfo#LOCAL_STATE_ERROR} when it cannot be read. */
+    private String storedStateName() {
+        try {
+            return store().load().state();
+        } catch (jujube.workflow.CorruptStateFileException e) {
+            return UnitInfo.LOCAL_STATE_ERROR; // the agent's thread reports it
+        }
     }
 
     private WorkflowStore store() {
@@ -176,7 +244,7 @@ final class UnitAgentRuntime implements AutoCloseable {
             relations = with.relations().apply(new RelationLifecycleContext(with.state(), unit, unit.service(),
                     settings.stateDir(), runner, executor, with.scopes(), new RelationHookRetries(
                             () -> EnvironmentConfig.automaticallyRetryHooks(with.state().environmentConfig().get()),
-                            settings.hookRetryBackoff(), with.delayed())));
+                            settings.hookRetryBackoff(), with.delayed()), corruption::report));
             CharmUpgrader upgrader = new CharmUpgrader(with.state(), settings, with.upgradeHandler(), with.mapper());
             // the hooks run with the charm of the unit's local record: a unit removed while its agent was
             // down (its node gone) still runs its stop and -broken hooks. Not fatal: without it the hooks

@@ -2,6 +2,8 @@ package jujube.agent.unit.internal;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import jujube.state.UnitName;
@@ -34,6 +36,36 @@ record UnitAgentSettings(UnitName unit, Path unitDir, Path charmDir, Optional<Pa
         Objects.requireNonNull(retry, "retry");
         Objects.requireNonNull(hookTimeout, "hookTimeout");
         Objects.requireNonNull(hookRetryBackoff, "hookRetryBackoff");
+    }
+
+    /**
+     * The configuration properties whose values differ between these settings and {@code other}, by
+     * their names in {@link UnitAgentConfig}: what a running agent cannot take over in place.
+     */
+    List<String> differencesFrom(UnitAgentSettings other) {
+        List<String> names = new ArrayList<>();
+        if (!unit.equals(other.unit)) {
+            names.add("unitName");
+        }
+        if (!unitDir.equals(other.unitDir)) {
+            names.add("unitDir");
+        }
+        if (!charmDir.equals(other.charmDir)) {
+            names.add("charmDir");
+        }
+        if (!charmStorageDir.equals(other.charmStorageDir)) {
+            names.add("charmStorageDir");
+        }
+        if (!retry.equals(other.retry)) {
+            names.add("hookRetryDelayMs");
+        }
+        if (!hookRetryBackoff.last().equals(other.hookRetryBackoff.last())) {
+            names.add("hookRetryMaxDelayMs");
+        }
+        if (!hookTimeout.equals(other.hookTimeout)) {
+            names.add("hookTimeoutSeconds");
+        }
+        return names;
     }
 
     /**

@@ -36,11 +36,12 @@ final class CrashAgentProcess {
     /** Starts life {@code incarnation} of the agent, which records its pid in {@code <control>/agents}. */
     static CrashAgentProcess start(String connectString, String chroot, UnitName unit, Path unitDir, Path log,
             Path control, int incarnation, List<ProcessHandle> orphans) throws IOException {
+        Path credentials = control.resolve("admin.yaml"); // the agent's JVM connects as the test's administrator
         ProcessBuilder builder = TestJvm.builder(UnitAgentProcess.class, List.of("-XX:+UseSerialGC", "-Xmx96m",
                         "-Dorg.slf4j.simpleLogger.showDateTime=true", "-Dorg.slf4j.simpleLogger.dateTimeFormat=HH:mm:ss.SSS",
                         "-D" + UnitAgentProcess.AGENTS_FILE + "=" + control.resolve("agents"),
                         "-D" + UnitAgentProcess.INCARNATION + "=" + incarnation),
-                connectString, chroot, unit.toString(), unitDir.toString())
+                connectString, chroot, unit.toString(), unitDir.toString(), credentials.toString())
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         return new CrashAgentProcess(builder.start(), orphans);

@@ -43,9 +43,12 @@ final class CrashEnvironment implements AutoCloseable {
     private int title;
     private int mutations;
 
+    /** The administrator, as whom the agents in their own JVMs connect too. */
+    final jujube.state.Credential admin = jujube.state.Credential.generate(jujube.state.Credential.ADMIN);
+
     CrashEnvironment(String connectString, String chroot) {
         state = StateConnections.open(new ConnectionConfig(connectString, Duration.ofSeconds(10), Duration.ofSeconds(5),
-                chroot), List.of());
+                chroot, List.of(admin)), List.of());
         state.awaitConnected(Duration.ofSeconds(10));
         state.initialize(new EnvironmentSettings("crash", "local", "local", "local-0"));
         for (String name : List.of("app", "db")) {

@@ -20,6 +20,10 @@ import jujube.hooks.internal.ProcessHookInvoker;
 import jujube.hooks.internal.UnitHookExecutor;
 import jujube.spi.RelationScopeHandler;
 import jujube.state.CharmRecord;
+import jujube.state.RelationEndpoint;
+import jujube.state.RelationInfo;
+import jujube.state.RelationRole;
+import jujube.state.RelationScope;
 import jujube.state.StateConnection;
 import jujube.state.UnitName;
 import jujube.state.UnitRelation;
@@ -38,6 +42,8 @@ final class RelationLifecyclesFixture implements AutoCloseable {
     final Path root;
     final Path out;
     final TestScopes scopes = new TestScopes();
+    /** What the lifecycles reported corrupt off the agent's thread. */
+    final List<LocalStateProblem> corrupt = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final ZooKeeperEnvironment env;
     private final Map<UnitName, UnitRelation> members = new ConcurrentHashMap<>();
     private final List<Agent> agents = new ArrayList<>();
@@ -86,6 +92,27 @@ final class RelationLifecyclesFixture implements AutoCloseable {
     }
 
     /** Starts an agent for {@code unit}: its own directory, hook runner, executor (stopped) and lifecycles. */
+    /** The services wordpress and mysql, related over {@code db} (global scope), with their units. */
+    record WordpressAndMysql(RelationInfo db, UnitName wp, UnitName m0, UnitName m1) {}
+
+    /** Adds wordpress and mysql related over {@code db}, with wordpress/0, mysql/0 and mysql/1. */
+    WordpressAndMysql wordpressAndMysql() {
+        service("wordpress");
+        service("mysql");
+        RelationInfo db = state.relations().add("mysql", RelationScope.GLOBAL, List.of(
+                new RelationEndpoint("wordpress", "db", RelationRole.CLIENT),
+                new RelationEndpoint("mysql", "db", RelationRole.SERVER)));
+        return new WordpressAndMysql(db, unit("wordpress"), unit("mysql"), unit("mysql"));
+    }
+
+    /** The agent of {@code unit} with its executor and relation lifecycles of {@code relationName} started. */
+    Agent started(UnitName unit, String relationName) throws IOException {
+        Agent agent = agent(unit, relationName);
+        agent.executor().start();
+        agent.relations().start(true);
+        return agent;
+    }
+
     Agent agent(UnitName unit, String... relationNames) throws IOException {
         return agent(unit, runner -> runner, relationNames);
     }
@@ -115,7 +142,7 @@ final class RelationLifecyclesFixture implements AutoCloseable {
                 new ObjectMapper()));
         HookExecutor executor = new UnitHookExecutor(unit.toString());
         Agent agent = new Agent(runner, executor, new RelationLifecycles(new RelationLifecycleContext(state, unit,
-                unit.service(), unitDir.resolve("state"), wrap.apply(runner), executor, scopes, retries)),
+                unit.service(), unitDir.resolve("state"), wrap.apply(runner), executor, scopes, retries, corrupt::add)),
                 unitDir.resolve("state"));
         agents.add(agent);
         return agent;

@@ -44,14 +44,11 @@ class RelationLifecyclesTest {
     @BeforeEach
     void environment() throws Exception {
         fx = new RelationLifecyclesFixture(ZK, root);
-        fx.service("wordpress");
-        fx.service("mysql");
-        db = fx.state.relations().add("mysql", RelationScope.GLOBAL, List.of(
-                new RelationEndpoint("wordpress", "db", RelationRole.CLIENT),
-                new RelationEndpoint("mysql", "db", RelationRole.SERVER)));
-        wp = fx.unit("wordpress");
-        m0 = fx.unit("mysql");
-        m1 = fx.unit("mysql");
+        RelationLifecyclesFixture.WordpressAndMysql related = fx.wordpressAndMysql();
+        db = related.db();
+        wp = related.wp();
+        m0 = related.m0();
+        m1 = related.m1();
     }
 
     @AfterEach
@@ -60,10 +57,7 @@ class RelationLifecyclesTest {
     }
 
     private Agent started() throws Exception {
-        Agent agent = fx.agent(wp, "db");
-        agent.executor().start();
-        agent.relations().start(true);
-        return agent;
+        return fx.started(wp, "db");
     }
 
     private void awaitLog(int lines) {

@@ -49,7 +49,8 @@ public final class UnitAgentBench {
     public static void main(String[] args) throws Exception {
         Path root = Files.createTempDirectory("jujube-unitagent-bench");
         try (TestingServer zk = new TestingServer(true);
-                StateConnection state = StateConnections.open(ConnectionConfig.of(zk.getConnectString()), List.of())) {
+                StateConnection state = StateConnections.open(ConnectionConfig.of(zk.getConnectString())
+                        .withCredentials(List.of(jujube.state.Credential.generate(jujube.state.Credential.ADMIN))), List.of())) {
             state.awaitConnected(Duration.ofSeconds(20));
             state.initialize(new EnvironmentSettings("bench", "local", "local", "local-0"));
             state.charms().publish(new CharmRecord("local:precise/noop-1", "file:///nowhere", "sha", Map.of("name", "noop"),

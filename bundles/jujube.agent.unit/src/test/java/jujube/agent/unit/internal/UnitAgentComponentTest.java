@@ -71,6 +71,21 @@ class UnitAgentComponentTest extends UnitAgentTestBase {
         assertEquals("stopped", fx.replicatedState());
     }
 
+    @Test
+    void aChangeOtherThanRetireIsNamedForTheNextActivation() {
+        Map<String, Object> properties = new HashMap<>(Map.of("unitName", "blog/0",
+                "unitDir", fx.unitDir.toString(), "charmStorageDir", fx.storageDir.toString()));
+        UnitAgentSettings running = UnitAgentSettings.of(config(properties));
+        properties.put("retire", true);
+        assertEquals(List.of(), UnitAgentSettings.of(config(properties)).differencesFrom(running));
+
+        properties.put("hookTimeoutSeconds", 30L);
+        properties.put("hookRetryDelayMs", 100L);
+        properties.put("unitDir", fx.unitDir.resolve("elsewhere").toString());
+        assertEquals(List.of("unitDir", "charmDir", "hookRetryDelayMs", "hookTimeoutSeconds"),
+                UnitAgentSettings.of(config(properties)).differencesFrom(running));
+    }
+
     /** A configuration annotation backed by a map, defaults from the annotation type, as SCR makes one. */
     private static UnitAgentConfig config(Map<String, Object> properties) {
         return (UnitAgentConfig) Proxy.newProxyInstance(UnitAgentConfig.class.getClassLoader(),

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The crash harness (DESIGN.md section 9): unit agents in a JVM of their own ({@link UnitAgentProcess}),
+ * The crash harness (docs/architecture.md section 9): unit agents in a JVM of their own ({@link UnitAgentProcess}),
  * killed with SIGKILL at random points (install, start, config-changed, relation hooks, between hooks)
  * while the test changes the service's configuration and the related units join, leave and change their
  * settings, then restarted; after the last kill an agent runs to quiescence and {@link CrashInvariants}
@@ -66,6 +66,7 @@ class UnitAgentCrashTest {
                 UnitName unit = world.addAgentUnit();
                 Path unitDir = root.resolve("units").resolve("app-" + unit.number());
                 Path control = Files.createDirectories(root.resolve("control-" + unit.number()));
+                jujube.state.CredentialFiles.write(control.resolve("admin.yaml"), List.of(world.admin));
                 CrashCharm.write(unitDir.resolve("charm"), control);
                 Path agentLog = root.resolve("agent-" + unit.number() + ".log");
                 for (int k = 0; k < KILLS_PER_UNIT; k++) {

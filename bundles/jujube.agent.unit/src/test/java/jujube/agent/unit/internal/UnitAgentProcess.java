@@ -36,15 +36,15 @@ public final class UnitAgentProcess {
     private UnitAgentProcess() {}
 
     public static void main(String[] args) throws InterruptedException, IOException {
-        if (args.length != 4) {
-            System.err.println("usage: UnitAgentProcess <zookeeper> <chroot> <unit> <unit dir>");
+        if (args.length != 5) {
+            System.err.println("usage: UnitAgentProcess <zookeeper> <chroot> <unit> <unit dir> <credentials file>");
             System.exit(2);
         }
         UnitName unit = UnitName.parse(args[2]);
         Path unitDir = Path.of(args[3]);
         // a short session: the presence nodes of a killed agent go soon, as a real restart would see them go
         StateConnection state = StateConnections.open(new ConnectionConfig(args[0], Duration.ofSeconds(2),
-                Duration.ofSeconds(2), args[1]), List.of());
+                Duration.ofSeconds(2), args[1], jujube.state.CredentialFiles.read(Path.of(args[4]))), List.of());
         UnitAgentSettings settings = new UnitAgentSettings(unit, unitDir, unitDir.resolve("charm"), Optional.empty(),
                 RETRY, Optional.of(Duration.ofSeconds(30)));
         UnitAgentRuntime agent = new UnitAgentRuntime(settings, new UnitAgentRuntime.Collaborators(state,

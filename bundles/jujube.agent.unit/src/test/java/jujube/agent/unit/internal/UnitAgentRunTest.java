@@ -63,10 +63,13 @@ class UnitAgentRunTest extends UnitAgentTestBase {
         RunResult slow = run("echo started; exec sleep 30", Duration.ofMillis(500));
         assertEquals(List.of(124, "started\n"), List.of(slow.exitCode(), slow.stdout()));
         assertTrue(slow.error().startsWith("timed out"), slow.error());
-        RunResult big = run("head -c 100000 /dev/zero | tr '\\0' a; echo", Duration.ofSeconds(20));
-        assertTrue(big.stdout().startsWith("a".repeat(UnitRuns.MAX_OUTPUT_BYTES)), "the head is kept");
-        assertTrue(big.stdout().endsWith("\n[output truncated: " + (100001 - UnitRuns.MAX_OUTPUT_BYTES) + " more bytes]\n"),
-                big.stdout().substring(UnitRuns.MAX_OUTPUT_BYTES));
+        // 100 lines of 1,000 characters: within the invoker's line limits, over the answer's
+        RunResult big = run("for i in $(seq 100); do head -c 1000 /dev/zero | tr '\\0' a; echo; done",
+                Duration.ofSeconds(20));
+        String all = ("a".repeat(1000) + "\n").repeat(100);
+        assertTrue(big.stdout().startsWith(all.substring(0, UnitRuns.MAX_OUTPUT_BYTES)), "the head is kept");
+        assertTrue(big.stdout().endsWith("\n[output truncated: " + (all.length() - UnitRuns.MAX_OUTPUT_BYTES)
+                + " more bytes]\n"), big.stdout().substring(UnitRuns.MAX_OUTPUT_BYTES));
 
         fx.failHook("install", false);
         fx.state.units().setResolved(UNIT, jujube.state.ResolvedMode.RETRY_HOOK);

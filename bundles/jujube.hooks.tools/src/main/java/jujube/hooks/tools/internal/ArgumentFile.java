@@ -117,10 +117,15 @@ final class ArgumentFile {
             // the original's message (juju/hooks/cli.py), which charm authors may know
             return new ToolFailure("No such file or directory: " + name + where(argument));
         }
-        String reason = e instanceof AccessDeniedException ? "permission denied"
+        return new ToolFailure("cannot read " + name + ": " + reason(e) + where(argument));
+    }
+
+    /** What went wrong with a file, in the words of the system rather than of the JDK's exception classes. */
+    static String reason(IOException e) {
+        return e instanceof NoSuchFileException ? "No such file or directory"
+                : e instanceof AccessDeniedException ? "permission denied"
                 : e instanceof FileSystemException fs && fs.getReason() != null ? fs.getReason()
                 : String.valueOf(e.getMessage());
-        return new ToolFailure("cannot read " + name + ": " + reason + where(argument));
     }
 
     private static String where(String argument) {

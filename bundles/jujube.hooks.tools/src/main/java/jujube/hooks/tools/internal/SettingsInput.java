@@ -1,5 +1,7 @@
 package jujube.hooks.tools.internal;
 
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
@@ -7,7 +9,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * Reads the settings of {@code relation-set} from a JSON or YAML map ({@code @file} or stdin). Scalars
@@ -15,6 +19,7 @@ import java.util.Map;
  * because relation settings are flat strings.
  */
 final class SettingsInput {
+    private static final Pattern EVENT = Pattern.compile("<org\\.yaml\\.snakeyaml\\.events\\.(\\w+)Event\\([^>]*\\)>");
     private final ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
 
     /** @param source names the input in messages: a file name or "stdin" */
@@ -27,9 +32,11 @@ final class SettingsInput {
         try {
             // YAML 1.1 reads JSON objects too, so one parser serves both formats.
             tree = yaml.readTree(text);
+        } catch (JacksonException e) {
+            throw new UsageException("cannot parse " + source + " as a JSON or YAML map: " + describe(e));
         } catch (IOException e) {
             throw new UsageException("cannot parse " + source + " as a JSON or YAML map: "
-                    + e.getMessage().lines().findFirst().orElse(""));
+                    + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
         }
         if (tree == null || tree.isNull() || tree.isMissingNode()) {
             return Map.of();
@@ -48,6 +55,18 @@ final class SettingsInput {
             settings.put(checkKey(field.getKey()), value.isNull() ? "" : value.asText());
         }
         return settings;
+    }
+
+    /**
+     * Where and what, in one line: Jackson's own message spans lines and may name what it met by the YAML
+     * engine's event objects ({@code <org.yaml.snakeyaml.events.MappingStartEvent(...)>}), said here in words.
+     */
+    private static String describe(JacksonException e) {
+        String first = String.valueOf(e.getOriginalMessage()).lines().findFirst().orElse("").strip();
+        String what = EVENT.matcher(first).replaceAll(m -> m.group(1).replaceAll("(?<=[a-z])(?=[A-Z])", " ")
+                .toLowerCase(Locale.ROOT));
+        JsonLocation at = e.getLocation();
+        return at == null || at.getLineNr() < 1 ? what : "line " + at.getLineNr() + ", column " + at.getColumnNr() + ": " + what;
     }
 
     static String checkKey(String key) throws UsageException {

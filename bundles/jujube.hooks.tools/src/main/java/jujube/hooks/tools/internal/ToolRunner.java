@@ -88,7 +88,7 @@ public final class ToolRunner {
             Files.write(file, text.getBytes(StandardCharsets.UTF_8));
             return new Completed("", warnings, 0);
         } catch (IOException e) {
-            return new Completed("", tool.name() + ": error: cannot write " + file + ": " + oneLine(e.toString()) + "\n", 1);
+            return new Completed("", tool.name() + ": error: cannot write " + file + ": " + oneLine(ArgumentFile.reason(e)) + "\n", 1);
         }
     }
 

@@ -25,7 +25,7 @@ import jujube.provider.local.LocalLayout;
 final class ContainerConfig {
     /** The host variables the agent inside needs; a container starts with an empty environment. */
     private static final List<String> PASSED = List.of("PATH", "JAVA_HOME", "LANG", "JUJUBE_AGENT_JAVA_OPTS",
-            "JUJUBE_AGENT_HEAP");
+            "JUJUBE_AGENT_HEAP", "JUJUBE_AGENT_LOG_SIZE", "JUJUBE_AGENT_LOG_FILES");
 
     private ContainerConfig() {
     }

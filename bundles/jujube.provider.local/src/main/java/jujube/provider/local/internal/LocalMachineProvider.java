@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import jujube.agent.provisioning.MachineProvider;
 import jujube.provider.local.ContainerNetwork;
 import jujube.provider.local.LocalLayout;
+import jujube.state.OneTimeCredential;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
@@ -58,8 +59,8 @@ public final class LocalMachineProvider implements MachineProvider {
     }
 
     @Override
-    public String launch(int machineId) {
-        return machines.launch(machineId);
+    public String launch(int machineId, OneTimeCredential credential) {
+        return machines.launch(machineId, credential);
     }
 
     @Override

@@ -21,6 +21,8 @@ import jujube.agent.provisioning.ProviderException;
 import jujube.files.AtomicFiles;
 import jujube.files.FileTrees;
 import jujube.provider.local.LocalLayout;
+import jujube.state.CredentialFiles;
+import jujube.state.OneTimeCredential;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -91,7 +93,13 @@ final class MachineProcesses implements MachineProvider, AutoCloseable {
     }
 
     @Override
-    public synchronized String launch(int machineId) {
+    public synchronized String launch(int machineId, OneTimeCredential credential) {
+        try {
+            // into the machine's directory, which a container machine sees too: its agent redeems it at start
+            CredentialFiles.writeOneTime(layout.machineDir(machineId).resolve(CredentialFiles.ONE_TIME), credential);
+        } catch (IOException e) {
+            throw new ProviderException("cannot hand machine " + machineId + " its one-time credential: " + e.getMessage(), e);
+        }
         Optional<ProcessHandle> running = current(machineId);
         if (running.isPresent()) {
             return LocalLayout.instanceId(machineId);
@@ -102,8 +110,9 @@ final class MachineProcesses implements MachineProvider, AutoCloseable {
 
     private void start(int machineId, int quickDeaths) {
         try {
-            Files.createDirectories(layout.log(machineId).getParent());
             Files.createDirectories(layout.machineDir(machineId));
+            MachineLogs.prepare(layout, machineId);
+            AtomicFiles.createOwnerOnly(layout.output(machineId)); // the JVM's own output; its log is the agent's
             if (layout.containers().isPresent()) {
                 ContainerConfig.write(layout, machineId, System.getenv());
             }
@@ -113,7 +122,7 @@ final class MachineProcesses implements MachineProvider, AutoCloseable {
             }
             Process p = new ProcessBuilder(layout.command(machineId))
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(layout.log(machineId).toFile()))
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(layout.output(machineId).toFile()))
                     .redirectErrorStream(true)
                     .start();
             pidFiles.write(layout.pidFile(machineId), p.pid());

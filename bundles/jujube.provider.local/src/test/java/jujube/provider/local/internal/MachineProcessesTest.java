@@ -65,6 +65,11 @@ class MachineProcessesTest {
         return Long.parseLong(Files.readString(layout.pidFile(machineId)).trim());
     }
 
+    private static jujube.state.OneTimeCredential oneTime(int machineId) {
+        return new jujube.state.OneTimeCredential("/machines/machine-" + String.format("%010d", machineId) + "/otp",
+                jujube.state.Credential.generate("otp-test"));
+    }
+
     private List<String> launches() throws IOException {
         return Files.exists(args) ? Files.readAllLines(args) : List.of();
     }
@@ -72,25 +77,47 @@ class MachineProcessesTest {
     @Test
     void launch_starts_a_detached_agent_and_records_its_pid() throws Exception {
         machines = new MachineProcesses(layout, restarts);
-        assertEquals("local-1", machines.launch(1));
+        jujube.state.OneTimeCredential credential = oneTime(1);
+        assertEquals("local-1", machines.launch(1, credential));
+        Path handed = env.resolve("machines/machine-1").resolve(jujube.state.CredentialFiles.ONE_TIME);
+        assertEquals(credential, jujube.state.CredentialFiles.readOneTime(handed), "handed to the machine before it starts");
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(handed)));
         long pid = pidOf(1);
         assertTrue(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
         await("agent ran", () -> launches().size() == 1);
         assertEquals("machine --machine-id 1 --zookeeper 127.0.0.1:2181 --data-dir " + env.resolve("machines/machine-1")
-                + " --charm-storage " + env.resolve("charms") + " --session-timeout 12000", launches().get(0));
+                + " --charm-storage " + env.resolve("charms") + " --session-timeout 12000 --log-file "
+                + env.resolve("machines/machine-1/log/machine-1.log"), launches().get(0));
         assertTrue(Files.isDirectory(layout.machineDir(1)));
-        assertTrue(Files.exists(layout.log(1)));
+        assertEquals(layout.agentLog(1), layout.log(1).resolveSibling(Files.readSymbolicLink(layout.log(1))).normalize(),
+                "logs/machine-1.log leads to the log the agent writes");
+        assertTrue(Files.isDirectory(layout.agentLog(1).getParent()));
+        assertTrue(Files.exists(layout.output(1)));
 
-        assertEquals("local-1", machines.launch(1), "launching a running machine again starts nothing");
+        assertEquals("local-1", machines.launch(1, oneTime(1)), "launching a running machine again starts nothing");
         assertEquals(pid, pidOf(1));
         assertTrue(machines.isRunning("local-1"));
         assertEquals(Set.of("local-1"), machines.instances());
     }
 
     @Test
+    void a_log_from_before_machines_logged_in_their_directory_is_kept_and_a_full_output_moved_aside() throws Exception {
+        Files.createDirectories(layout.log(5).getParent());
+        Files.writeString(layout.log(5), "an older agent's log\n");
+        Files.write(layout.output(5), new byte[(int) MachineLogs.MAX_OUTPUT_BYTES + 1]);
+        machines = new MachineProcesses(layout, restarts);
+        machines.launch(5, oneTime(5));
+
+        assertTrue(Files.isSymbolicLink(layout.log(5)));
+        assertEquals("an older agent's log\n", Files.readString(layout.agentLog(5).resolveSibling("machine-5.log.1")));
+        assertEquals(MachineLogs.MAX_OUTPUT_BYTES + 1, Files.size(layout.output(5).resolveSibling("machine-5.out.1")));
+        assertTrue(Files.size(layout.output(5)) < MachineLogs.MAX_OUTPUT_BYTES);
+    }
+
+    @Test
     void a_killed_machine_is_restarted() throws Exception {
         machines = new MachineProcesses(layout, restarts);
-        machines.launch(2);
+        machines.launch(2, oneTime(2));
         long first = pidOf(2);
         await("agent ran", () -> launches().size() == 1);
         ProcessHandle.of(first).orElseThrow().destroyForcibly();
@@ -103,7 +130,7 @@ class MachineProcessesTest {
     @Test
     void terminate_kills_the_machine_and_removes_its_pid_file() throws Exception {
         machines = new MachineProcesses(layout, restarts);
-        machines.launch(3);
+        machines.launch(3, oneTime(3));
         ProcessHandle process = ProcessHandle.of(pidOf(3)).orElseThrow();
         machines.terminate("local-3");
 
@@ -123,7 +150,7 @@ class MachineProcessesTest {
         await("agent named", () -> new PidFiles(env).ours(bootstrapped.toHandle()));
 
         machines = new MachineProcesses(layout, restarts);
-        assertEquals("local-0", machines.launch(0));
+        assertEquals("local-0", machines.launch(0, oneTime(0)));
         assertEquals(bootstrapped.pid(), pidOf(0));
         assertEquals(1, launches().size());
         // adopted means watched: it is restarted when it dies
@@ -140,7 +167,7 @@ class MachineProcessesTest {
         long started = pidOf(4);
         assertNotEquals(ProcessHandle.current().pid(), started);
         assertEquals(Optional.of(true), ProcessHandle.of(started).map(ProcessHandle::isAlive));
-        assertEquals("local-4", machines.launch(4));
+        assertEquals("local-4", machines.launch(4, oneTime(4)));
         assertEquals(started, pidOf(4), "launch found it running and started no other");
     }
 

@@ -1,0 +1,182 @@
+package jujube.agent.unit.internal;
+
+import static jujube.agent.unit.internal.UnitAgentFixture.UNIT;
+import static jujube.agent.unit.internal.UnitAgentFixture.await;
+import static jujube.agent.unit.internal.UnitAgentFixture.awaitQuiet;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import jujube.state.ResolvedMode;
+import jujube.state.StatusEntry;
+import jujube.state.UnitInfo;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A unit whose local state is corrupt: the agent runs nothing of it and shows it in
+ * {@code local_state_error} with the file and the problem, until the operator's reset rebuilds the file and
+ * the unit goes on without running again a hook it ran. Real ZooKeeper, real hook processes, real files.
+ */
+class UnitAgentLocalStateTest extends UnitAgentTestBase {
+    private static final String RESET = "; reset with: jujube resolved --reset-state blog/0";
+
+    /** An agent that installed and started the unit, then stopped cleanly. */
+    private void startedThenStopped() {
+        UnitAgentRuntime first = fx.startAgent(0);
+        await("started", () -> "started".equals(first.workflowState()));
+        awaitQuiet(first);
+        first.close();
+    }
+
+    private Path state(String file) {
+        return fx.unitDir.resolve("state").resolve(file);
+    }
+
+    private String info() {
+        return fx.state.units().get(UNIT).workflowStateInfo();
+    }
+
+    private UnitAgentRuntime awaitLocalStateError(String file, String problem) {
+        UnitAgentRuntime agent = fx.startAgent(0);
+        await("local_state_error", () -> UnitInfo.LOCAL_STATE_ERROR.equals(fx.replicatedState()));
+        assertEquals("state/" + file + ": " + problem + RESET, info());
+        assertEquals(UnitInfo.LOCAL_STATE_ERROR, agent.workflowState());
+        await("presence", agent::isConnected);
+        List<StatusEntry> history = fx.state.units().statusHistory(UNIT);
+        assertEquals(UnitInfo.LOCAL_STATE_ERROR, history.get(history.size() - 1).state());
+        return agent;
+    }
+
+    private void reset(UnitAgentRuntime agent) {
+        fx.state.units().setResolved(UNIT, ResolvedMode.RESET_STATE);
+        await("started", () -> "started".equals(fx.replicatedState()) && "".equals(info()));
+        await("flag cleared", () -> fx.state.units().flags(UNIT).resolved().isEmpty());
+        awaitQuiet(agent);
+        assertEquals("started", agent.workflowState());
+    }
+
+    private static String kept(Path file) throws IOException {
+        try (Stream<Path> siblings = Files.list(file.getParent())) {
+            Path copy = siblings.filter(p -> p.getFileName().toString().startsWith(file.getFileName() + ".corrupt-"))
+                    .findFirst().orElseThrow(() -> new AssertionError("no copy of " + file));
+            return Files.readString(copy);
+        }
+    }
+
+    @Test
+    void aGarbageUnitStateRunsNothingAndItsResetRebuildsItFromTheHistoryRunningNoHookAgain() throws IOException {
+        startedThenStopped();
+        Files.writeString(state("unit.json"), "garbage");
+
+        UnitAgentRuntime agent = awaitLocalStateError("unit.json", "not valid JSON (Unrecognized token 'garbage': "
+                + "was expecting (JSON String, Number, Array, Object or token 'null', 'true' or 'false'))");
+        fx.state.units().setResolved(UNIT, ResolvedMode.RETRY_HOOK); // not what repairs it: cleared, nothing moves
+        await("flag cleared", () -> fx.state.units().flags(UNIT).resolved().isEmpty());
+        assertEquals(UnitInfo.LOCAL_STATE_ERROR, fx.replicatedState());
+        assertEquals(List.of("install", "config-changed", "start"), fx.hookLog());
+
+        reset(agent);
+        assertEquals(List.of("install", "config-changed", "start"), fx.hookLog(), "no hook ran again");
+        assertEquals("garbage", kept(state("unit.json")));
+        assertEquals("started", fx.storedState().state());
+        List<StatusEntry> history = fx.state.units().statusHistory(UNIT);
+        StatusEntry last = history.get(history.size() - 1);
+        assertEquals("started", last.state());
+        assertTrue(last.message().startsWith("local state reset: state/unit.json: kept as state/unit.json.corrupt-"),
+                last.message());
+
+        fx.state.services().updateConfig("blog", Map.of("title", "after the reset"));
+        await("config-changed", () -> fx.hookLog().size() == 4);
+        assertEquals("config-changed", fx.hookLog().get(3));
+    }
+
+    @Test
+    void anUnfinishedInstallIsReplayedFromTheHistoryAfterTheReset() throws IOException {
+        fx.failHook("install", true);
+        UnitAgentRuntime first = fx.startAgent(0);
+        await("install_error", () -> "install_error".equals(fx.replicatedState()));
+        first.close();
+        Files.write(state("unit.json"), new byte[2 << 20]); // zeros, over the limit
+
+        UnitAgentRuntime agent = awaitLocalStateError("unit.json", (2 << 20) + " bytes, over the limit of "
+                + (1 << 20) + " bytes");
+        fx.state.units().setResolved(UNIT, ResolvedMode.RESET_STATE);
+        await("install_error again", () -> "install_error".equals(fx.replicatedState()));
+        assertTrue(info().startsWith("hook install failed"), info());
+        fx.failHook("install", false);
+        fx.state.units().setResolved(UNIT, ResolvedMode.RETRY_HOOK);
+        await("started", () -> "started".equals(agent.workflowState()));
+        assertEquals(List.of("install", "install", "config-changed", "start"), fx.hookLog());
+    }
+
+    @Test
+    void aGarbageConfigRecordIsRemovedByTheResetAndConfigChangedRunsOnceMore() throws IOException {
+        startedThenStopped();
+        Files.writeString(state("config.json"), "{\"version\":1,\"applied\":\"not a digest\"}");
+
+        UnitAgentRuntime agent = awaitLocalStateError("config.json",
+                "expected {\"version\":1,\"applied\":\"<sha256, hex>\"}");
+        reset(agent);
+        await("config-changed once more", () -> fx.hookLog().size() == 4);
+        assertEquals(List.of("install", "config-changed", "start", "config-changed"), fx.hookLog());
+        assertEquals("{\"version\":1,\"applied\":\"not a digest\"}", kept(state("config.json")));
+    }
+
+    @Test
+    void aGarbageCharmRecordIsRebuiltFromTheUnitsNode() throws IOException {
+        startedThenStopped();
+        Files.writeString(state("charm.json"), "{\"version\":1,\"charm_id\":\"blog\"}");
+
+        UnitAgentRuntime agent = awaitLocalStateError("charm.json", "field 'charm_id': invalid charm URL \"blog\": "
+                + "no schema (expected local: or cs:)");
+        reset(agent);
+        assertEquals(List.of("install", "config-changed", "start"), fx.hookLog());
+        assertTrue(Files.readString(state("charm.json")).contains(UnitAgentFixture.CHARM_1));
+    }
+
+    @Test
+    void aGarbageHookProcessRecordStopsTheUnitUntilTheResetRemovesIt() throws IOException {
+        startedThenStopped();
+        Files.writeString(state("hook-process.json"), "{\"version\":1,\"pid\":\"one\"}");
+
+        UnitAgentRuntime agent = awaitLocalStateError("hook-process.json",
+                "field 'pid' is not a whole number of at least 1");
+        reset(agent);
+        assertFalse(Files.exists(state("hook-process.json")));
+        assertEquals(List.of("install", "config-changed", "start"), fx.hookLog());
+    }
+
+    @Test
+    void aConfigRecordCorruptedWhileTheAgentRunsStopsTheUnitInsteadOfBeingRetried() throws IOException {
+        UnitAgentRuntime agent = fx.startAgent(0);
+        await("started", () -> "started".equals(agent.workflowState()));
+        awaitQuiet(agent);
+        Files.writeString(state("config.json"), "[]");
+
+        fx.state.services().updateConfig("blog", Map.of("title", "read the record"));
+
+        await("local_state_error", () -> UnitInfo.LOCAL_STATE_ERROR.equals(fx.replicatedState()));
+        assertEquals("state/config.json: not a JSON object" + RESET, info());
+        reset(agent);
+        await("config-changed", () -> fx.hookLog().size() == 4);
+    }
+
+    @Test
+    void aUnitRemovedWhileItsStateIsCorruptRetiresWithoutItsHooks() throws IOException {
+        startedThenStopped();
+        Files.writeString(state("unit.json"), "{\"version\":1}");
+        UnitAgentRuntime agent = awaitLocalStateError("unit.json", "missing string field 'state'");
+
+        agent.retire();
+
+        await("retired", agent::isRetired);
+        assertTrue(Files.exists(state("retired")));
+        assertEquals(List.of("install", "config-changed", "start"), fx.hookLog(), "no stop hook");
+    }
+}

@@ -1,0 +1,230 @@
+package jujube.hooks.internal;
+
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * This agent's cgroup directories, under which each unit gets cgroups of its own: one where the
+ * {@code pids} controller applies (each unit's {@code pids.max}) and, where the {@code cpu} controller
+ * can be used too, one where it applies, so that all the processes of one unit share one unit's weight
+ * of the processor against each other unit and the agent's threads (a fork bomb's thousand processes
+ * would otherwise have a thousand shares, and every other hook of the machine, and the agent killing
+ * the bomb, would wait for them). Found from {@code /proc/self/mountinfo} and {@code /proc/self/cgroup}:
+ * cgroup v2 when its hierarchy offers {@code pids} (one directory for both controllers), else v1's
+ * {@code pids} hierarchy and, when mounted, v1's {@code cpu} hierarchy. In v1 a directory is under the
+ * agent's own cgroup. In v2 it cannot be (a cgroup that holds processes cannot enable controllers for
+ * its children), so it is a sibling of the agent's cgroup, and enables the controllers below it.
+ *
+ * @param version 1 or 2
+ * @param pids the agent's directory, {@code jujube-hooks-<pid>}, of the pids hierarchy; made by {@link #find}
+ * @param cpu the same of the cpu hierarchy (v2: the same directory), empty when there is none to use
+ */
+record AgentCgroups(int version, Path pids, Optional<Path> cpu) {
+    /** The prefix of the agents' directories, followed by the pid of the agent that made one. */
+    static final String DIR_PREFIX = "jujube-hooks-";
+
+    /** Why no pids hierarchy could be used (each way tried, and why it failed). */
+    static final class UnavailableException extends Exception {
+        UnavailableException(String message) {
+            super(message);
+        }
+    }
+
+    /** A unit's cgroups: where its processes are limited and (when there is one) share the processor. */
+    record Unit(Path pids, Optional<Path> cpu) {
+        /** The {@code cgroup.procs} files a process writes "0" to, to move itself into the unit's cgroups. */
+        List<Path> procs() {
+            List<Path> files = new ArrayList<>();
+            cpu.filter(dir -> !dir.equals(pids)).ifPresent(dir -> files.add(dir.resolve("cgroup.procs")));
+            files.add(pids.resolve("cgroup.procs"));
+            return files;
+        }
+    }
+
+    /** The directories of this agent's hierarchies: the pids one, then the cpu one when it is another. */
+    List<Path> dirs() {
+        List<Path> dirs = new ArrayList<>(List.of(pids));
+        cpu.filter(dir -> !dir.equals(pids)).ifPresent(dirs::add);
+        return dirs;
+    }
+
+    /** The real host's: this process's mounts and cgroups. */
+    static AgentCgroups find(String dirName) throws UnavailableException {
+        return find(Path.of("/proc/self/mountinfo"), Path.of("/proc/self/cgroup"), dirName);
+    }
+
+    /**
+     * Makes the agent's directories {@code dirName} in the first hierarchy with {@code pids} where that
+     * works, v2 before v1.
+     *
+     * @throws UnavailableException naming, for each version, why it cannot be used
+     */
+    static AgentCgroups find(Path mountinfo, Path cgroupFile, String dirName) throws UnavailableException {
+        List<Mount> mounts;
+        List<String> cgroups;
+        try {
+            mounts = Files.readAllLines(mountinfo).stream().map(Mount::parse).flatMap(Optional::stream).toList();
+            cgroups = Files.readAllLines(cgroupFile);
+        } catch (IOException e) {
+            throw new UnavailableException("cannot read " + mountinfo + " and " + cgroupFile + ": " + e.getMessage());
+        }
+        List<String> problems = new ArrayList<>();
+        try {
+            return v2(mounts, cgroups, dirName);
+        } catch (UnavailableException e) {
+            problems.add("cgroup v2: " + e.getMessage());
+        }
+        try {
+            return v1(mounts, cgroups, dirName);
+        } catch (UnavailableException e) {
+            problems.add("cgroup v1: " + e.getMessage());
+        }
+        throw new UnavailableException(String.join("; ", problems));
+    }
+
+    private static AgentCgroups v2(List<Mount> mounts, List<String> cgroups, String dirName)
+            throws UnavailableException {
+        Mount mount = mounts.stream().filter(m -> m.type().equals("cgroup2")).findFirst()
+                .orElseThrow(() -> new UnavailableException("not mounted"));
+        String own = cgroups.stream().filter(l -> l.startsWith("0::")).map(l -> l.substring(3)).findFirst()
+                .orElseThrow(() -> new UnavailableException("this process is in no cgroup of it"));
+        Path ownDir = mount.resolve(own);
+        // a cgroup holding processes cannot give controllers to its children: the directory goes beside it
+        Path parent = own.equals(mount.root()) ? ownDir : ownDir.getParent();
+        List<String> offered = words(parent.resolve("cgroup.controllers"));
+        if (!offered.contains("pids")) {
+            throw new UnavailableException("no pids controller in " + parent);
+        }
+        List<String> controllers = offered.contains("cpu") ? List.of("pids", "cpu") : List.of("pids");
+        List<String> enabled = words(parent.resolve("cgroup.subtree_control"));
+        for (String controller : controllers) {
+            if (!enabled.contains(controller)) {
+                write(parent.resolve("cgroup.subtree_control"), "+" + controller);
+            }
+        }
+        Path dir = make(parent.resolve(dirName));
+        write(dir.resolve("cgroup.subtree_control"), "+" + String.join(" +", controllers));
+        return new AgentCgroups(2, dir, controllers.contains("cpu") ? Optional.of(dir) : Optional.empty());
+    }
+
+    private static AgentCgroups v1(List<Mount> mounts, List<String> cgroups, String dirName)
+            throws UnavailableException {
+        Path pids = v1Dir(mounts, cgroups, "pids", dirName);
+        if (!Files.exists(pids.resolve("pids.max"))) {
+            throw new UnavailableException(pids + " has no pids.max");
+        }
+        Optional<Path> cpu;
+        try {
+            cpu = Optional.of(v1Dir(mounts, cgroups, "cpu", dirName)).filter(dir -> Files.exists(dir.resolve("cpu.shares")));
+        } catch (UnavailableException e) {
+            cpu = Optional.empty(); // hooks are limited all the same, only not weighted by unit
+        }
+        return new AgentCgroups(1, pids, cpu);
+    }
+
+    /** The agent's directory in the v1 hierarchy of {@code controller}, made. */
+    private static Path v1Dir(List<Mount> mounts, List<String> cgroups, String controller, String dirName)
+            throws UnavailableException {
+        Mount mount = mounts.stream().filter(m -> m.type().equals("cgroup") && m.options().contains(controller))
+                .findFirst().orElseThrow(() -> new UnavailableException("no " + controller + " hierarchy mounted"));
+        String own = cgroups.stream().map(l -> l.split(":", 3)).filter(f -> f.length == 3)
+                .filter(f -> Arrays.asList(f[1].split(",")).contains(controller)).map(f -> f[2]).findFirst()
+                .orElseThrow(() -> new UnavailableException("this process is in no " + controller + " cgroup"));
+        return make(mount.resolve(own).resolve(dirName));
+    }
+
+    /** The unit's cgroups under this agent's directories, made if missing, its process limit set. */
+    Unit unit(String unit, int maxProcesses) throws IOException {
+        String name = ThreadNames.sanitize(unit);
+        Path pidsCgroup = makeCgroup(pids.resolve(name));
+        Files.writeString(pidsCgroup.resolve("pids.max"), Integer.toString(maxProcesses));
+        Optional<Path> cpuCgroup = Optional.empty();
+        if (cpu.isPresent()) {
+            cpuCgroup = Optional.of(cpu.get().equals(pids) ? pidsCgroup : makeCgroup(cpu.get().resolve(name)));
+        }
+        return new Unit(pidsCgroup, cpuCgroup);
+    }
+
+    private static Path makeCgroup(Path cgroup) throws IOException {
+        try {
+            Files.createDirectory(cgroup);
+        } catch (FileAlreadyExistsException e) {
+            // an earlier hook's, or one an agent of this pid made before a bundle update
+        }
+        return cgroup;
+    }
+
+    private static Path make(Path dir) throws UnavailableException {
+        try {
+            Files.createDirectories(dir);
+            return dir;
+        } catch (IOException e) {
+            throw new UnavailableException("cannot make " + dir + ": " + e);
+        }
+    }
+
+    private static void write(Path file, String text) throws UnavailableException {
+        try {
+            Files.writeString(file, text);
+        } catch (IOException e) {
+            throw new UnavailableException("cannot write '" + text + "' to " + file + ": " + e);
+        }
+    }
+
+    private static List<String> words(Path file) throws UnavailableException {
+        try {
+            return Arrays.asList(Files.readString(file).trim().split("\\s+"));
+        } catch (IOException e) {
+            throw new UnavailableException("cannot read " + file + ": " + e);
+        }
+    }
+
+    /** A line of mountinfo: the hierarchy's path that is mounted ({@code root}), where, its type and options. */
+    private record Mount(String root, Path point, String type, List<String> options) {
+        static Optional<Mount> parse(String line) {
+            String[] fields = line.split(" ");
+            int dash = Arrays.asList(fields).indexOf("-");
+            if (dash < 6 || fields.length < dash + 4) {
+                return Optional.empty();
+            }
+            List<String> options = new ArrayList<>(Arrays.asList(fields[5].split(",")));
+            options.addAll(Arrays.asList(fields[dash + 3].split(",")));
+            return Optional.of(new Mount(unescape(fields[3]), Path.of(unescape(fields[4])), fields[dash + 1], options));
+        }
+
+        /**
+         * Where a cgroup path ({@code /proc/self/cgroup}) is under this mount point.
+         *
+         * @throws UnavailableException when the mount does not show it (another cgroup namespace's)
+         */
+        Path resolve(String cgroup) throws UnavailableException {
+            String base = root.equals("/") ? "" : root;
+            if (!cgroup.equals(root) && !cgroup.startsWith(base + "/")) {
+                throw new UnavailableException("cgroup " + cgroup + " is not under " + point + " (mounted from " + root + ")");
+            }
+            String relative = cgroup.substring(base.length());
+            return relative.isEmpty() || relative.equals("/") ? point : point.resolve(relative.substring(1));
+        }
+
+        /** mountinfo writes space, tab, newline and backslash as octal escapes. */
+        private static String unescape(String field) {
+            StringBuilder out = new StringBuilder(field.length());
+            for (int i = 0; i < field.length(); i++) {
+                char c = field.charAt(i);
+                if (c == '\\' && i + 3 < field.length() && field.substring(i + 1, i + 4).matches("[0-7]{3}")) {
+                    out.append((char) Integer.parseInt(field.substring(i + 1, i + 4), 8));
+                    i += 3;
+                } else {
+                    out.append(c);
+                }
+            }
+            return out.toString();
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package jujube.hooks.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Where the agent's directories of unit cgroups go, from mountinfo and /proc/self/cgroup as a host shows
+ * them: the hierarchies are laid out in a temporary directory (plain files standing for the control files).
+ */
+class AgentCgroupsTest {
+    private static final String DIR = "jujube-hooks-42";
+
+    @TempDir
+    Path root;
+
+    @Test
+    void cgroupV2GoesBesideTheAgentsOwnCgroupAndGivesItsUnitsPidsAndCpu() throws Exception {
+        Path v2 = root.resolve("unified");
+        Path slice = Files.createDirectories(v2.resolve("system.slice"));
+        Files.writeString(slice.resolve("cgroup.controllers"), "cpu io memory pids\n");
+        Files.writeString(slice.resolve("cgroup.subtree_control"), "cpu memory\n");
+        Files.createDirectories(slice.resolve("jujube.service"));
+
+        AgentCgroups found = find(mount(41, "/", v2, "cgroup2", "rw") + mount(39, "/", root.resolve("pids"), "cgroup", "rw,pids"),
+                "8:pids:/system.slice/jujube.service\n0::/system.slice/jujube.service\n");
+
+        assertEquals(new AgentCgroups(2, slice.resolve(DIR), Optional.of(slice.resolve(DIR))), found);
+        assertEquals("+pids", Files.readString(slice.resolve("cgroup.subtree_control")), "enabled where missing");
+        assertEquals("+pids +cpu", Files.readString(slice.resolve(DIR).resolve("cgroup.subtree_control")));
+        assertEquals(List.of(slice.resolve(DIR)), found.dirs());
+    }
+
+    @Test
+    void cgroupV2WithoutThePidsControllerLeavesV1WithItsCpuHierarchy() throws Exception {
+        Path v2 = root.resolve("unified");
+        Files.createDirectories(v2);
+        Files.writeString(v2.resolve("cgroup.controllers"), "hugetlb\n");
+        Path pids = v1Dir("pids", "machines/m0", "pids.max");
+        Path cpu = v1Dir("cpu,cpuacct", "", "cpu.shares");
+
+        AgentCgroups found = find(mount(41, "/", v2, "cgroup2", "rw") + mount(39, "/", root.resolve("pids"), "cgroup", "rw,pids")
+                + mount(32, "/", root.resolve("cpu,cpuacct"), "cgroup", "rw,cpu,cpuacct"),
+                "9:name=systemd:/\n8:pids:/machines/m0\n2:cpu,cpuacct:/\n0::/\n");
+
+        assertEquals(new AgentCgroups(1, pids, Optional.of(cpu)), found);
+        assertEquals(List.of(pids, cpu), found.dirs());
+    }
+
+    @Test
+    void withoutACpuHierarchyUnitsAreLimitedAllTheSame() throws Exception {
+        Path pids = v1Dir("pids", "", "pids.max");
+
+        AgentCgroups found = find(mount(39, "/", root.resolve("pids"), "cgroup", "rw,pids"), "8:pids:/\n");
+
+        assertEquals(new AgentCgroups(1, pids, Optional.empty()), found);
+    }
+
+    @Test
+    void aHierarchyMountedFromASubtreeIsFollowed() throws Exception {
+        // a container's view: its own cgroup mounted at the mount point, the escaped space included
+        Path pids = root.resolve("pids cg").resolve("agent").resolve(DIR);
+        Files.createDirectories(pids);
+        Files.writeString(pids.resolve("pids.max"), "max\n");
+
+        AgentCgroups found = find(mount(39, "/lxc/c1", root.resolve("pids\\040cg"), "cgroup", "rw,pids"),
+                "5:pids:/lxc/c1/agent\n");
+
+        assertEquals(new AgentCgroups(1, pids, Optional.empty()), found);
+    }
+
+    @Test
+    void withNoUsableHierarchyBothReasonsAreGiven() {
+        AgentCgroups.UnavailableException e = assertThrows(AgentCgroups.UnavailableException.class,
+                () -> find(mount(32, "/", root.resolve("cpu"), "cgroup", "rw,cpu") + mount(39, "/lxc/other",
+                        root.resolve("pids"), "cgroup", "rw,pids"), "8:pids:/elsewhere\n"));
+
+        assertEquals("cgroup v2: not mounted; cgroup v1: cgroup /elsewhere is not under " + root.resolve("pids")
+                + " (mounted from /lxc/other)", e.getMessage());
+    }
+
+    @Test
+    void aUnitsCgroupsAreNamedAfterItAndCarryTheLimit() throws Exception {
+        Path pids = Files.createDirectories(root.resolve("pids").resolve(DIR));
+        Path cpu = Files.createDirectories(root.resolve("cpu").resolve(DIR));
+        AgentCgroups cgroups = new AgentCgroups(1, pids, Optional.of(cpu));
+
+        AgentCgroups.Unit unit = cgroups.unit("wordpress/12", 100);
+        cgroups.unit("wordpress/12", 200); // again: the limit follows the configuration
+
+        assertEquals(new AgentCgroups.Unit(pids.resolve("wordpress-12"), Optional.of(cpu.resolve("wordpress-12"))), unit);
+        assertEquals("200", Files.readString(unit.pids().resolve("pids.max")));
+        assertEquals(List.of(cpu.resolve("wordpress-12/cgroup.procs"), pids.resolve("wordpress-12/cgroup.procs")),
+                unit.procs(), "a hook joins both, the process limit last");
+        assertEquals(List.of(pids.resolve("x/cgroup.procs")),
+                new AgentCgroups.Unit(pids.resolve("x"), Optional.of(pids.resolve("x"))).procs(), "v2: one cgroup");
+    }
+
+    /** The agent's directory of a v1 hierarchy mounted at {@code <root>/<hierarchy>}, holding {@code control}. */
+    private Path v1Dir(String hierarchy, String own, String control) throws IOException {
+        Path dir = Files.createDirectories(root.resolve(hierarchy).resolve(own).resolve(DIR));
+        Files.writeString(dir.resolve(control), "max\n");
+        return dir;
+    }
+
+    private AgentCgroups find(String mountinfo, String cgroups) throws IOException, AgentCgroups.UnavailableException {
+        Path mounts = Files.writeString(root.resolve("mountinfo"), mountinfo);
+        Path own = Files.writeString(root.resolve("cgroup"), cgroups);
+        return AgentCgroups.find(mounts, own, DIR);
+    }
+
+    /** A mountinfo line, as the kernel writes it (optional fields and all). */
+    private static String mount(int id, String hierarchyRoot, Path point, String type, String superOptions) {
+        return id + " 31 0:" + id + " " + hierarchyRoot + " " + point + " rw,nosuid,nodev,noexec,relatime shared:9 - "
+                + type + " " + type + " " + superOptions + "\n";
+    }
+}

@@ -1,0 +1,79 @@
+package jujube.hooks.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import jujube.hooks.HookResult;
+import jujube.hooks.UnitHookSetup;
+import jujube.hooks.protocol.ErrorCode;
+import jujube.hooks.protocol.HookSocketClient;
+import jujube.hooks.protocol.ProtocolException;
+import jujube.hooks.tools.JavaFallback;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Hooks run as root, so on one machine a hook can reach every unit's socket: what keeps a unit's hook
+ * from acting as another unit is its client id, which names a context of its own unit's runner only, and
+ * only while its hook runs. The sockets themselves are owner-only.
+ */
+class HookSocketIsolationTest extends ContextRunnerFixture {
+    @TempDir
+    Path other;
+
+    @Test
+    void a_live_client_id_works_on_its_own_units_socket_only() throws Exception {
+        Path mysqlDir = Files.createDirectories(other.resolve("units/mysql-0"));
+        Path mysqlCharm = Files.createDirectories(mysqlDir.resolve("charm/hooks")).getParent();
+        try (ContextUnitHookRunner mysql = ContextUnitHookRunner.start(new UnitHookSetup(env.state,
+                new ProcessHookInvoker(Duration.ofSeconds(20), Duration.ofMillis(200)), UnitFixture.MYSQL, mysqlDir,
+                mysqlCharm, new ObjectMapper(), JavaFallback.fromRuntime()), new RecordingHookLog(), SocketPaths.standard())) {
+            Path release = env.fifo("release");
+            env.hook("config-changed", """
+                    echo "$JUJU_CLIENT_ID" > "$OUT/id"
+                    read line < "$OUT/release"
+                    """);
+            ExecutorService hookThread = Executors.newSingleThreadExecutor();
+            try {
+                Future<HookResult> running = hookThread.submit(() -> runner.run("config-changed", Optional.empty(),
+                        new HookFixture.Recording()));
+                UnitFixture.await(() -> Files.exists(env.outDir.resolve("id")) && !read("id").isBlank());
+                String clientId = read("id").strip();
+                ObjectMapper json = new ObjectMapper();
+                try (HookSocketClient own = HookSocketClient.connect(runner.socketPath(), json)) {
+                    own.call("config-get", clientId, json.createObjectNode()); // live, on its own unit's socket
+                }
+                try (HookSocketClient foreign = HookSocketClient.connect(mysql.socketPath(), json)) {
+                    ProtocolException refused = assertThrows(ProtocolException.class,
+                            () -> foreign.call("config-get", clientId, json.createObjectNode()));
+                    assertEquals(ErrorCode.NO_SUCH_CLIENT, refused.error().code());
+                }
+                Files.writeString(release, "go\n");
+                assertEquals(new HookResult.Succeeded(), running.get(20, TimeUnit.SECONDS));
+            } finally {
+                hookThread.shutdownNow();
+            }
+            for (Path socket : new Path[] {runner.socketPath(), mysql.socketPath()}) {
+                assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(socket)));
+            }
+        }
+    }
+
+    private String read(String name) {
+        try {
+            return env.out(name);
+        } catch (java.io.IOException e) {
+            return "";
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package jujube.provider.local.internal;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import jujube.provider.local.LocalLayout;
+
+/**
+ * A machine's log files, made ready before each start of its process. The agent writes and rolls its
+ * own log ({@link LocalLayout#agentLog}); {@link LocalLayout#log} links to it, so that every machine's
+ * log is read at the same place whatever the machine is. The process's own output
+ * ({@link LocalLayout#output}: the JVM's messages, a crash) grows only by a few lines a start, and is
+ * moved aside to {@code .out.1} once past {@link #MAX_OUTPUT_BYTES} so that it stays bounded too.
+ */
+final class MachineLogs {
+    static final long MAX_OUTPUT_BYTES = 1024 * 1024;
+
+    private MachineLogs() {
+    }
+
+    /** Creates the log's directory and link, and moves a full output file aside. */
+    static void prepare(LocalLayout layout, int machineId) throws IOException {
+        Path log = layout.agentLog(machineId);
+        Files.createDirectories(log.getParent());
+        Path link = layout.log(machineId);
+        Files.createDirectories(link.getParent());
+        if (Files.isRegularFile(link, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            // a log written before machines logged in their own directory: the oldest of the rolled files now
+            Files.move(link, log.resolveSibling(log.getFileName() + ".1"), StandardCopyOption.REPLACE_EXISTING);
+        }
+        if (!Files.isSymbolicLink(link)) {
+            Files.createSymbolicLink(link, link.getParent().relativize(log));
+        }
+        Path output = layout.output(machineId);
+        if (Files.exists(output) && Files.size(output) > MAX_OUTPUT_BYTES) {
+            Files.move(output, output.resolveSibling(output.getFileName() + ".1"), StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+}

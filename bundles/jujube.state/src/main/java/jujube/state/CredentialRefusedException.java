@@ -1,0 +1,16 @@
+package jujube.state;
+
+/**
+ * A credential ZooKeeper does not accept: a one-time credential used already, revoked by a newer one or
+ * never issued. A machine agent that meets it cannot act; its provisioning agent launches it again, with a
+ * fresh one-time credential, once the agent has not come up within its bootstrap timeout.
+ *
+ * @since 3.2
+ */
+public class CredentialRefusedException extends StateException {
+    private static final long serialVersionUID = 1L;
+
+    public CredentialRefusedException(String message) {
+        super(message);
+    }
+}

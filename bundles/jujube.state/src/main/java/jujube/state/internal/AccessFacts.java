@@ -1,0 +1,78 @@
+package jujube.state.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+import jujube.state.RelationRole;
+import jujube.state.internal.TopologyEntries.EndpointEntry;
+import jujube.state.internal.TopologyEntries.RelationEntry;
+import jujube.state.internal.TopologyEntries.UnitEntry;
+
+/**
+ * What the access policy needs to know beyond a node's path, answered from one topology: which machine
+ * hosts a unit, which services a relation ties, which units may be members of a relation scope's role.
+ */
+interface AccessFacts {
+    /** The machine key hosting the unit (its principal's, for a subordinate), if assigned. */
+    Optional<String> machineOfUnit(String unitId);
+
+    /** The service ids of the relation's endpoints; empty when the relation is not in the topology. */
+    List<String> servicesOfRelation(String relationId);
+
+    /**
+     * The units that may be members of {@code role} in the relation's scope: in a global relation, every
+     * unit of the service with that role; in a container's scope ({@code container} its principal unit id),
+     * the units of that service living in that container.
+     */
+    List<String> scopeMembers(String relationId, String container, String role);
+
+    /** Facts of the topology {@code t}. */
+    static AccessFacts of(Topology t) {
+        return new AccessFacts() {
+            @Override
+            public Optional<String> machineOfUnit(String unitId) {
+                for (var s : t.services.values()) {
+                    UnitEntry u = s.units().get(unitId);
+                    if (u != null) {
+                        return u.container() != null ? machineOfUnit(u.container()) : Optional.ofNullable(u.machine());
+                    }
+                }
+                return Optional.empty();
+            }
+
+            @Override
+            public List<String> servicesOfRelation(String relationId) {
+                RelationEntry r = t.relations.get(relationId);
+                return r == null ? List.of() : List.copyOf(new TreeSet<>(r.services().keySet()));
+            }
+
+            @Override
+            public List<String> scopeMembers(String relationId, String container, String role) {
+                RelationEntry r = t.relations.get(relationId);
+                List<String> members = new ArrayList<>();
+                if (r == null) {
+                    return members;
+                }
+                for (Map.Entry<String, EndpointEntry> side : r.services().entrySet()) {
+                    if (!side.getValue().role().equals(RelationRole.fromKey(role))) {
+                        continue;
+                    }
+                    var service = t.services.get(side.getKey());
+                    if (service == null) {
+                        continue;
+                    }
+                    service.units().forEach((id, u) -> {
+                        String home = u.container() != null ? u.container() : id;
+                        if (container == null || container.equals(home)) {
+                            members.add(id);
+                        }
+                    });
+                }
+                members.sort(null);
+                return members;
+            }
+        };
+    }
+}

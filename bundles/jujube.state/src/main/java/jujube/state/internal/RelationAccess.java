@@ -1,0 +1,96 @@
+package jujube.state.internal;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import jujube.state.RelationRole;
+import jujube.state.RelationScope;
+import jujube.state.internal.TopologyEntries.EndpointEntry;
+import jujube.state.internal.TopologyEntries.RelationEntry;
+import jujube.state.internal.TopologyEntries.UnitEntry;
+import org.apache.zookeeper.KeeperException;
+
+/**
+ * The administrator prepares, for each unit a relation's scope may hold, what the unit's agent writes
+ * there: the scope's role directory (whose ACL lets its possible members enter and leave) and the unit's
+ * settings node (created empty, owned by the unit). A unit's agent thus never creates a settings node:
+ * the settings directory lets nobody but the administrator create in it, so no unit can make another's
+ * settings before that unit joins. Called when a relation is added (for every unit of its services) and
+ * when a unit is added (for every relation of its service); both are idempotent.
+ */
+final class RelationAccess {
+    private final StateContext ctx;
+
+    RelationAccess(StateContext ctx) {
+        this.ctx = ctx;
+    }
+
+    /** Prepares the scope of relation {@code relationId} for every unit of its services. */
+    void prepare(Topology t, String relationId) {
+        RelationEntry r = t.relations.get(relationId);
+        if (r == null) {
+            return;
+        }
+        for (String serviceId : r.services().keySet()) {
+            var service = t.services.get(serviceId);
+            if (service != null) {
+                service.units().keySet().forEach(unitId -> prepare(t, relationId, unitId));
+            }
+        }
+    }
+
+    /**
+     * Prepares the scopes of every relation of their services for units {@code unitIds} just added: a
+     * global scope's settings nodes were made with the units (in their transaction), so only the ACLs of
+     * its role directories are looked at, once each; a container's scope is prepared in full.
+     */
+    void prepareUnits(Topology t, List<String> unitIds) {
+        Set<String> members = new LinkedHashSet<>();
+        for (String unitId : unitIds) {
+            String serviceId = t.serviceOfUnit(unitId);
+            for (String relationId : t.relationsOfService(serviceId)) {
+                RelationEntry r = t.relations.get(relationId);
+                if (r.scope() == RelationScope.GLOBAL) {
+                    members.add(new RelationScopePaths(relationId, r.scope(), null).members(r.services().get(serviceId).role()));
+                } else {
+                    prepare(t, relationId, unitId, members);
+                }
+            }
+        }
+        members.forEach(ctx.identities()::applyPolicy); // each scope's possible members, once
+    }
+
+    /** Prepares the scope of relation {@code relationId} for the unit {@code unitId}. */
+    void prepare(Topology t, String relationId, String unitId) {
+        Set<String> members = new LinkedHashSet<>();
+        prepare(t, relationId, unitId, members);
+        members.forEach(ctx.identities()::applyPolicy);
+    }
+
+    /** Creates what the unit writes in the scope; adds the role directory whose ACL must name it to {@code members}. */
+    private void prepare(Topology t, String relationId, String unitId, Set<String> members) {
+        RelationEntry r = t.relations.get(relationId);
+        String serviceId = t.serviceOfUnit(unitId);
+        EndpointEntry endpoint = r == null ? null : r.services().get(serviceId);
+        if (endpoint == null) {
+            return;
+        }
+        UnitEntry unit = t.unit(unitId);
+        RelationScopePaths paths = RelationScopePaths.forUnit(relationId, r.scope(), unitId, unit.container());
+        RelationRole role = endpoint.role();
+        create(paths.members(role));
+        members.add(paths.members(role)); // one more possible member
+        create(paths.settingsContainer());
+        create(paths.settings(unitId));
+    }
+
+    private void create(String path) {
+        try {
+            ctx.client().create().creatingParentsIfNeeded().forPath(path, new byte[0]);
+        } catch (KeeperException.NodeExistsException e) {
+            // prepared before
+        } catch (Exception e) {
+            throw NodeReader.failure(path, e);
+        }
+    }
+}

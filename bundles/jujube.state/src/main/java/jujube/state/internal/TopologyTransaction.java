@@ -1,0 +1,247 @@
+package jujube.state.internal;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.atomic.LongAdder;
+import jujube.state.ConcurrentUpdateException;
+import jujube.state.CorruptStateException;
+import jujube.state.StateException;
+import jujube.state.TransactionTooLargeException;
+import org.apache.curator.RetryLoop;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.utils.ZKPaths;
+import org.apache.jute.BinaryOutputArchive;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.MultiOperationRecord;
+import org.apache.zookeeper.Op;
+import org.apache.zookeeper.OpResult;
+
+/**
+ * Changes that create nodes and change the topology together, made as one ZooKeeper {@code multi}: every
+ * node and the topology's new content, or nothing. Each attempt reads the topology and the sequence
+ * parents in one request, lets the plan change the topology and fill a {@link TransactionDraft}, and
+ * sends it in one more: a deploy of 500 units costs two requests, not a compare-and-set per unit. An
+ * attempt that lost to another writer (the topology changed, an id was taken) is made again from the
+ * start, with the same bounded jittered retry as {@link VersionedNodes}.
+ *
+ * <p>A connection lost while the request is on its way leaves it unknown whether the server applied it.
+ * The first node the request creates (its witness) carries a token of this transaction; once connected
+ * again, the witness holding the token means it was applied, and anything else that it was not, so the
+ * change is made once, never twice. (That holds for one server and for an ensemble whose leader stays;
+ * a request still in flight across a change of leader could be applied after the witness was read.)
+ */
+final class TopologyTransaction {
+    /** The key of the witness's content that holds the transaction's token. */
+    static final String TOKEN = "transaction";
+    /** The parents whose children get ids from a draft, read with the topology on every attempt. */
+    private static final List<String> SEQUENCE_PARENTS = List.of(Paths.SERVICES, Paths.UNITS, Paths.RELATIONS,
+            Paths.MACHINES);
+    /** Failures after which the request may or may not have been applied. */
+    private static final Set<KeeperException.Code> UNKNOWN_OUTCOME = EnumSet.of(KeeperException.Code.CONNECTIONLOSS,
+            KeeperException.Code.OPERATIONTIMEOUT, KeeperException.Code.SESSIONEXPIRED, KeeperException.Code.SESSIONMOVED);
+
+    /** What one attempt does: changes {@code t} and adds the nodes to create to {@code draft}; its result is returned. */
+    interface Plan<R> {
+        R apply(Topology t, TransactionDraft draft);
+    }
+
+    /** Sends one multi; what tests replace to lose an answer as a broken connection does. */
+    interface Sender {
+        List<OpResult> multi(List<Op> ops) throws Exception;
+    }
+
+    private enum Outcome { APPLIED, LOST }
+
+    private final CuratorFramework client;
+    private final NodeReader reader;
+    private final TopologyStore topology;
+    private final AccessControl access;
+    private final Sender sender;
+    private final LongAdder applied = new LongAdder();
+    private final LongAdder lost = new LongAdder();
+
+    /**
+     * @param access the policy the created nodes' ACLs come from, and where new principals' digests are kept
+     * @param sender sends a request to the server of {@code reader}'s client
+     */
+    TopologyTransaction(NodeReader reader, TopologyStore topology, AccessControl access, Sender sender) {
+        this.client = reader.client();
+        this.reader = reader;
+        this.topology = topology;
+        this.access = access;
+        this.sender = sender;
+    }
+
+    /**
+     * Runs {@code plan} as one transaction; an exception of the plan ends it with nothing written.
+     *
+     * @param what the change, for errors ({@code deploy of service 'blog'})
+     */
+    <R> R run(String what, Plan<R> plan) {
+        return run(what, plan, (t, result) -> {});
+    }
+
+    /**
+     * As {@link #run(String, Plan)}, then {@code afterwards} with the topology written and the result: what
+     * a {@code multi} cannot do (change a node's ACL), done once the transaction is applied. A process
+     * killed in between leaves it undone; it must be something the controller makes good when asked.
+     */
+    <R> R run(String what, Plan<R> plan, java.util.function.BiConsumer<Topology, R> afterwards) {
+        String token = UUID.randomUUID().toString();
+        Map<String, Integer> taken = new HashMap<>(); // per parent, numbers found taken by earlier attempts
+        for (int attempt = 1; attempt <= VersionedNodes.MAX_ATTEMPTS; attempt++) {
+            Snapshot snapshot = snapshot(taken);
+            TransactionDraft draft = new TransactionDraft(reader, access, snapshot.nextNumber());
+            Topology t = topology.decode(snapshot.topology());
+            R result = plan.apply(t, draft);
+            List<Op> ops = draft.ops(client.getNamespace(), token, t, topology.encode(t), snapshot.version());
+            int bytes = requestBytes(ops);
+            if (bytes > TransactionTooLargeException.LIMIT_BYTES) {
+                throw new TransactionTooLargeException(what, bytes);
+            }
+            if (send(ops, draft, token, taken) == Outcome.APPLIED) {
+                applied.increment();
+                afterwards.accept(t, result);
+                return result;
+            }
+            lost.increment();
+            VersionedNodes.pause(attempt);
+        }
+        throw new ConcurrentUpdateException(Paths.TOPOLOGY, VersionedNodes.MAX_ATTEMPTS);
+    }
+
+    /** The topology with its version and the first free number of each sequence parent. */
+    private record Snapshot(byte[] topology, int version, Map<String, Integer> nextNumber) {}
+
+    private Snapshot snapshot(Map<String, Integer> taken) {
+        List<String> paths = new ArrayList<>(List.of(Paths.TOPOLOGY));
+        paths.addAll(SEQUENCE_PARENTS);
+        List<Op> reads = paths.stream().map(p -> Op.getData(full(p))).toList();
+        List<OpResult> results;
+        try {
+            results = RetryLoop.callWithRetry(client.getZookeeperClient(),
+                    () -> client.getZookeeperClient().getZooKeeper().multi(reads));
+        } catch (Exception e) {
+            throw NodeReader.failure(Paths.TOPOLOGY, e);
+        }
+        if (!(results.get(0) instanceof OpResult.GetDataResult top)) {
+            throw TopologyStore.notInitialized();
+        }
+        Map<String, Integer> next = new LinkedHashMap<>();
+        for (int i = 1; i < paths.size(); i++) {
+            if (!(results.get(i) instanceof OpResult.GetDataResult parent)) {
+                throw new CorruptStateException(paths.get(i), "node is missing");
+            }
+            next.put(paths.get(i), Math.max(parent.getStat().getCversion(), taken.getOrDefault(paths.get(i), 0)));
+        }
+        return new Snapshot(top.getData(), top.getStat().getVersion(), next);
+    }
+
+    private Outcome send(List<Op> ops, TransactionDraft draft, String token, Map<String, Integer> taken) {
+        try {
+            sender.multi(ops);
+            return Outcome.APPLIED;
+        } catch (KeeperException e) {
+            if (UNKNOWN_OUTCOME.contains(e.code())) {
+                return witnessed(draft.witness(), token) ? Outcome.APPLIED : Outcome.LOST;
+            }
+            int failed = failedOp(e.getResults());
+            if (failed < 0) {
+                throw NodeReader.failure(Paths.TOPOLOGY, e);
+            }
+            String path = draft.path(failed);
+            KeeperException.Code code = KeeperException.Code.get(((OpResult.ErrorResult) e.getResults().get(failed)).getErr());
+            if (code == KeeperException.Code.BADVERSION) {
+                return Outcome.LOST; // the topology or a node read by the plan changed meanwhile
+            }
+            if (code == KeeperException.Code.NODEEXISTS) {
+                // an id handed out is taken; ids only grow, so the next attempt starts above it
+                ZKPaths.PathAndNode node = ZKPaths.getPathAndNode(path);
+                sequenceNumber(node.getNode()).ifPresent(n -> taken.merge(node.getPath(), n + 1, Math::max));
+                return Outcome.LOST;
+            }
+            if (code == KeeperException.Code.NONODE && draft.ifMissing(failed) != null) {
+                throw draft.ifMissing(failed).get();
+            }
+            throw NodeReader.failure(path, KeeperException.create(code, path));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StateException("interrupted while writing the topology; the change may or may not be made");
+        } catch (Exception e) {
+            throw NodeReader.failure(Paths.TOPOLOGY, e);
+        }
+    }
+
+    /** The first operation that failed: the others of a failed multi say OK or that they were not run. */
+    private static int failedOp(List<OpResult> results) {
+        if (results == null) {
+            return -1;
+        }
+        for (int i = 0; i < results.size(); i++) {
+            if (results.get(i) instanceof OpResult.ErrorResult error && error.getErr() != KeeperException.Code.OK.intValue()
+                    && error.getErr() != KeeperException.Code.RUNTIMEINCONSISTENCY.intValue()) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Whether the witness exists with this transaction's token: read once connected again, as long as that takes. */
+    private boolean witnessed(String witness, String token) {
+        try {
+            byte[] data = client.getData().forPath(witness);
+            return token.equals(reader.parse(witness, data).get(TOKEN));
+        } catch (KeeperException.NoNodeException e) {
+            return false;
+        } catch (StateException e) {
+            throw e;
+        } catch (Exception e) {
+            throw NodeReader.failure(witness, e);
+        }
+    }
+
+    private static OptionalInt sequenceNumber(String name) {
+        int dash = name.lastIndexOf('-');
+        try {
+            return OptionalInt.of(Integer.parseInt(name.substring(dash + 1)));
+        } catch (NumberFormatException e) {
+            return OptionalInt.empty();
+        }
+    }
+
+    /** The bytes the request takes on the wire: the multi's record, its header and its length. */
+    static int requestBytes(List<Op> ops) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            new MultiOperationRecord(ops).serialize(BinaryOutputArchive.getArchive(out), "request");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.size() + 12;
+    }
+
+    private String full(String path) {
+        String namespace = client.getNamespace();
+        return namespace == null || namespace.isEmpty() ? path : ZKPaths.makePath(namespace, path);
+    }
+
+    /** Transactions applied so far, for measurements. */
+    long applied() {
+        return applied.sum();
+    }
+
+    /** Attempts lost to another writer so far, for measurements. */
+    long lost() {
+        return lost.sum();
+    }
+}

@@ -1,0 +1,260 @@
+package jujube.state;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryOneTime;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.ZooDefs;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The access policy seen from the agents: a machine agent gets its identity from a one-time credential
+ * that works once, acts for the units assigned to it and for no other, and asks the controller for what
+ * only the administrator may change.
+ */
+class AccessPolicyTest extends ZooKeeperFixture {
+    private int machine1;
+    private int machine2;
+    private UnitName blog;
+    private UnitName db;
+    private RelationInfo relation;
+
+    @BeforeEach
+    void twoMachinesRelated() {
+        charm("mysql");
+        charm("wordpress");
+        state.services().add("mysql", "local:precise/mysql-1");
+        state.services().add("blog", "local:precise/wordpress-1");
+        machine1 = state.machines().add().id();
+        machine2 = state.machines().add().id();
+        blog = state.units().add("blog").name();
+        db = state.units().add("mysql").name();
+        state.units().assign(blog, machine1);
+        state.units().assign(db, machine2);
+        state.units().setAddresses(blog, "blog.example", "10.0.0.1");
+        state.units().setAddresses(db, "db.example", "10.0.0.2");
+        relation = state.relations().add("mysql", RelationScope.GLOBAL, List.of(
+                new RelationEndpoint("blog", "db", RelationRole.CLIENT),
+                new RelationEndpoint("mysql", "server", RelationRole.SERVER)));
+    }
+
+    private ConnectionConfig where() {
+        return new ConnectionConfig(zk.getConnectString(), Duration.ofSeconds(10), Duration.ofSeconds(5), chroot);
+    }
+
+    /** A machine agent's connection, with the credentials its one-time credential gives. */
+    private StateConnection agentOf(int machine) {
+        List<Credential> credentials = StateConnections.redeem(where(),
+                state.access().issueOneTimeCredential(machine), Duration.ofSeconds(10));
+        return connect(List.of(), credentials);
+    }
+
+    @Test
+    void a_one_time_credential_works_once() {
+        OneTimeCredential oneTime = state.access().issueOneTimeCredential(machine1);
+        List<Credential> credentials = StateConnections.redeem(where(), oneTime, Duration.ofSeconds(10));
+        assertEquals(List.of("machine-" + String.format("%010d", machine1), "environment"),
+                credentials.stream().map(Credential::principal).toList());
+        CredentialRefusedException again = assertThrows(CredentialRefusedException.class,
+                () -> StateConnections.redeem(where(), oneTime, Duration.ofSeconds(10)));
+        assertTrue(again.getMessage().contains("used already"), again.getMessage());
+    }
+
+    @Test
+    void a_newer_one_time_credential_revokes_the_older() {
+        OneTimeCredential older = state.access().issueOneTimeCredential(machine1);
+        OneTimeCredential newer = state.access().issueOneTimeCredential(machine1);
+        assertThrows(CredentialRefusedException.class, () -> StateConnections.redeem(where(), older, Duration.ofSeconds(10)));
+        assertEquals(2, StateConnections.redeem(where(), newer, Duration.ofSeconds(10)).size());
+    }
+
+    @Test
+    void a_machine_agent_acts_for_its_units_and_no_other() throws Exception {
+        StateConnection agent1 = agentOf(machine1);
+        agent1.units().setWorkflowState(blog, "started");
+        agent1.units().openPort(blog, new Port(80, "tcp"));
+        UnitRelation mine = agent1.relations().of(relation.id(), blog);
+        mine.enterScope();
+        mine.updateSettings(Map.of("database", "wanted"));
+        assertEquals("started", state.units().get(blog).workflowState());
+
+        try (AutoCloseable controller = state.access().serveMachineRequests()) {
+            // it asks the controller for the unit's credentials, which checks the assignment and refuses
+            StateException other = assertThrows(StateException.class, () -> agent1.units().setWorkflowState(db, "started"));
+            assertTrue(other.getMessage().contains("is not assigned to"), other.getMessage());
+            assertThrows(StateException.class, () -> agent1.relations().of(relation.id(), db));
+        }
+        assertThrows(StateException.class, () -> agent1.services().updateConfig("blog", Map.of("title", "x")));
+        assertThrows(StateException.class, () -> agent1.services().setCharm("blog", "local:precise/mysql-1"));
+        assertThrows(StateException.class, () -> agent1.units().add("blog"));
+        assertThrows(StateException.class, () -> agent1.machines().add());
+        assertEquals(Map.of(), agent1.services().config("blog"), "its own service's configuration it reads");
+        StateException config = assertThrows(StateException.class, () -> agent1.services().config("mysql"));
+        assertTrue(config.getMessage().contains("hosts no unit of mysql"), config.getMessage());
+    }
+
+    @Test
+    void related_units_read_each_others_settings() {
+        StateConnection agent1 = agentOf(machine1);
+        StateConnection agent2 = agentOf(machine2);
+        UnitRelation server = agent2.relations().of(relation.id(), db);
+        server.enterScope();
+        server.updateSettings(Map.of("password", "s3cret"));
+        UnitRelation client = agent1.relations().of(relation.id(), blog);
+        client.enterScope();
+        assertEquals(List.of(db), List.copyOf(client.relatedUnits()));
+        assertEquals("s3cret", client.settingsOf(db).values().get("password"));
+    }
+
+    @Test
+    void at_zookeepers_level_another_machine_can_change_nothing_of_a_unit_not_its_own() throws Exception {
+        agentOf(machine1).units().connectAgent(blog); // its nodes exist
+        StateConnection agent2 = agentOf(machine2);
+        agent2.units().setWorkflowState(db, "started");
+        // machine 2's session holds all it may: its own credentials and those of mysql/0 and its service
+        List<Credential> held = new ArrayList<>(StateConnections.redeem(where(),
+                state.access().issueOneTimeCredential(machine2), Duration.ofSeconds(10)));
+        try (CuratorFramework raw = rawAs(held)) {
+            raw.getData().forPath("/auth/credentials/" + state.units().get(db).id()); // readable: its unit
+            held.addAll(unitCredentials(raw, state.units().get(db).id()));
+        }
+        try (CuratorFramework raw = rawAs(held)) {
+            String blogNode = "/units/" + state.units().get(blog).id();
+            String blogService = "/services/" + state.services().get("blog").id();
+            assertNoAuth(() -> raw.setData().forPath(blogNode, "{}".getBytes()));
+            assertNoAuth(() -> raw.create().forPath(blogNode + "/resolved", "{}".getBytes()));
+            assertNoAuth(() -> raw.delete().forPath(blogNode + "/agent"));
+            assertNoAuth(() -> raw.setData().forPath("/topology", "{}".getBytes()));
+            assertNoAuth(() -> raw.setData().forPath(blogService, "{}".getBytes()));
+            assertNoAuth(() -> raw.setData().forPath(blogService + "/config", "{}".getBytes()));
+            assertNoAuth(() -> raw.getData().forPath(blogService + "/config"));
+            assertNoAuth(() -> raw.getData().forPath("/auth/credentials/" + state.units().get(blog).id()));
+            assertNoAuth(() -> raw.create().forPath("/charms/x", "{}".getBytes()));
+            assertNoAuth(() -> raw.setACL().withACL(ZooDefs.Ids.OPEN_ACL_UNSAFE).forPath("/units"));
+            assertNotNull(raw.getData().forPath("/topology"), "what every agent may read");
+        }
+    }
+
+    @Test
+    void a_client_that_is_nobody_reads_and_writes_nothing() throws Exception {
+        try (CuratorFramework raw = rawAs(List.of(Credential.generate("nobody")))) {
+            assertNoAuth(() -> raw.getData().forPath("/topology"));
+            assertNoAuth(() -> raw.getChildren().forPath("/"));
+            assertNoAuth(() -> raw.create().forPath("/new"));
+            assertNoAuth(() -> raw.setData().forPath("/environment", "{}".getBytes()));
+        }
+    }
+
+    @Test
+    void a_machine_asks_the_controller_for_its_subordinates_and_its_removal() throws Exception {
+        state.charms().publish(new CharmRecord("local:precise/logging-1", "file:///charms/logging", "sha-logging",
+                Map.of("name", "logging", "subordinate", true), Map.of()));
+        state.services().add("logging", "local:precise/logging-1");
+        state.relations().add("juju-info", RelationScope.CONTAINER, List.of(
+                new RelationEndpoint("blog", "juju-info", RelationRole.SERVER),
+                new RelationEndpoint("logging", "info", RelationRole.CLIENT)));
+        StateConnection agent1 = agentOf(machine1);
+        StateConnection agent2 = agentOf(machine2);
+        try (AutoCloseable broker = state.access().serveMachineRequests()) {
+            StateException notHere = assertThrows(StateException.class, () -> agent2.units().addSubordinate("logging", blog));
+            assertTrue(notHere.getMessage().contains("is not assigned to"), notHere.getMessage());
+            UnitInfo sub = agent1.units().addSubordinate("logging", blog);
+            assertEquals(sub.name(), agent1.units().addSubordinate("logging", blog).name(), "asked twice: the same unit");
+            agent1.units().setAddresses(sub.name(), "blog.example", "10.0.0.1"); // it acts for its subordinate
+            agent1.relations().of(state.relations().ofService("logging").get(0).id(), sub.name()).enterScope();
+            assertThrows(StateException.class, () -> agent2.units().remove(sub.name()));
+            agent1.units().remove(sub.name());
+            assertThrows(NoSuchUnitException.class, () -> state.units().get(sub.name()));
+
+            StateException placed = assertThrows(StateException.class, () -> agent2.machines().remove(machine2));
+            assertTrue(placed.getMessage().contains("placement"), placed.getMessage());
+            assertThrows(StateException.class, () -> agent2.machines().remove(machine1), "not its own");
+        }
+    }
+
+    @Test
+    void what_an_administrators_command_cut_short_left_undone_the_controller_does_when_asked() throws Exception {
+        try (CuratorFramework raw = raw()) {
+            // killed after the assignment, before the grant; after adding the relation, before preparing it
+            raw.setACL().withACL(List.of(new org.apache.zookeeper.data.ACL(ZooDefs.Perms.ALL,
+                    new org.apache.zookeeper.data.Id("digest", digest(admin))))).forPath("/auth/credentials/" + state.units().get(blog).id());
+            raw.delete().forPath("/relations/" + relation.id() + "/settings/" + state.units().get(blog).id());
+        }
+        StateConnection agent1 = agentOf(machine1);
+        try (AutoCloseable broker = state.access().serveMachineRequests()) {
+            agent1.units().setWorkflowState(blog, "started");
+            agent1.relations().of(relation.id(), blog).enterScope();
+            StateException refused = assertThrows(StateException.class, () -> agent1.units().setWorkflowState(db, "started"));
+            assertTrue(refused.getMessage().contains("is not assigned to"), refused.getMessage());
+        }
+        assertEquals("10.0.0.1", state.relations().of(relation.id(), db).settingsOf(blog).values().get("private-address"));
+    }
+
+    private static String digest(Credential c) throws Exception {
+        return org.apache.zookeeper.server.auth.DigestAuthenticationProvider.generateDigest(c.principal() + ":" + c.secret());
+    }
+
+    @Test
+    void an_environment_made_before_the_policy_is_brought_under_it_once() throws Exception {
+        // what an environment of an earlier version looks like: every node open, no principals
+        try (CuratorFramework raw = raw()) {
+            raw.delete().deletingChildrenIfNeeded().forPath("/auth");
+            for (String path : List.of("/", "/topology", "/units", "/units/" + state.units().get(db).id())) {
+                raw.setACL().withACL(ZooDefs.Ids.OPEN_ACL_UNSAFE).forPath(path);
+            }
+            raw.setData().forPath("/settings", "{\"provider-type\":\"local\",\"relation-scope-membership\":\"persistent\"}"
+                    .getBytes(StandardCharsets.UTF_8));
+        }
+        assertTrue(!state.access().isPolicyApplied());
+        StateConnection controller = connect(List.of());
+        assertTrue(controller.access().applyPolicy() >= 4);
+        assertTrue(controller.access().isPolicyApplied());
+        assertEquals(0, controller.access().applyPolicy(), "idempotent");
+        try (CuratorFramework nobody = rawAs(List.of(Credential.generate("nobody")))) {
+            assertNoAuth(() -> nobody.setData().forPath("/topology", "{}".getBytes()));
+        }
+        StateConnection agent2 = agentOf(machine2);
+        agent2.units().setWorkflowState(db, "started");
+        try (AutoCloseable broker = controller.access().serveMachineRequests()) {
+            assertThrows(StateException.class, () -> agent2.units().setWorkflowState(blog, "started"));
+        }
+    }
+
+    private List<Credential> unitCredentials(CuratorFramework raw, String unitId) throws Exception {
+        String yaml = new String(raw.getData().forPath("/auth/credentials/" + unitId), StandardCharsets.UTF_8);
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> entries = (List<Map<String, Object>>) new jujube.state.codec.PlainMapCodec()
+                .readMap(yaml.getBytes(StandardCharsets.UTF_8), jujube.state.codec.PlainMapCodec.Form.YAML).get("credentials");
+        return entries.stream().map(e -> new Credential((String) e.get("principal"), (String) e.get("secret"))).toList();
+    }
+
+    private CuratorFramework rawAs(List<Credential> credentials) {
+        CuratorFrameworkFactory.Builder b = CuratorFrameworkFactory.builder().connectString(zk.getConnectString())
+                .retryPolicy(new RetryOneTime(100)).namespace(chroot);
+        List<org.apache.curator.framework.AuthInfo> auth = credentials.stream()
+                .map(c -> new org.apache.curator.framework.AuthInfo("digest",
+                        (c.principal() + ":" + c.secret()).getBytes(StandardCharsets.UTF_8))).toList();
+        CuratorFramework c = b.authorization(auth).build();
+        c.start();
+        return c;
+    }
+
+    private interface ZooKeeperCall {
+        void run() throws Exception;
+    }
+
+    private static void assertNoAuth(ZooKeeperCall call) {
+        assertThrows(KeeperException.NoAuthException.class, call::run);
+    }
+}

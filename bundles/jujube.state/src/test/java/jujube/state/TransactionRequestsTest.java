@@ -1,0 +1,80 @@
+package jujube.state;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Adding many units costs a fixed number of ZooKeeper requests, whatever their number: counted by the
+ * server they arrive at, not timed.
+ */
+class TransactionRequestsTest {
+    private CountingZooKeeper zk;
+    private StateConnection state;
+
+    @BeforeEach
+    void start() throws Exception {
+        zk = new CountingZooKeeper();
+        state = StateConnections.open(new ConnectionConfig(zk.connectString(), Duration.ofSeconds(10),
+                Duration.ofSeconds(5), "counted", List.of(Credential.generate(Credential.ADMIN))), List.of());
+        state.awaitConnected(Duration.ofSeconds(10));
+        state.initialize(new EnvironmentSettings("test", "local", "local", "local-0"));
+        state.charms().publish(new CharmRecord("local:precise/app-1", "file:///charms/app", "sha", Map.of(), Map.of()));
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        state.close();
+        zk.close();
+    }
+
+    private long requests(Runnable operation) {
+        long before = zk.requests();
+        operation.run();
+        return zk.requests() - before;
+    }
+
+    private static ServiceDeployment deployment(String name, int units) {
+        return new ServiceDeployment(name, "local:precise/app-1", Map.of("title", name),
+                List.of(new ServiceDeployment.Peer("ring", "peers")), units, Placement.machine(0));
+    }
+
+    @Test
+    void the_server_counts_each_request() {
+        state.services().deploy(deployment("app", 0));
+        long oneByOne = requests(() -> {
+            for (int i = 0; i < 10; i++) {
+                state.units().assign(state.units().add("app").name(), 0);
+            }
+        });
+        assertTrue(oneByOne >= 20, "10 units added and assigned one by one: " + oneByOne + " requests");
+    }
+
+    @Test
+    void a_deploy_of_500_units_costs_what_a_deploy_of_one_does() {
+        long one = requests(() -> state.services().deploy(deployment("one", 1)));
+        long many = requests(() -> state.services().deploy(deployment("many", 500)));
+        assertEquals(500, state.services().get("many").units().size());
+        assertEquals(one, many, "requests of a deploy of 500 units against one");
+        assertTrue(many <= 2, "a deploy is a read and a write: " + many + " requests");
+    }
+
+    @Test
+    void adding_500_units_costs_what_adding_one_does() {
+        state.services().deploy(deployment("app", 0));
+        long one = requests(() -> state.units().add("app", 1, Placement.unusedMachine()));
+        long many = requests(() -> state.units().add("app", 500, Placement.unusedMachine()));
+        assertEquals(501, state.services().get("app").units().size());
+        assertEquals(502, state.machines().list().size(), "each unit on a new machine of its own");
+        assertEquals(one, many, "requests of adding 500 units against one");
+        // reads of the topology, the service and its credentials, a write, then the ACL of the peer scope that
+        // now holds them, which a multi cannot change
+        assertTrue(many <= 7, "reads, a write and the scope's ACL: " + many + " requests");
+    }
+}

@@ -1,0 +1,135 @@
+package jujube.state.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import jujube.state.CharmRecord;
+import jujube.state.ConnectionConfig;
+import jujube.state.EnvironmentSettings;
+import jujube.state.Placement;
+import jujube.state.ServiceDeployment;
+import jujube.state.UnitInfo;
+import jujube.state.UnitName;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.Op;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What happens to a transaction between its read and its answer: another writer changing the topology,
+ * an id taken by a node nobody knew of, an answer lost with the connection after the server applied the
+ * request or before it got it. Each time the change is made exactly once, and nothing of a failed attempt
+ * is left.
+ */
+class TopologyTransactionTest extends CuratorFixture {
+    private static final String NAMESPACE = "txn";
+    private static final String APP = "local:precise/app-1";
+    private final AtomicInteger sent = new AtomicInteger();
+    private CuratorStateConnection state;
+    private CuratorStateConnection other;
+
+    @AfterEach
+    void close() {
+        for (CuratorStateConnection c : new CuratorStateConnection[] {state, other}) {
+            if (c != null) {
+                c.close();
+            }
+        }
+    }
+
+    /** What happens instead of the first request sent: it gets the ops and the real sender. */
+    private interface FirstRequest {
+        void happen(List<Op> ops, TopologyTransaction.Sender real) throws Exception;
+    }
+
+    private void connect(FirstRequest first) {
+        ConnectionConfig config = new ConnectionConfig(zk.getConnectString(), Duration.ofSeconds(10), Duration.ofSeconds(5),
+                NAMESPACE, List.of(admin));
+        state = new CuratorStateConnection(config, List::of, Duration.ofSeconds(1), real -> ops -> {
+            if (sent.incrementAndGet() == 1) {
+                first.happen(ops, real);
+                return real.multi(ops);
+            }
+            return real.multi(ops);
+        });
+        state.awaitConnected(Duration.ofSeconds(10));
+        state.initialize(new EnvironmentSettings("test", "local", "local", "local-0"));
+        other = new CuratorStateConnection(config, List::of);
+        other.awaitConnected(Duration.ofSeconds(10));
+        other.charms().publish(new CharmRecord(APP, "file:///charms/app", "sha", Map.of(), Map.of()));
+        other.services().add("other", APP);
+        other.services().add("app", APP);
+        sent.set(0);
+    }
+
+    private static ServiceDeployment deployment(int units) {
+        return new ServiceDeployment("blog", APP, Map.of(), List.of(), units, Placement.machine(0));
+    }
+
+    private List<String> unitNodes() throws Exception {
+        return client.getChildren().forPath("/" + NAMESPACE + Paths.UNITS);
+    }
+
+    @Test
+    void a_topology_changed_between_read_and_write_makes_the_transaction_start_again() throws Exception {
+        connect((ops, real) -> other.machines().add()); // its own node, and the topology
+
+        long lostBefore = state.compareAndSetCounts()[1];
+        assertEquals(50, state.services().deploy(deployment(50)).units().size());
+        assertEquals(2, sent.get(), "the request was sent again");
+        assertEquals(1, state.compareAndSetCounts()[1] - lostBefore, "one attempt lost");
+        assertEquals(50, state.services().get("blog").units().size());
+        assertEquals(List.of(0, 1), state.machines().list().stream().map(m -> m.id()).toList());
+        assertEquals(50, unitNodes().size(), "no node left of the lost attempt");
+    }
+
+    @Test
+    void an_id_taken_in_the_middle_fails_the_whole_request_and_the_next_starts_above_it() throws Exception {
+        String[] planted = new String[1];
+        connect((ops, real) -> {
+            List<String> units = ops.stream().map(Op::getPath).filter(p -> p.contains(Paths.UNIT_PREFIX)).toList();
+            planted[0] = units.get(units.size() / 2);
+            client.create().forPath(planted[0], "planted".getBytes(StandardCharsets.UTF_8));
+        });
+        List<UnitInfo> units = state.units().add("app", 40, Placement.machine(0));
+        assertEquals(2, sent.get(), "the request was sent again");
+        assertEquals(40, state.services().get("app").units().size());
+        assertEquals(41, unitNodes().size(), "the 40 units and the planted node, nothing of the failed request");
+        assertEquals("planted", new String(client.getData().forPath(planted[0]), StandardCharsets.UTF_8));
+        String plantedId = Paths.name(planted[0]);
+        assertFalse(units.stream().anyMatch(u -> u.id().equals(plantedId)), "no unit took the planted node");
+        int plantedNumber = Integer.parseInt(plantedId.substring("unit-".length()));
+        assertTrue(units.stream().allMatch(u -> Integer.parseInt(u.id().substring("unit-".length())) > plantedNumber),
+                "ids start above the taken one: " + units.get(0).id());
+    }
+
+    @Test
+    void an_answer_lost_after_the_server_applied_the_request_is_not_applied_again() throws Exception {
+        connect((ops, real) -> {
+            real.multi(ops);
+            throw new KeeperException.ConnectionLossException();
+        });
+        List<UnitInfo> units = state.units().add("app", 30, Placement.machine(0));
+        assertEquals(1, sent.get(), "the witness told it was applied: not sent again");
+        assertEquals(30, units.size());
+        assertEquals(units.stream().map(UnitInfo::name).toList(), state.services().get("app").units());
+        assertEquals(30, unitNodes().size());
+    }
+
+    @Test
+    void a_request_lost_before_the_server_got_it_is_sent_again() throws Exception {
+        connect((ops, real) -> {
+            throw new KeeperException.ConnectionLossException();
+        });
+        List<UnitInfo> units = state.units().add("app", 30, Placement.machine(0));
+        assertEquals(2, sent.get(), "the witness was missing: sent again");
+        assertEquals(units.stream().map(UnitInfo::name).toList(), state.services().get("app").units());
+        assertEquals(30, unitNodes().size());
+    }
+}

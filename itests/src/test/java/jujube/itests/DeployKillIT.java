@@ -1,0 +1,99 @@
+package jujube.itests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import jujube.state.ConnectionConfig;
+import jujube.state.EnvironmentSettings;
+import jujube.state.ServiceInfo;
+import jujube.state.StateConnection;
+import jujube.state.StateConnections;
+import jujube.state.UnitInfo;
+import jujube.state.Watch;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryOneTime;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * {@code jujube deploy -n 500} killed (SIGKILL) the moment its service shows in the state: the service is
+ * there with all 500 units, each on its machine, or not at all, and no node is left that the topology
+ * does not name. The environment has its ZooKeeper and no agents: nothing but the command writes.
+ */
+class DeployKillIT {
+    @RegisterExtension
+    static final ScratchDirectories SCRATCH = new ScratchDirectories();
+
+    private static final Duration UP = Duration.ofSeconds(30);
+    private static final int UNITS = 500;
+    private TestingServer zk;
+    private Path home;
+    private Environment env;
+    private StateConnection state;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        zk = new TestingServer(true);
+        home = SCRATCH.make("jujube-deploykill");
+        env = Environment.attach(home, "kill");
+        Files.writeString(Files.createDirectories(env.dir()).resolve("environment.yaml"),
+                "name: kill\nprovider: local\nzookeeper: " + zk.getConnectString() + "\nplacement: local\n");
+        state = StateConnections.open(ConnectionConfig.of(zk.getConnectString()));
+        state.awaitConnected(UP);
+        state.initialize(new EnvironmentSettings("kill", "local", "local", "local-0"));
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        state.close();
+        zk.close();
+    }
+
+    @Test
+    void a_deploy_killed_as_its_service_appears_left_it_whole() throws Exception {
+        CountDownLatch appeared = new CountDownLatch(1);
+        try (Watch watch = state.services().watch(change -> {
+            if (change.current().contains("mysql")) {
+                appeared.countDown();
+            }
+        })) {
+            ProcessBuilder deploy = new ProcessBuilder(env.distribution.dist.resolve("bin/jujube").toString(), "deploy",
+                    "-e", "kill", "--repository", Environment.EXAMPLES.toString(), "-n", Integer.toString(UNITS),
+                    "local:mysql")
+                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                    .redirectOutput(home.resolve("deploy.out").toFile()).redirectError(home.resolve("deploy.err").toFile());
+            deploy.environment().put("JUJUBE_HOME", home.toString());
+            Process running = deploy.start();
+            assertTrue(appeared.await(UP.toSeconds(), TimeUnit.SECONDS), "service mysql appeared");
+            running.destroyForcibly();
+            assertTrue(running.waitFor(UP.toSeconds(), TimeUnit.SECONDS), "killed deploy exited");
+        }
+
+        List<ServiceInfo> services = state.services().list();
+        assertEquals(List.of("mysql"), services.stream().map(ServiceInfo::name).toList());
+        assertEquals(UNITS, services.get(0).units().size(), "every unit of the service, or none: " + services);
+        List<UnitInfo> units = state.units().list();
+        assertEquals(UNITS, units.size());
+        assertTrue(units.stream().allMatch(u -> u.machineId().orElse(-1) == 0), "every unit placed on machine 0");
+        Set<String> unitIds = new TreeSet<>(units.stream().map(UnitInfo::id).toList());
+        try (CuratorFramework raw = CuratorFrameworkFactory.newClient(zk.getConnectString(), new RetryOneTime(100))) {
+            raw.start();
+            assertEquals(unitIds, new TreeSet<>(raw.getChildren().forPath("/units")), "a node for each unit, no other");
+            assertEquals(Set.of(services.get(0).id()), Set.copyOf(raw.getChildren().forPath("/services")));
+        }
+        assertTrue(env.ok("status").contains("mysql/" + (UNITS - 1)), "status shows the last unit");
+    }
+}
