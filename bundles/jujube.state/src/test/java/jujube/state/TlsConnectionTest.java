@@ -43,7 +43,8 @@ class TlsConnectionTest {
     }
 
     private static ConnectionConfig plain() {
-        return new ConnectionConfig(server.connectString(), Duration.ofSeconds(4), Duration.ofSeconds(2), "");
+        return new ConnectionConfig(server.connectString(), Duration.ofSeconds(4), Duration.ofSeconds(2), "",
+                List.of(jujube.state.Credential.generate(jujube.state.Credential.ADMIN)));
     }
 
     @Test

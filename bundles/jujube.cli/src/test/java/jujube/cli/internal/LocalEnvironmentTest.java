@@ -121,6 +121,7 @@ class LocalEnvironmentTest {
 
         write("name: local\nzookeeper-port: 2181\nzookeeper-address: " + beyond + "\nzookeeper-tls: true\n");
         LocalEnvironment env = LocalEnvironment.load("local", dir);
+        env.secure(); // the administrator's credentials, which every connection authenticates with
         assertTrue(env.servesOtherHosts());
         assertEquals(beyond + ":2181", env.connectString());
         assertEquals(java.util.Optional.of(dir.resolve("tls/ca.pem").toAbsolutePath()), env.connection().tlsCaCertificate());

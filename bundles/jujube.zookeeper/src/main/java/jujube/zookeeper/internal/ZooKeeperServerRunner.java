@@ -5,9 +5,11 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 import org.apache.zookeeper.server.embedded.ExitHandler;
 import org.apache.zookeeper.server.embedded.ZooKeeperServerEmbedded;
 
@@ -20,9 +22,11 @@ public final class ZooKeeperServerRunner implements AutoCloseable {
     private final ZooKeeperServerEmbedded server;
     private final String host;
     private final int port;
+    private final Set<String> propertiesSet;
 
-    private ZooKeeperServerRunner(ZooKeeperServerEmbedded server, String host, int port) {
+    private ZooKeeperServerRunner(ZooKeeperServerEmbedded server, String host, int port, Set<String> propertiesSet) {
         this.server = server;
+        this.propertiesSet = propertiesSet;
         this.host = host;
         this.port = port;
     }
@@ -86,6 +90,7 @@ public final class ZooKeeperServerRunner implements AutoCloseable {
         p.setProperty("maxSessionTimeout", Integer.toString(Math.max(tickTime * 20, 60_000)));
         // ZooKeeper loads its metrics provider through the context class loader; inside a framework
         // that must be the loader that holds ZooKeeper, and the server's threads inherit it
+        Set<String> before = System.getProperties().stringPropertyNames();
         Thread current = Thread.currentThread();
         ClassLoader previous = current.getContextClassLoader();
         current.setContextClassLoader(ZooKeeperServerEmbedded.class.getClassLoader());
@@ -96,7 +101,9 @@ public final class ZooKeeperServerRunner implements AutoCloseable {
                     .exitHandler(ExitHandler.LOG_ONLY)
                     .build();
             server.start(timeoutMs);
-            return new ZooKeeperServerRunner(server, host, chosen);
+            Set<String> set = new HashSet<>(System.getProperties().stringPropertyNames());
+            set.removeAll(before);
+            return new ZooKeeperServerRunner(server, host, chosen, set);
         } catch (Exception e) {
             throw new IOException("ZooKeeper did not start on " + host + ":" + chosen + " with data in "
                     + dataDir + ": " + e.getMessage(), e);
@@ -124,5 +131,8 @@ public final class ZooKeeperServerRunner implements AutoCloseable {
     @Override
     public void close() {
         server.close();
+        // the system properties the server's configuration became: a later server or client in this JVM
+        // (a test's) must not inherit this one's authentication or TLS settings
+        propertiesSet.forEach(System::clearProperty);
     }
 }

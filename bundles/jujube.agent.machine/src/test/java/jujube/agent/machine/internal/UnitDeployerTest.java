@@ -136,7 +136,11 @@ class UnitDeployerTest extends MachineFixture {
 
     @Test
     void with_placement_unassigned_an_emptied_machine_goes_unless_it_is_on_another_host() throws Exception {
-        state.environmentConfig().set(java.util.Map.of("placement", "unassigned"));
+        env.close(); // for one bootstrapped with placement unassigned, which only bootstrap sets
+        env = ZK.newEnvironment("env", new jujube.state.EnvironmentSettings("test", "local", "unassigned", "local-0"));
+        state = env.state();
+        charm = publish("wordpress", 3);
+        state.services().add("wordpress", charm.id());
         int local = state.machines().add().id();
         int remote = state.machines().add("ssh:root@203.0.113.7").id();
         java.util.Map<Integer, UnitName> units = new java.util.HashMap<>();
