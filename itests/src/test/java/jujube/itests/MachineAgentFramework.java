@@ -69,6 +69,7 @@ public final class MachineAgentFramework {
         options.add(frameworkProperty("jujube.zookeeper").value(zookeeper.getConnectString()));
         options.add(frameworkProperty("jujube.machine.id").value("0"));
         options.add(frameworkProperty("jujube.machine.address").value("127.0.0.1"));
+        options.add(frameworkProperty("jujube.zookeeper.ca").value("")); // plain TCP
         options.add(frameworkProperty("jujube.session.timeout.ms").value("10000"));
         options.add(frameworkProperty("jujube.data.dir").value(work.resolve("machine-0").toString()));
         options.add(frameworkProperty("jujube.charm.storage").value(Files.createDirectories(work.resolve("charms")).toString()));

@@ -1,5 +1,7 @@
 package jujube.launcher;
 
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -125,6 +127,10 @@ public final class Main {
                 description = "For containers: the bridge's network, a.b.c.d/prefix.")
         String containerNetwork;
 
+        @Option(names = "--zookeeper-tls", description = "The environment's TLS directory (zookeeper.p12,"
+                + " keystore.password, ca.pem): the embedded ZooKeeper then serves TLS only, and every agent uses it.")
+        Path tls;
+
         @Override
         public Integer call() throws Exception {
             if ((port == null) == (zookeeper == null)) {
@@ -139,9 +145,21 @@ public final class Main {
                 throw new CommandLine.ParameterException(new CommandLine(this),
                         "--machines container needs --container-bridge and --container-network");
             }
+            if (port != null && tls == null && !plainAllowed(zookeeperAddress)) {
+                throw new CommandLine.ParameterException(new CommandLine(this), "--zookeeper-address " + zookeeperAddress
+                        + " is reachable beyond this host: ZooKeeper must then serve TLS (give --zookeeper-tls)");
+            }
             Map<String, String> props = new LinkedHashMap<>();
             ownerOnly(envDir); // it holds the administrator's credentials and, embedded, ZooKeeper's data
+            // the TLS directory's layout is jujube.tls.EnvironmentTls's
+            Path dir = tls == null ? null : tls.toAbsolutePath();
+            props.put("jujube.zookeeper.ca", dir == null ? "" : dir.resolve("ca.pem").toString());
+            props.put("jujube.zookeeper.tls.keystore", dir == null ? "" : dir.resolve("zookeeper.p12").toString());
+            props.put("jujube.zookeeper.tls.password", dir == null ? "" : dir.resolve("keystore.password").toString());
             props.put("jujube.env.dir", envDir.toAbsolutePath().toString());
+            // process machines share this host's addresses: reached from other hosts at the one they reach
+            boolean servesOtherHosts = port != null && !plainAllowed(zookeeperAddress);
+            props.put("jujube.process.address", servesOtherHosts && machines.equals("process") ? zookeeperAddress : "127.0.0.1");
             props.put("jujube.machines", machines);
             props.put("jujube.container.bridge", containerBridge);
             props.put("jujube.container.network", containerNetwork);
@@ -153,6 +171,27 @@ public final class Main {
                 props.put("jujube.zookeeper", zookeeper);
             }
             return run("controller", envDir.resolve("controller"), props, port != null);
+        }
+
+        /**
+         * Whether ZooKeeper may serve {@code address} in the clear: loopback, or the host's address on the
+         * containers' bridge (the network's first address), which only the environment's machines reach.
+         */
+        private boolean plainAllowed(String address) {
+            try {
+                InetAddress listen = InetAddress.getByName(address);
+                if (listen.isLoopbackAddress()) {
+                    return true;
+                }
+                if (!machines.equals("container") || !containerNetwork.matches("[0-9.]+/[0-9]+")) {
+                    return false;
+                }
+                byte[] bridge = InetAddress.getByName(containerNetwork.substring(0, containerNetwork.indexOf('/'))).getAddress();
+                bridge[3]++;
+                return InetAddress.getByAddress(bridge).equals(listen);
+            } catch (UnknownHostException e) {
+                return false;
+            }
         }
     }
 
@@ -190,6 +229,10 @@ public final class Main {
                 description = "The address other units reach this machine's units at (private and public).")
         String address;
 
+        @Option(names = "--zookeeper-ca", description = "The environment's authority certificate (PEM): ZooKeeper"
+                + " is then reached over TLS (default: $JUJUBE_ZOOKEEPER_CA, else plain TCP).")
+        Path zookeeperCa = System.getenv("JUJUBE_ZOOKEEPER_CA") == null ? null : Path.of(System.getenv("JUJUBE_ZOOKEEPER_CA"));
+
         @Override
         public Integer call() throws Exception {
             if (zookeeper == null || zookeeper.isBlank() || dataDir == null) {
@@ -200,7 +243,12 @@ public final class Main {
                 throw new CommandLine.ParameterException(new CommandLine(this), "--machine-id must be 0 or more, got " + machineId);
             }
             Map<String, String> props = new LinkedHashMap<>();
+            if (zookeeperCa != null && !Files.isReadable(zookeeperCa)) {
+                throw new CommandLine.ParameterException(new CommandLine(this),
+                        "--zookeeper-ca " + zookeeperCa + " is missing or unreadable");
+            }
             props.put("jujube.zookeeper", zookeeper);
+            props.put("jujube.zookeeper.ca", zookeeperCa == null ? "" : zookeeperCa.toAbsolutePath().toString());
             props.put("jujube.machine.id", Integer.toString(machineId));
             props.put("jujube.machine.address", address);
             ownerOnly(dataDir); // its credentials, its units' state and hook sockets: this agent's alone

@@ -124,6 +124,24 @@ class MainTest {
     }
 
     @Test
+    void bootstrap_refuses_a_zookeeper_address_not_of_this_host_or_one_reached_from_elsewhere_without_tls()
+            throws Exception {
+        String beyond = java.net.NetworkInterface.networkInterfaces()
+                .flatMap(java.net.NetworkInterface::inetAddresses)
+                .filter(a -> a instanceof java.net.Inet4Address && !a.isLoopbackAddress())
+                .map(java.net.InetAddress::getHostAddress).findFirst()
+                .orElseThrow(() -> new AssertionError("this host has no address but loopback"));
+        Result foreign = run("bootstrap", "-e", "wire", "--machines", "process", "--zookeeper-address", "203.0.113.77");
+        assertEquals(1, foreign.code());
+        assertEquals("jujube: --zookeeper-address '203.0.113.77' is not an address of this host", foreign.err().strip());
+        Result plain = run("bootstrap", "-e", "wire", "--machines", "process", "--zookeeper-address", beyond);
+        assertEquals(1, plain.code());
+        assertEquals("jujube: --zookeeper-address " + beyond + " is reachable from other hosts: ZooKeeper must then"
+                + " serve TLS (add --tls)", plain.err().strip());
+        assertFalse(Files.exists(home.resolve("environments/wire/environment.yaml")), "nothing made");
+    }
+
+    @Test
     void an_environment_without_its_administrator_credentials_is_refused_naming_the_file() throws Exception {
         Path dir = home.resolve("environments").resolve("bare");
         Files.createDirectories(dir);

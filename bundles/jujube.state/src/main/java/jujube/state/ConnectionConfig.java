@@ -1,8 +1,10 @@
 package jujube.state;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * How to reach ZooKeeper, and as whom.
@@ -14,9 +16,11 @@ import java.util.Objects;
  * @param chroot optional path below which the whole environment lives, empty for the root
  * @param credentials what the session authenticates with (ZooKeeper's digest scheme): the administrator's,
  *     or a machine agent's own and the environment's; empty only to redeem a {@link OneTimeCredential}
+ * @param tlsCaCertificate when present, the connection is TLS (through Netty) and trusts only the server
+ *     certificates this authority (a PEM file) signed; else it is plain TCP
  */
 public record ConnectionConfig(String connectString, Duration sessionTimeout, Duration connectionTimeout,
-        String chroot, List<Credential> credentials) {
+        String chroot, List<Credential> credentials, Optional<Path> tlsCaCertificate) {
 
     public ConnectionConfig {
         Objects.requireNonNull(connectString, "connectString");
@@ -38,6 +42,23 @@ public record ConnectionConfig(String connectString, Duration sessionTimeout, Du
             throw new IllegalArgumentException("chroot '" + chroot + "' has characters a ZooKeeper path cannot hold");
         }
         credentials = List.copyOf(credentials == null ? List.of() : credentials);
+        Objects.requireNonNull(tlsCaCertificate, "tlsCaCertificate");
+    }
+
+    /** A plain TCP connection authenticating with {@code credentials}. */
+    public ConnectionConfig(String connectString, Duration sessionTimeout, Duration connectionTimeout, String chroot,
+            List<Credential> credentials) {
+        this(connectString, sessionTimeout, connectionTimeout, chroot, credentials, Optional.empty());
+    }
+
+    /**
+     * This configuration over TLS, trusting the authority whose certificate is in {@code caCertificate}.
+     *
+     * @since 3.2
+     */
+    public ConnectionConfig withTls(Path caCertificate) {
+        return new ConnectionConfig(connectString, sessionTimeout, connectionTimeout, chroot, credentials,
+                Optional.of(caCertificate.toAbsolutePath()));
     }
 
     /** Without credentials. */
@@ -56,6 +77,7 @@ public record ConnectionConfig(String connectString, Duration sessionTimeout, Du
      * @since 3.2
      */
     public ConnectionConfig withCredentials(List<Credential> credentials) {
-        return new ConnectionConfig(connectString, sessionTimeout, connectionTimeout, chroot, credentials);
+        return new ConnectionConfig(connectString, sessionTimeout, connectionTimeout, chroot, credentials,
+                tlsCaCertificate);
     }
 }

@@ -7,4 +7,22 @@ package jujube.state;
  * @param instanceId the provider's id of its instance, empty when not provisioned yet
  * @param agentConnected whether its machine agent's presence node exists
  */
-public record MachineInfo(int id, String instanceId, boolean agentConnected) {}
+public record MachineInfo(int id, String instanceId, boolean agentConnected) {
+    /**
+     * What the instance id of a machine on another host begins with, {@code ssh:[USER@]HOST}.
+     *
+     * @since 3.2
+     */
+    public static final String SSH_INSTANCE_PREFIX = "ssh:";
+
+    /**
+     * Whether the machine is on another host, added over SSH: a service of that host runs its agent, no
+     * provider does, and the command line that installed it removes it. Nothing else starts, restarts
+     * or removes it, however long its agent stays away.
+     *
+     * @since 3.2
+     */
+    public boolean onAnotherHost() {
+        return instanceId.startsWith(SSH_INSTANCE_PREFIX);
+    }
+}

@@ -22,6 +22,14 @@ public interface Machines {
     MachineInfo add();
 
     /**
+     * Adds a machine whose instance exists already, started by someone else than the provisioning agent
+     * (a machine added over SSH): it is recorded with {@code instanceId} from the start.
+     *
+     * @since 3.2
+     */
+    MachineInfo add(String instanceId);
+
+    /**
      * Removes a machine and its node.
      *
      * @throws MachineHasUnitsException when units are still assigned to it

@@ -26,16 +26,21 @@ public final class ZooKeeperEnvironment implements AutoCloseable {
     private final List<AutoCloseable> open = new ArrayList<>();
     private final StateConnection state;
 
-    private ZooKeeperEnvironment(String connectString, String chroot) {
+    private ZooKeeperEnvironment(String connectString, String chroot, EnvironmentSettings settings) {
         config = new ConnectionConfig(connectString, Duration.ofSeconds(10), Duration.ofSeconds(5), chroot,
                 List.of(Credential.generate(Credential.ADMIN)));
         state = connect();
-        state.initialize(LOCAL);
+        state.initialize(settings);
     }
 
     /** Initializes a new environment under {@code chrootPrefix} followed by a number. */
     public static ZooKeeperEnvironment create(String connectString, String chrootPrefix) {
-        return new ZooKeeperEnvironment(connectString, chrootPrefix + ENVIRONMENTS.incrementAndGet());
+        return create(connectString, chrootPrefix, LOCAL);
+    }
+
+    /** The same, bootstrapped with {@code settings}. */
+    public static ZooKeeperEnvironment create(String connectString, String chrootPrefix, EnvironmentSettings settings) {
+        return new ZooKeeperEnvironment(connectString, chrootPrefix + ENVIRONMENTS.incrementAndGet(), settings);
     }
 
     /** The client that initialized the environment. */

@@ -32,4 +32,9 @@ public final class ZooKeeperServer implements BeforeAllCallback, AfterAllCallbac
     public ZooKeeperEnvironment newEnvironment(String chrootPrefix) {
         return ZooKeeperEnvironment.create(connectString(), chrootPrefix);
     }
+
+    /** A new environment bootstrapped with {@code settings} (its placement, for one). */
+    public ZooKeeperEnvironment newEnvironment(String chrootPrefix, jujube.state.EnvironmentSettings settings) {
+        return ZooKeeperEnvironment.create(connectString(), chrootPrefix, settings);
+    }
 }

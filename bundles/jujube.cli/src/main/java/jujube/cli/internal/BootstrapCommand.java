@@ -1,7 +1,9 @@
 package jujube.cli.internal;
 
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -12,11 +14,14 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import jujube.cli.CliException;
+import jujube.files.FileTrees;
 import jujube.provider.local.ContainerHost;
 import jujube.provider.local.ContainerNetwork;
 import jujube.state.EnvironmentSettings;
 import jujube.state.StateConnection;
 import jujube.state.StateConnections;
+import jujube.tls.EnvironmentTls;
+import jujube.tls.WirePolicy;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -45,6 +50,14 @@ public final class BootstrapCommand implements Callable<Integer> {
 
     @Option(names = "--timeout", defaultValue = "90", description = "Seconds to wait for each process to come up.")
     int timeoutSeconds;
+
+    @Option(names = "--zookeeper-address", description = "The address of this host ZooKeeper listens on: one that other"
+            + " hosts reach, for machines there (add-machine ssh:HOST). Default: loopback, or the containers' bridge.")
+    String zookeeperAddress;
+
+    @Option(names = "--tls", description = "ZooKeeper serves TLS only, with certificates of the environment's own"
+            + " authority (made here, in tls/); required with an address other hosts reach.")
+    boolean tls;
 
     @Spec
     CommandSpec spec;
@@ -79,9 +92,14 @@ public final class BootstrapCommand implements Callable<Integer> {
             }
             return restart(env, timeout);
         }
+        String address = checkedAddress();
         long t0 = System.nanoTime();
         Optional<ContainerNetwork> containers = containers(dir);
-        LocalEnvironment env = new LocalEnvironment(name, dir, freePort(), placement, containers);
+        LocalEnvironment env = new LocalEnvironment(name, dir, freePort(address.isEmpty() ? "127.0.0.1" : address),
+                placement, "", "", containers, address, tls);
+        if (env.tls()) {
+            makeCertificates(env);
+        }
         env.secure();
         env.save();
         AgentProcesses processes = new AgentProcesses(env, Distribution.dir());
@@ -99,9 +117,47 @@ public final class BootstrapCommand implements Callable<Integer> {
         var out = spec.commandLine().getOut();
         out.printf("Bootstrapped environment '%s' in %.1f s (machines are %s)%n", name, (System.nanoTime() - t0) / 1e9,
                 containers.map(n -> "LXC containers on " + n.bridge() + ", " + n.cidr()).orElse("processes of this host"));
-        out.printf("  ZooKeeper: %s%n  logs:      %s%n", env.connectString(), env.logs());
+        out.printf("  ZooKeeper: %s%s%n  logs:      %s%n", env.connectString(), env.tls() ? " (TLS)" : "", env.logs());
         out.flush();
         return 0;
+    }
+
+    /**
+     * The address ZooKeeper is to listen on, empty for its default: it must be one of this host's, and
+     * one other hosts reach needs {@code --tls} ({@link WirePolicy}; a new environment's bridge does not
+     * exist yet, so an address given is not on it). Checked before anything is made.
+     */
+    private String checkedAddress() {
+        if (zookeeperAddress == null) {
+            return "";
+        }
+        String address = zookeeperAddress.strip();
+        try {
+            if (address.isEmpty() || NetworkInterface.getByInetAddress(InetAddress.getByName(address)) == null) {
+                throw new CliException("--zookeeper-address '" + address + "' is not an address of this host");
+            }
+        } catch (IOException e) {
+            throw new CliException("--zookeeper-address '" + address + "' is not an address of this host ("
+                    + e.getMessage() + ")");
+        }
+        if (WirePolicy.requiresTls(address, Optional.empty()) && !tls) {
+            throw new CliException("--zookeeper-address " + address + " is reachable from other hosts: ZooKeeper must"
+                    + " then serve TLS (add --tls)");
+        }
+        return address;
+    }
+
+    /**
+     * The environment's authority and ZooKeeper's certificate, for the address it listens on; a directory
+     * a failed bootstrap left (it exists only complete) is replaced.
+     */
+    private static void makeCertificates(LocalEnvironment env) {
+        try {
+            FileTrees.delete(env.certificates().dir());
+            EnvironmentTls.create(env.certificates().dir(), List.of(env.zookeeperAddress()));
+        } catch (IOException | IllegalArgumentException e) {
+            throw new CliException("cannot make the environment's certificates: " + e.getMessage(), e);
+        }
     }
 
     /**
@@ -113,6 +169,15 @@ public final class BootstrapCommand implements Callable<Integer> {
         if (spec.commandLine().getParseResult().hasMatchedOption("--placement") && !placement.equals(env.placement())) {
             throw new CliException("environment '" + env.name() + "' exists with placement " + env.placement()
                     + ": --placement applies to a new environment");
+        }
+        for (String option : List.of("--zookeeper-address", "--tls")) {
+            if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
+                throw new CliException("environment '" + env.name() + "' exists: " + option + " applies to a new environment");
+            }
+        }
+        if (env.tls() && !env.certificates().exists()) {
+            throw new CliException("environment '" + env.name() + "' serves TLS but its certificates are missing from "
+                    + env.certificates().dir());
         }
         if (spec.commandLine().getParseResult().hasMatchedOption("--machines") && !machines.equals(env.machines())) {
             throw new CliException("environment '" + env.name() + "' exists with " + env.machines()
@@ -147,7 +212,7 @@ public final class BootstrapCommand implements Callable<Integer> {
         var out = spec.commandLine().getOut();
         out.printf("Restarted environment '%s' from its saved state in %.1f s (its controller was not running)%n",
                 env.name(), (System.nanoTime() - t0) / 1e9);
-        out.printf("  ZooKeeper: %s%n  logs:      %s%n", env.connectString(), env.logs());
+        out.printf("  ZooKeeper: %s%s%n  logs:      %s%n", env.connectString(), env.tls() ? " (TLS)" : "", env.logs());
         out.flush();
         return 0;
     }
@@ -197,6 +262,9 @@ public final class BootstrapCommand implements Callable<Integer> {
         if (env.embedded()) {
             args.addAll(List.of("--zookeeper-port", Integer.toString(env.zookeeperPort()),
                     "--zookeeper-address", env.zookeeperAddress()));
+            if (env.tls()) {
+                args.addAll(List.of("--zookeeper-tls", env.certificates().dir().toString()));
+            }
         } else {
             args.addAll(List.of("--zookeeper", env.connectString()));
         }
@@ -239,12 +307,12 @@ public final class BootstrapCommand implements Callable<Integer> {
         }
     }
 
-    private static int freePort() {
+    private static int freePort(String address) {
         try (ServerSocket s = new ServerSocket()) {
-            s.bind(new InetSocketAddress("127.0.0.1", 0));
+            s.bind(new InetSocketAddress(address, 0));
             return s.getLocalPort();
         } catch (IOException e) {
-            throw new CliException("no free loopback port for ZooKeeper: " + e.getMessage(), e);
+            throw new CliException("no free port on " + address + " for ZooKeeper: " + e.getMessage(), e);
         }
     }
 }

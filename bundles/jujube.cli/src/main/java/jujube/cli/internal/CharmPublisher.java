@@ -21,6 +21,7 @@ import jujube.cli.CliException;
 import jujube.files.AtomicFiles;
 import jujube.files.FileTrees;
 import jujube.state.CharmRecord;
+import jujube.state.Charms;
 
 /**
  * Puts repository charms into an environment: the archive into its charm storage, the record into its
@@ -99,12 +100,17 @@ final class CharmPublisher implements AutoCloseable {
         if (charm.source() instanceof CharmArchive archive) {
             verify(archive.path());
         }
+        boolean shared = session.environment().servesOtherHosts();
+        if (shared) {
+            checkShareable(charm);
+        }
         Path storage = session.environment().charms();
         boolean storedBefore = Files.exists(storage.resolve(CharmStorage.keyOf(url)));
         StoredCharm stored = new CharmStorage(storage).put(url, archive(charm));
         Path file = storage.resolve(stored.key());
+        CharmRecord record;
         try {
-            return session.state().charms().publish(new CharmRecord(url.toString(), file.toUri().toString(),
+            record = session.state().charms().publish(new CharmRecord(url.toString(), file.toUri().toString(),
                     stored.sha256().hex(), charm.metadata().toMap(), charm.config().toMap()));
         } catch (RuntimeException e) {
             // a stored archive nothing records would refuse the corrected charm of the same revision
@@ -112,6 +118,25 @@ final class CharmPublisher implements AutoCloseable {
                 deleteQuietly(file);
             }
             throw e;
+        }
+        if (shared) {
+            // machines on other hosts have no view of the charm storage: they read the state's copy
+            session.state().charms().storeArchive(record.id(), file);
+        }
+        return record;
+    }
+
+    /** A charm machines on other hosts get through the state must fit what the state keeps. */
+    private void checkShareable(Charm charm) {
+        try {
+            long size = Files.size(archive(charm));
+            if (size > Charms.MAX_ARCHIVE_BYTES) {
+                throw new CliException("charm " + charm.name() + "'s archive is " + size + " bytes, over the "
+                        + Charms.MAX_ARCHIVE_BYTES + " bytes this environment's machines on other hosts can get"
+                        + " through ZooKeeper");
+            }
+        } catch (IOException e) {
+            throw new CliException("cannot read the archive of charm " + charm.name() + ": " + e.getMessage(), e);
         }
     }
 

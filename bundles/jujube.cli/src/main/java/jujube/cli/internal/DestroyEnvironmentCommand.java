@@ -7,11 +7,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import jujube.cli.CliException;
 import jujube.files.FileTrees;
 import jujube.provider.local.ContainerHost;
+import jujube.provider.ssh.SshException;
+import jujube.provider.ssh.SshTarget;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -20,7 +23,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code jujube destroy-environment}: stops every process of the environment (its containers with them),
- * removes its bridge and its data.
+ * and its machines on other hosts (over SSH), removes its bridge and its data.
  */
 @Command(name = "destroy-environment", description = "Stop every process of the environment and remove its data.")
 public final class DestroyEnvironmentCommand implements Callable<Integer> {
@@ -45,6 +48,7 @@ public final class DestroyEnvironmentCommand implements Callable<Integer> {
         }
         LocalEnvironment env = LocalEnvironment.exists(dir) ? LocalEnvironment.load(environment.name(), dir)
                 : new LocalEnvironment(environment.name(), dir, 1, "local", Optional.empty());
+        removeMachinesOnOtherHosts(env);
         int stopped = new AgentProcesses(env, Path.of(System.getProperty("jujube.dist", "."))).stopAll(Duration.ofSeconds(15));
         if (env.containers().isPresent()) {
             // the containers stopped with their processes, and their veths with them; the bridge is the host's
@@ -54,6 +58,22 @@ public final class DestroyEnvironmentCommand implements Callable<Integer> {
         spec.commandLine().getOut().printf("Destroyed environment '%s' (%d processes stopped)%n", env.name(), stopped);
         spec.commandLine().getOut().flush();
         return 0;
+    }
+
+    /**
+     * Stops and removes, over SSH, each machine the environment has on another host; one whose host cannot
+     * be reached is named, and left there.
+     */
+    private void removeMachinesOnOtherHosts(LocalEnvironment env) {
+        SshMachines remote = new SshMachines(env);
+        for (Map.Entry<Integer, SshTarget> machine : remote.recorded().entrySet()) {
+            try {
+                remote.remove(machine.getKey(), machine.getValue());
+            } catch (SshException e) {
+                spec.commandLine().getErr().println("jujube: machine " + machine.getKey() + " left on its host: "
+                        + e.getMessage());
+            }
+        }
     }
 
     private boolean confirmed(Path dir) throws IOException {

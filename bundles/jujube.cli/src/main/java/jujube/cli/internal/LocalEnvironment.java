@@ -16,6 +16,8 @@ import jujube.charm.YamlErrors;
 import jujube.cli.CliException;
 import jujube.files.AtomicFiles;
 import jujube.provider.local.ContainerNetwork;
+import jujube.tls.EnvironmentTls;
+import jujube.tls.WirePolicy;
 import jujube.state.ConnectionConfig;
 import jujube.state.Credential;
 import jujube.state.CredentialFiles;
@@ -27,17 +29,21 @@ import jujube.state.codec.PlainMapCodec.Form;
  * machines are ({@code machines: process}, or {@code container} with the {@code container-bridge} and
  * {@code container-network} they live on), and optionally the chroot below which its state lives when
  * it shares a ZooKeeper, or {@code zookeeper: host:port,...}, an external ensemble that takes
- * precedence over the port), {@code logs/}, {@code pids/}, {@code zookeeper/}, {@code machines/},
- * {@code containers/}, {@code charms/}.
+ * precedence over the port; {@code zookeeper-address}, where the embedded ZooKeeper listens when it
+ * serves other hosts, and {@code zookeeper-tls: true}, which that requires), {@code logs/}, {@code pids/},
+ * {@code zookeeper/}, {@code machines/}, {@code containers/}, {@code charms/}, {@code tls/} (its
+ * certificates, with TLS), {@code ssh/} (the hosts of its machines on other hosts and their keys).
  *
  * @param containers the containers' network when the machines are containers, else empty
+ * @param address where the embedded ZooKeeper listens, empty for its default (loopback, or the bridge)
+ * @param tls whether ZooKeeper serves TLS only, with the certificates in {@code tls/}
  */
 record LocalEnvironment(String name, Path dir, int zookeeperPort, String placement, String chroot, String zookeeper,
-        Optional<ContainerNetwork> containers) {
+        Optional<ContainerNetwork> containers, String address, boolean tls) {
     private static final Pattern SERVER = Pattern.compile("[^\\s,:/]+:(\\d{1,5})");
 
     LocalEnvironment(String name, Path dir, int zookeeperPort, String placement, Optional<ContainerNetwork> containers) {
-        this(name, dir, zookeeperPort, placement, "", "", containers);
+        this(name, dir, zookeeperPort, placement, "", "", containers, "", false);
     }
 
     /** What the machines are: {@code process} or {@code container}. */
@@ -45,9 +51,30 @@ record LocalEnvironment(String name, Path dir, int zookeeperPort, String placeme
         return containers.isPresent() ? "container" : "process";
     }
 
-    /** The address the embedded ZooKeeper listens on: the bridge's for containers, else loopback. */
+    /**
+     * The address the embedded ZooKeeper listens on: the one configured, else the bridge's for containers,
+     * else loopback.
+     */
     String zookeeperAddress() {
-        return containers.map(ContainerNetwork::hostAddress).orElse("127.0.0.1");
+        return !address.isEmpty() ? address : containers.map(ContainerNetwork::hostAddress).orElse("127.0.0.1");
+    }
+
+    /**
+     * Whether other hosts can reach the environment's ZooKeeper, which may then serve only TLS
+     * ({@link WirePolicy}): machines on other hosts need it, and their charms travel in the state.
+     */
+    boolean servesOtherHosts() {
+        return embedded() && WirePolicy.requiresTls(zookeeperAddress(), containers.map(ContainerNetwork::hostAddress));
+    }
+
+    /** The environment's certificates. */
+    EnvironmentTls certificates() {
+        return new EnvironmentTls(dir.resolve("tls"));
+    }
+
+    /** Where the hosts of machines on other hosts and their keys are recorded. */
+    Path sshDir() {
+        return dir.resolve("ssh");
     }
 
     /** The environment's charm storage. */
@@ -121,8 +148,9 @@ record LocalEnvironment(String name, Path dir, int zookeeperPort, String placeme
         } catch (IOException e) {
             throw new CliException("cannot use the administrator credentials: " + e.getMessage(), e);
         }
-        return new ConnectionConfig(defaults.connectString(), defaults.sessionTimeout(), defaults.connectionTimeout(), chroot,
-                admin);
+        ConnectionConfig config = new ConnectionConfig(defaults.connectString(), defaults.sessionTimeout(),
+                defaults.connectionTimeout(), chroot, admin);
+        return tls ? config.withTls(certificates().caCertificate()) : config;
     }
 
     /**
@@ -186,8 +214,22 @@ record LocalEnvironment(String name, Path dir, int zookeeperPort, String placeme
         } else if (!machines.equals("process")) {
             throw new CliException(file + ": 'machines' must be process or container, got '" + machines + "'");
         }
-        return new LocalEnvironment(name, dir, hasPort ? port : 0, placement, text(fields, "zookeeper-chroot", ""),
-                zookeeper, containers);
+        String address = text(fields, "zookeeper-address", "");
+        Object tls = fields.getOrDefault("zookeeper-tls", false);
+        if (!(tls instanceof Boolean)) {
+            throw new CliException(file + ": 'zookeeper-tls' must be true or false, got '" + tls + "'");
+        }
+        LocalEnvironment env = new LocalEnvironment(name, dir, hasPort ? port : 0, placement,
+                text(fields, "zookeeper-chroot", ""), zookeeper, containers, address, (Boolean) tls);
+        try {
+            if (env.servesOtherHosts() && !env.tls()) {
+                throw new CliException(file + ": 'zookeeper-address' " + address + " is reachable from other hosts:"
+                        + " ZooKeeper must then serve TLS ('zookeeper-tls: true', with certificates that bootstrap --tls makes)");
+            }
+        } catch (IllegalArgumentException e) {
+            throw new CliException(file + ": 'zookeeper-address': " + e.getMessage());
+        }
+        return env;
     }
 
     /** A setting as text; {@code otherwise} when it is absent or given without a value. */
@@ -234,6 +276,12 @@ record LocalEnvironment(String name, Path dir, int zookeeperPort, String placeme
         });
         if (!chroot.isEmpty()) {
             content.put("zookeeper-chroot", chroot);
+        }
+        if (!address.isEmpty()) {
+            content.put("zookeeper-address", address);
+        }
+        if (tls) {
+            content.put("zookeeper-tls", true);
         }
         try {
             AtomicFiles.write(dir.resolve(FILE), new PlainMapCodec().write(content, Form.YAML));

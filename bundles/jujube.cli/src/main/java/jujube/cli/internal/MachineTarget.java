@@ -57,6 +57,10 @@ record MachineTarget(String label, int machineId, Path workDir, Optional<String>
     private static MachineTarget checked(EnvironmentSession session, String label, int id, Path workDir) {
         MachineInfo machine = session.state().machines().list().stream().filter(i -> i.id() == id).findFirst()
                 .orElseThrow(() -> new NoSuchMachineException(id));
+        if (machine.onAnotherHost()) {
+            throw new CliException(label + ": machine " + id + " is on another host (" + machine.instanceId()
+                    + "): log in there with ssh");
+        }
         if (!machine.agentConnected()) {
             throw new CliException(label + ": machine " + id + " is not running (its agent is "
                     + (machine.instanceId().isEmpty() ? "not started yet" : "down") + "; 'jujube status' shows it)");

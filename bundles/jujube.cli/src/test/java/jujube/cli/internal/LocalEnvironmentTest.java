@@ -103,4 +103,33 @@ class LocalEnvironmentTest {
     private void write(String yaml) throws IOException {
         Files.writeString(dir.resolve(LocalEnvironment.FILE), yaml);
     }
+
+    @Test
+    void a_zookeeper_other_hosts_reach_must_serve_tls_and_clients_then_trust_the_environments_authority()
+            throws IOException {
+        String beyond = java.net.NetworkInterface.networkInterfaces()
+                .flatMap(java.net.NetworkInterface::inetAddresses)
+                .filter(a -> a instanceof java.net.Inet4Address && !a.isLoopbackAddress())
+                .map(java.net.InetAddress::getHostAddress).findFirst()
+                .orElseThrow(() -> new AssertionError("this host has no address but loopback"));
+        write("name: local\nzookeeper-port: 2181\nzookeeper-address: " + beyond + "\n");
+        CliException e = assertThrows(CliException.class, () -> LocalEnvironment.load("local", dir));
+        assertTrue(e.getMessage().contains("'zookeeper-address' " + beyond + " is reachable from other hosts"), e.getMessage());
+        write("name: local\nzookeeper-port: 2181\nzookeeper-address: " + beyond + "\nzookeeper-tls: yes please\n");
+        e = assertThrows(CliException.class, () -> LocalEnvironment.load("local", dir));
+        assertTrue(e.getMessage().contains("'zookeeper-tls' must be true or false"), e.getMessage());
+
+        write("name: local\nzookeeper-port: 2181\nzookeeper-address: " + beyond + "\nzookeeper-tls: true\n");
+        LocalEnvironment env = LocalEnvironment.load("local", dir);
+        env.secure(); // the administrator's credentials, which every connection authenticates with
+        assertTrue(env.servesOtherHosts());
+        assertEquals(beyond + ":2181", env.connectString());
+        assertEquals(java.util.Optional.of(dir.resolve("tls/ca.pem").toAbsolutePath()), env.connection().tlsCaCertificate());
+        env.save();
+        assertEquals(env, LocalEnvironment.load("local", dir), "survives a save");
+
+        write("name: local\nzookeeper-port: 2181\n");
+        assertFalse(LocalEnvironment.load("local", dir).servesOtherHosts());
+        assertEquals(java.util.Optional.empty(), LocalEnvironment.load("local", dir).connection().tlsCaCertificate());
+    }
 }

@@ -17,9 +17,13 @@ import java.util.Optional;
  * @param charmStorage the environment's charm storage directory
  * @param sessionTimeoutMs the machines' ZooKeeper session timeout
  * @param containers the containers' network when machines are containers, empty when they are processes
+ * @param zookeeperCa the environment's authority certificate when ZooKeeper serves TLS, else empty; each
+ *     machine gets a copy in its own directory ({@link #zookeeperCa(int)}), which a container sees
+ * @param processAddress where a process machine's units are reached: loopback, unless the environment
+ *     serves other hosts, whose machines reach them at the address this host has for them
  */
 public record LocalLayout(Path envDir, Path distDir, String zookeeper, Path charmStorage, int sessionTimeoutMs,
-        Optional<ContainerNetwork> containers) {
+        Optional<ContainerNetwork> containers, Optional<Path> zookeeperCa, String processAddress) {
     /** The address of a process machine: every unit of the host shares its loopback. */
     public static final String PROCESS_ADDRESS = "127.0.0.1";
 
@@ -28,6 +32,10 @@ public record LocalLayout(Path envDir, Path distDir, String zookeeper, Path char
         Objects.requireNonNull(distDir, "distDir");
         Objects.requireNonNull(charmStorage, "charmStorage");
         Objects.requireNonNull(containers, "containers");
+        Objects.requireNonNull(zookeeperCa, "zookeeperCa");
+        if (processAddress == null || processAddress.isBlank()) {
+            processAddress = PROCESS_ADDRESS;
+        }
         if (zookeeper == null || zookeeper.isBlank()) {
             throw new IllegalArgumentException("the local provider needs a ZooKeeper connect string");
         }
@@ -36,9 +44,16 @@ public record LocalLayout(Path envDir, Path distDir, String zookeeper, Path char
         charmStorage = charmStorage.toAbsolutePath();
     }
 
+    /** A layout whose machines reach ZooKeeper in the clear. */
+    public LocalLayout(Path envDir, Path distDir, String zookeeper, Path charmStorage, int sessionTimeoutMs,
+            Optional<ContainerNetwork> containers) {
+        this(envDir, distDir, zookeeper, charmStorage, sessionTimeoutMs, containers, Optional.empty(), PROCESS_ADDRESS);
+    }
+
     /** A layout whose machines are processes of this host. */
     public LocalLayout(Path envDir, Path distDir, String zookeeper, Path charmStorage, int sessionTimeoutMs) {
-        this(envDir, distDir, zookeeper, charmStorage, sessionTimeoutMs, Optional.empty());
+        this(envDir, distDir, zookeeper, charmStorage, sessionTimeoutMs, Optional.empty(), Optional.empty(),
+                PROCESS_ADDRESS);
     }
 
     /** The instance id of machine {@code machineId}: {@code local-N}. */
@@ -56,6 +71,15 @@ public record LocalLayout(Path envDir, Path distDir, String zookeeper, Path char
 
     public Path machineDir(int machineId) {
         return envDir.resolve("machines").resolve("machine-" + machineId);
+    }
+
+    /**
+     * Machine {@code machineId}'s copy of the authority certificate, which its agent trusts ZooKeeper with.
+     *
+     * @since 2.1
+     */
+    public Path zookeeperCa(int machineId) {
+        return machineDir(machineId).resolve("zookeeper-ca.pem");
     }
 
     public Path pidFile(int machineId) {
@@ -115,7 +139,7 @@ public record LocalLayout(Path envDir, Path distDir, String zookeeper, Path char
 
     /** The address the machine's units are reached at. */
     public String address(int machineId) {
-        return containers.map(n -> n.machineAddress(machineId)).orElse(PROCESS_ADDRESS);
+        return containers.map(n -> n.machineAddress(machineId)).orElse(processAddress);
     }
 
     /**
@@ -132,8 +156,11 @@ public record LocalLayout(Path envDir, Path distDir, String zookeeper, Path char
                 "--machine-id", Integer.toString(machineId), "--zookeeper", zookeeper,
                 "--data-dir", machineDir(machineId).toString(), "--charm-storage", charmStorage.toString(),
                 "--session-timeout", Integer.toString(sessionTimeoutMs), "--log-file", agentLog(machineId).toString()));
-        if (containers.isPresent()) {
+        if (containers.isPresent() || !processAddress.equals(PROCESS_ADDRESS)) {
             command.addAll(List.of("--address", address(machineId)));
+        }
+        if (zookeeperCa.isPresent()) {
+            command.addAll(List.of("--zookeeper-ca", zookeeperCa(machineId).toString()));
         }
         return command;
     }

@@ -34,6 +34,25 @@ class LocalLayoutTest {
     }
 
     @Test
+    void with_tls_each_machine_trusts_its_own_copy_of_the_authority() {
+        LocalLayout layout = new LocalLayout(Path.of("/e/prod"), Path.of("/d"), "10.77.0.1:2181", Path.of("/e/prod/charms"),
+                15000, Optional.of(network), Optional.of(Path.of("/e/prod/tls/ca.pem")), "");
+        assertEquals(Path.of("/e/prod/machines/machine-4/zookeeper-ca.pem"), layout.zookeeperCa(4));
+        List<String> command = layout.command(4);
+        assertEquals(List.of("--zookeeper-ca", "/e/prod/machines/machine-4/zookeeper-ca.pem"),
+                command.subList(command.size() - 2, command.size()));
+    }
+
+    @Test
+    void process_machines_of_an_environment_serving_other_hosts_are_reached_at_this_hosts_address() {
+        LocalLayout layout = new LocalLayout(Path.of("/e/prod"), Path.of("/d"), "192.168.5.9:2181", Path.of("/e/prod/charms"),
+                15000, Optional.empty(), Optional.of(Path.of("/e/prod/tls/ca.pem")), "192.168.5.9");
+        assertEquals("192.168.5.9", layout.address(2));
+        List<String> command = layout.command(2);
+        assertEquals("192.168.5.9", command.get(command.indexOf("--address") + 1));
+    }
+
+    @Test
     void a_machine_logs_in_its_own_directory_and_is_read_in_the_environments_logs() {
         LocalLayout layout = new LocalLayout(Path.of("/e/prod"), Path.of("/d"), "127.0.0.1:2181", Path.of("/e/prod/charms"),
                 15000);

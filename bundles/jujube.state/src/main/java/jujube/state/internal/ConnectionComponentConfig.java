@@ -22,6 +22,10 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
     @AttributeDefinition(description = "Optional path below which the environment lives", required = false)
     String chroot() default "";
 
+    @AttributeDefinition(description = "The environment's authority certificate (PEM): when given, ZooKeeper is"
+            + " reached over TLS and its certificate must be signed by it; empty for plain TCP", required = false)
+    String tlsCaCertificate() default "";
+
     @AttributeDefinition(description = "The owner-only file of the credentials this process authenticates with"
             + " (jujube.state.CredentialFiles); a machine agent's is written when it redeems its one-time credential")
     String credentialsFile() default "";

@@ -1,5 +1,7 @@
 package jujube.state.internal;
 
+import java.io.OutputStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,9 +18,21 @@ import org.apache.zookeeper.KeeperException;
 /** Charms under {@code /charms/<quoted id>}: written once, never changed, so no compare-and-set is needed. */
 final class CuratorCharms implements Charms {
     private final StateContext ctx;
+    private final CharmArchiveNodes archives;
 
     CuratorCharms(StateContext ctx) {
         this.ctx = ctx;
+        this.archives = new CharmArchiveNodes(ctx);
+    }
+
+    @Override
+    public void storeArchive(String charmId, Path archive) {
+        archives.store(get(charmId), archive);
+    }
+
+    @Override
+    public boolean fetchArchive(String charmId, OutputStream out) {
+        return archives.fetch(get(charmId), out);
     }
 
     @Override

@@ -66,7 +66,13 @@ final class CuratorMachines implements Machines {
 
     @Override
     public MachineInfo add() {
-        return ctx.transactions().run("adding a machine", TopologyAdditions::machine);
+        return add("");
+    }
+
+    @Override
+    public MachineInfo add(String instanceId) {
+        // the node holds its instance from the start: the provisioning agent never sees it without one
+        return ctx.transactions().run("adding a machine", (t, draft) -> TopologyAdditions.machine(t, draft, instanceId));
     }
 
     @Override

@@ -94,7 +94,7 @@ public final class CuratorStateConnection implements StateConnection {
                 .connectString(config.connectString())
                 .sessionTimeoutMs((int) config.sessionTimeout().toMillis())
                 .connectionTimeoutMs((int) config.connectionTimeout().toMillis())
-                .zkClientConfig(new PlainClientConfig())
+                .zkClientConfig(PlainClientConfig.of(config))
                 // every session authenticates with the connection's credentials; every node gets the policy's ACL
                 .zookeeperFactory(access)
                 .aclProvider(access)

@@ -28,7 +28,7 @@ final class OneTimeRedemption {
                 .connectString(config.connectString())
                 .sessionTimeoutMs((int) config.sessionTimeout().toMillis())
                 .connectionTimeoutMs((int) config.connectionTimeout().toMillis())
-                .zkClientConfig(new PlainClientConfig())
+                .zkClientConfig(PlainClientConfig.of(config))
                 .authorization(Principals.DIGEST, Principals.auth(oneTime.credential()))
                 .retryPolicy(new ExponentialBackoffRetry(100, 3, 1_000));
         if (!config.chroot().isEmpty()) {

@@ -66,9 +66,11 @@ public final class StateConnectionComponent implements StateConnection {
 
     @Activate
     public StateConnectionComponent(ConnectionComponentConfig config) {
-        ConnectionConfig where = new ConnectionConfig(config.connectString(),
+        ConnectionConfig plain = new ConnectionConfig(config.connectString(),
                 Duration.ofMillis(config.sessionTimeoutMs()), Duration.ofMillis(config.connectionTimeoutMs()),
                 config.chroot());
+        ConnectionConfig where = config.tlsCaCertificate().isBlank() ? plain
+                : plain.withTls(Path.of(config.tlsCaCertificate()));
         if (config.credentialsFile().isBlank()) {
             LOG.warn("no credentials configured: this connection can do nothing in an environment under its access policy");
             connect(where, config);

@@ -33,11 +33,16 @@ final class TopologyAdditions {
     private TopologyAdditions() {}
 
     static MachineInfo machine(Topology t, TransactionDraft draft) {
+        return machine(t, draft, "");
+    }
+
+    /** A machine whose instance, unless {@code instanceId} is empty, was started by someone else than the provisioning agent. */
+    static MachineInfo machine(Topology t, TransactionDraft draft, String instanceId) {
         String key = draft.newId(Paths.MACHINE_PREFIX);
-        draft.create(Paths.MACHINES + "/" + key, Map.of());
+        draft.create(Paths.MACHINES + "/" + key, instanceId.isEmpty() ? Map.of() : Map.of("provider-machine-id", instanceId));
         draft.principal(key, List.of());
         TopologyChanges.addMachine(t, key);
-        return new MachineInfo(Paths.machineId(key), "", false);
+        return new MachineInfo(Paths.machineId(key), instanceId, false);
     }
 
     /** A service with no units, running a charm that must still be published when the transaction is applied. */

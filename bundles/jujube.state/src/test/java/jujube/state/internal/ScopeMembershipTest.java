@@ -180,12 +180,25 @@ class ScopeMembershipTest {
         return c;
     }
 
-    /** Ends the client's session on the server, as its expiry would: another handle of it closes it. */
+    /**
+     * Ends the client's session on the server, as its expiry would: another handle of it closes it. The
+     * handle must have connected first: closed before, it sends nothing and the session lives on.
+     */
     private void expire(CuratorFramework client) throws Exception {
         ZooKeeper zooKeeper = client.getZookeeperClient().getZooKeeper();
-        ZooKeeper thief = new ZooKeeper(zk.getConnectString(), (int) SESSION.toMillis(), event -> {},
-                zooKeeper.getSessionId(), zooKeeper.getSessionPasswd());
-        thief.close();
+        java.util.concurrent.CountDownLatch connected = new java.util.concurrent.CountDownLatch(1);
+        ZooKeeper thief = new ZooKeeper(zk.getConnectString(), (int) SESSION.toMillis(), event -> {
+            if (event.getState() == org.apache.zookeeper.Watcher.Event.KeeperState.SyncConnected) {
+                connected.countDown();
+            }
+        }, zooKeeper.getSessionId(), zooKeeper.getSessionPasswd());
+        try {
+            if (!connected.await(20, java.util.concurrent.TimeUnit.SECONDS)) {
+                throw new AssertionError("the second handle of the session did not connect within 20 s");
+            }
+        } finally {
+            thief.close();
+        }
     }
 
     private long owner(String path) {

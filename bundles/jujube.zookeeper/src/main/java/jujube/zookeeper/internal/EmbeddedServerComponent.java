@@ -2,6 +2,8 @@ package jujube.zookeeper.internal;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Optional;
+import jujube.zookeeper.internal.ZooKeeperServerRunner.ServerTls;
 import jujube.zookeeper.EmbeddedServer;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -23,9 +25,13 @@ public final class EmbeddedServerComponent implements EmbeddedServer {
 
     @Activate
     public EmbeddedServerComponent(ServerConfig config) throws IOException {
+        Optional<ServerTls> tls = config.tlsKeyStore().isBlank() ? Optional.empty()
+                : Optional.of(new ServerTls(Path.of(config.tlsKeyStore()), Path.of(config.tlsKeyStorePasswordFile()),
+                        Path.of(config.tlsCaCertificate())));
         runner = ZooKeeperServerRunner.start(config.clientPortAddress(), config.clientPort(),
-                Path.of(config.dataDir()), config.tickTime(), config.startTimeoutMs());
-        LOG.info("ZooKeeper serving on {} (data in {})", runner.connectString(), config.dataDir());
+                Path.of(config.dataDir()), config.tickTime(), config.startTimeoutMs(), tls);
+        LOG.info("ZooKeeper serving {} on {} (data in {})", tls.isPresent() ? "TLS only" : "in the clear",
+                runner.connectString(), config.dataDir());
     }
 
     @Deactivate

@@ -20,4 +20,14 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
     @AttributeDefinition(description = "Milliseconds to wait for the server to come up")
     long startTimeoutMs() default 30_000;
+
+    @AttributeDefinition(description = "The server's key store (PKCS#12) for TLS; empty to serve in the clear."
+            + " With it the server serves TLS only", required = false)
+    String tlsKeyStore() default "";
+
+    @AttributeDefinition(description = "The file holding the key store's password", required = false)
+    String tlsKeyStorePasswordFile() default "";
+
+    @AttributeDefinition(description = "The environment's authority certificate (PEM)", required = false)
+    String tlsCaCertificate() default "";
 }

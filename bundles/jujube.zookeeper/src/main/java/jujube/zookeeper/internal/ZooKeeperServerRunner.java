@@ -5,36 +5,78 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 import org.apache.zookeeper.server.embedded.ExitHandler;
 import org.apache.zookeeper.server.embedded.ZooKeeperServerEmbedded;
 
 /**
  * Starts and stops one standalone ZooKeeper server, which serves only clients authenticated by
- * ZooKeeper's digest scheme. Free of OSGi so that tests and the launcher can use it directly.
+ * ZooKeeper's digest scheme. Free of OSGi so that tests and the launcher can use it directly. With TLS it
+ * serves TLS only (through Netty, ZooKeeper's only TLS transport): no plain port is opened at all.
  */
 public final class ZooKeeperServerRunner implements AutoCloseable {
     private final ZooKeeperServerEmbedded server;
     private final String host;
     private final int port;
+    private final Set<String> propertiesSet;
 
-    private ZooKeeperServerRunner(ZooKeeperServerEmbedded server, String host, int port) {
+    private ZooKeeperServerRunner(ZooKeeperServerEmbedded server, String host, int port, Set<String> propertiesSet) {
         this.server = server;
+        this.propertiesSet = propertiesSet;
         this.host = host;
         this.port = port;
     }
 
     /**
-     * Starts a server. A {@code port} of 0 picks a free one. Fails with an {@link IOException} naming
-     * the port and directory when the server does not come up in time.
+     * The server's TLS: its key store (PKCS#12, the key and the certificate chain it presents), the file
+     * holding that store's password, and the authority's certificate (PEM). Clients need no certificate
+     * of their own: they authenticate inside the encrypted session, by ZooKeeper's own mechanisms.
      */
+    public record ServerTls(Path keyStore, Path keyStorePasswordFile, Path caCertificate) {}
+
+    /** Starts a plain server; see {@link #start(String, int, Path, int, long, Optional)}. */
     public static ZooKeeperServerRunner start(String host, int port, Path dataDir, int tickTime, long timeoutMs)
             throws IOException {
+        return start(host, port, dataDir, tickTime, timeoutMs, Optional.empty());
+    }
+
+    /**
+     * Starts a server, serving TLS only when {@code tls} is given. A {@code port} of 0 picks a free one.
+     * Fails with an {@link IOException} naming the port and directory when the server does not come up
+     * in time.
+     */
+    public static ZooKeeperServerRunner start(String host, int port, Path dataDir, int tickTime, long timeoutMs,
+            Optional<ServerTls> tls) throws IOException {
         int chosen = port == 0 ? freePort(host) : port;
         Files.createDirectories(dataDir);
         Properties p = new Properties();
-        p.setProperty("clientPort", Integer.toString(chosen));
-        p.setProperty("clientPortAddress", host);
+        if (tls.isPresent()) {
+            for (Path file : List.of(tls.get().keyStore(), tls.get().keyStorePasswordFile(), tls.get().caCertificate())) {
+                if (!Files.isReadable(file)) {
+                    throw new IOException("ZooKeeper's TLS file " + file + " is missing or unreadable");
+                }
+            }
+            p.setProperty("secureClientPort", Integer.toString(chosen));
+            p.setProperty("secureClientPortAddress", host);
+            // keys the configuration does not know become system properties "zookeeper.<key>", which is
+            // where ZooKeeper reads its connection factory and its TLS settings from
+            p.setProperty("serverCnxnFactory", "org.apache.zookeeper.server.NettyServerCnxnFactory");
+            p.setProperty("ssl.keyStore.location", tls.get().keyStore().toString());
+            p.setProperty("ssl.keyStore.type", "PKCS12");
+            p.setProperty("ssl.keyStore.passwordPath", tls.get().keyStorePasswordFile().toString());
+            // the trust store matters only for client certificates, which are not asked for; named so that
+            // ZooKeeper's X.509 provider has one
+            p.setProperty("ssl.trustStore.location", tls.get().caCertificate().toString());
+            p.setProperty("ssl.trustStore.type", "PEM");
+            p.setProperty("ssl.clientAuth", "none");
+        } else {
+            p.setProperty("clientPort", Integer.toString(chosen));
+            p.setProperty("clientPortAddress", host);
+        }
         p.setProperty("tickTime", Integer.toString(tickTime));
         p.setProperty("admin.enableServer", "false");
         p.setProperty("4lw.commands.whitelist", "ruok,srvr,stat");
@@ -48,6 +90,7 @@ public final class ZooKeeperServerRunner implements AutoCloseable {
         p.setProperty("maxSessionTimeout", Integer.toString(Math.max(tickTime * 20, 60_000)));
         // ZooKeeper loads its metrics provider through the context class loader; inside a framework
         // that must be the loader that holds ZooKeeper, and the server's threads inherit it
+        Set<String> before = System.getProperties().stringPropertyNames();
         Thread current = Thread.currentThread();
         ClassLoader previous = current.getContextClassLoader();
         current.setContextClassLoader(ZooKeeperServerEmbedded.class.getClassLoader());
@@ -58,7 +101,9 @@ public final class ZooKeeperServerRunner implements AutoCloseable {
                     .exitHandler(ExitHandler.LOG_ONLY)
                     .build();
             server.start(timeoutMs);
-            return new ZooKeeperServerRunner(server, host, chosen);
+            Set<String> set = new HashSet<>(System.getProperties().stringPropertyNames());
+            set.removeAll(before);
+            return new ZooKeeperServerRunner(server, host, chosen, set);
         } catch (Exception e) {
             throw new IOException("ZooKeeper did not start on " + host + ":" + chosen + " with data in "
                     + dataDir + ": " + e.getMessage(), e);
@@ -86,5 +131,8 @@ public final class ZooKeeperServerRunner implements AutoCloseable {
     @Override
     public void close() {
         server.close();
+        // the system properties the server's configuration became: a later server or client in this JVM
+        // (a test's) must not inherit this one's authentication or TLS settings
+        propertiesSet.forEach(System::clearProperty);
     }
 }

@@ -1,29 +1,37 @@
 package jujube.agent.machine.internal;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 import jujube.agent.machine.UnitDirectories;
 import jujube.charm.CharmArchives;
+import jujube.charm.CharmIntegrityException;
 import jujube.charm.CharmStorage;
+import jujube.charm.CharmStorageException;
 import jujube.charm.CharmUrl;
 import jujube.charm.Sha256;
 import jujube.files.FileTrees;
 import jujube.state.CharmRecord;
+import jujube.state.Charms;
 
 /**
  * Puts a unit's charm in place: fetched from the environment's charm storage (sha256 checked against
  * the state's record), unpacked beside {@code charm/} and renamed into place, so {@code charm/} exists
- * only complete. Leftovers of an install interrupted by a crash (hidden entries of the unit directory)
- * are removed first, so an install is simply redone.
+ * only complete. A machine on another host has no view of the charm storage: an archive missing there
+ * is fetched from the copy the state keeps ({@link Charms#fetchArchive}, checked the same way).
+ * Leftovers of an install interrupted by a crash (hidden entries of the unit directory) are removed
+ * first, so an install is simply redone.
  */
 final class CharmInstaller {
     private static final String DOWNLOAD = ".charm.download";
     private final CharmStorage storage;
+    private final Charms charms;
 
-    CharmInstaller(CharmStorage storage) {
+    CharmInstaller(CharmStorage storage, Charms charms) {
         this.storage = storage;
+        this.charms = charms;
     }
 
     /** Whether the charm of the unit is unpacked. */
@@ -43,13 +51,29 @@ final class CharmInstaller {
             removeLeftovers(dirs.unitDir());
             Path archive = dirs.unitDir().resolve(DOWNLOAD);
             try {
-                storage.fetch(CharmStorage.keyOf(CharmUrl.parse(charm.id())), new Sha256(charm.sha256()), archive);
+                fetch(charm, archive);
                 CharmArchives.extract(archive, dirs.charmDir());
             } finally {
                 Files.deleteIfExists(archive);
             }
         }
         Files.createDirectories(dirs.stateDir());
+    }
+
+    private void fetch(CharmRecord charm, Path archive) throws IOException {
+        try {
+            storage.fetch(CharmStorage.keyOf(CharmUrl.parse(charm.id())), new Sha256(charm.sha256()), archive);
+        } catch (CharmIntegrityException e) {
+            throw e;
+        } catch (CharmStorageException missing) {
+            boolean fetched;
+            try (OutputStream out = Files.newOutputStream(archive)) {
+                fetched = charms.fetchArchive(charm.id(), out);
+            }
+            if (!fetched) {
+                throw missing;
+            }
+        }
     }
 
     private static void removeLeftovers(Path unitDir) throws IOException {

@@ -130,12 +130,16 @@ final class UnitDeployer implements AutoCloseable {
      * This machine's last unit retired (its stop hook ran): with placement {@code unassigned}, where
      * every unit got a machine of its own, the machine goes too, as Go juju removes a machine its last
      * unit leaves. The provisioning agent then terminates it (its container deleted). Machine 0 runs the
-     * environment and stays; with placement {@code local} every unit shares it. A unit assigned here
+     * environment and stays; with placement {@code local} every unit shares it; a machine on another host
+     * stays until {@code terminate-machine} removes it from its host. A unit assigned here
      * meanwhile keeps the machine: the removal is refused.
      */
     private void emptied() {
         if (machineId == 0 || !"unassigned".equals(state.environmentConfig().get().get("placement"))) {
             return;
+        }
+        if (state.machines().list().stream().anyMatch(m -> m.id() == machineId && m.onAnotherHost())) {
+            return; // its host runs it: terminate-machine, which reaches that host, removes it
         }
         try {
             state.machines().remove(machineId);

@@ -7,10 +7,12 @@ import jujube.agent.machine.UnitFiles;
 import jujube.charm.CharmStorage;
 import jujube.files.FileTrees;
 import jujube.state.CharmRecord;
+import jujube.state.StateConnection;
 import jujube.state.UnitName;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Reference;
 
 /**
  * {@link UnitFiles} of the machine the agent's configuration names: the same {@link CharmInstaller} and
@@ -23,13 +25,13 @@ public final class UnitFilesComponent implements UnitFiles {
     private final CharmInstaller installer;
 
     @Activate
-    public UnitFilesComponent(MachineAgentConfig config) {
+    public UnitFilesComponent(@Reference StateConnection state, MachineAgentConfig config) {
         if (config.charmStorageDir() == null || config.charmStorageDir().isBlank()) {
             throw new IllegalArgumentException("machine " + config.machineId() + ": charmStorageDir is not configured");
         }
         this.machineId = config.machineId();
         this.dataDir = Path.of(config.dataDir()).toAbsolutePath();
-        this.installer = new CharmInstaller(new CharmStorage(Path.of(config.charmStorageDir())));
+        this.installer = new CharmInstaller(new CharmStorage(Path.of(config.charmStorageDir())), state.charms());
     }
 
     @Override

@@ -71,10 +71,15 @@ abstract class MachineFixture {
 
     /** A deployer of machine 0 as the agent makes it, on its own executor. */
     UnitDeployer deployer(RecordingDeployments deployments) {
+        return deployer(deployments, 0, dataDir);
+    }
+
+    /** A deployer of machine {@code machineId}, whose directory is {@code machineDir}. */
+    UnitDeployer deployer(RecordingDeployments deployments, int machineId, Path machineDir) {
         ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(
-                r -> new Thread(r, "jujube-machine-0-test"));
-        UnitDeployer d = new UnitDeployer(state, deployments, new CharmInstaller(new CharmStorage(storageDir)),
-                new MachineAddresses("localhost", "127.0.0.1"), 0, dataDir, executor);
+                r -> new Thread(r, "jujube-machine-" + machineId + "-test"));
+        UnitDeployer d = new UnitDeployer(state, deployments, new CharmInstaller(new CharmStorage(storageDir), state.charms()),
+                new MachineAddresses("localhost", "127.0.0.1"), machineId, machineDir, executor);
         executors.put(d, executor);
         d.start();
         return d;

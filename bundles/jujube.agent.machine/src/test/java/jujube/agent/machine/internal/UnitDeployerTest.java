@@ -47,6 +47,22 @@ class UnitDeployerTest extends MachineFixture {
     }
 
     @Test
+    void a_machine_without_the_charm_storage_installs_the_copy_the_state_keeps() throws Exception {
+        Path stored = storageDir.resolve(CharmStorage.keyOf(jujube.charm.CharmUrl.parse(charm.id())));
+        Path elsewhere = Files.move(stored, tmp.resolve("operator-side.charm"));
+        RecordingDeployments deployments = new RecordingDeployments();
+        UnitName unit = assignedUnit();
+        UnitDeployer deployer = deployer(deployments);
+        await("failure reported", () -> deployer.failures().containsKey(unit));
+        assertTrue(deployer.failures().get(unit).contains("no stored charm"), deployer.failures().get(unit));
+
+        state.charms().storeArchive(charm.id(), elsewhere); // as deploy does for environments with such machines
+        await("deployed", () -> deployments.deployed().containsKey(unit));
+        assertTrue(Files.isExecutable(UnitDirectories.of(dataDir, unit).charmDir().resolve("hooks/install")));
+        assertFalse(Files.exists(stored), "nothing written to the charm storage");
+    }
+
+    @Test
     void a_tampered_archive_is_refused_and_no_agent_is_deployed() throws Exception {
         Path stored = storageDir.resolve(CharmStorage.keyOf(jujube.charm.CharmUrl.parse(charm.id())));
         Files.write(stored, new byte[] {1, 2, 3}, java.nio.file.StandardOpenOption.APPEND);
@@ -87,7 +103,7 @@ class UnitDeployerTest extends MachineFixture {
         stop(first);
         // unpacked but no configuration yet: the restart creates it, once
         UnitName second = assignedUnit();
-        new CharmInstaller(new CharmStorage(storageDir)).install(charm, UnitDirectories.of(dataDir, second));
+        new CharmInstaller(new CharmStorage(storageDir), state.charms()).install(charm, UnitDirectories.of(dataDir, second));
 
         deployer(deployments);
         await("second deployed", () -> deployments.deployed().containsKey(second));
@@ -116,6 +132,34 @@ class UnitDeployerTest extends MachineFixture {
         await("removed", () -> !deployments.deployed().containsKey(unit) && !Files.exists(dirs.unitDir()));
         assertEquals(1, deployments.count("retire " + unit));
         assertEquals(1, deployments.count("remove " + unit));
+    }
+
+    @Test
+    void with_placement_unassigned_an_emptied_machine_goes_unless_it_is_on_another_host() throws Exception {
+        env.close(); // for one bootstrapped with placement unassigned, which only bootstrap sets
+        env = ZK.newEnvironment("env", new jujube.state.EnvironmentSettings("test", "local", "unassigned", "local-0"));
+        state = env.state();
+        charm = publish("wordpress", 3);
+        state.services().add("wordpress", charm.id());
+        int local = state.machines().add().id();
+        int remote = state.machines().add("ssh:root@203.0.113.7").id();
+        java.util.Map<Integer, UnitName> units = new java.util.HashMap<>();
+        for (int machine : java.util.List.of(remote, local)) { // the remote first: its pass is long over at the end
+            UnitName unit = state.units().add("wordpress").name();
+            state.units().assign(unit, machine);
+            units.put(machine, unit);
+            RecordingDeployments deployments = new RecordingDeployments();
+            Path dir = tmp.resolve("machines/machine-" + machine);
+            deployer(deployments, machine, dir);
+            await("deployed", () -> deployments.deployed().containsKey(unit));
+            state.units().unassign(unit);
+            state.units().remove(unit);
+            await("retire asked", () -> deployments.deployed().get(unit).retiring());
+            Files.writeString(UnitDirectories.of(dir, unit).retiredMarker(), "");
+            await("unit gone", () -> !deployments.deployed().containsKey(unit));
+        }
+        await("the local machine removed", () -> state.machines().list().stream().noneMatch(m -> m.id() == local));
+        assertTrue(state.machines().list().stream().anyMatch(m -> m.id() == remote), "the machine on another host stays");
     }
 
     @Test

@@ -31,7 +31,8 @@ import org.slf4j.LoggerFactory;
  * local one does, has the timeout to do so); an
  * instance no machine records (its machine was removed, or a launch was never recorded) is terminated.
  * Passes run on one thread: on a change of the machines, on gaining leadership, at the next bootstrap
- * deadline and at a regular interval, since the agents' presence itself is not watched.
+ * deadline and at a regular interval, since the agents' presence itself is not watched. Machines on
+ * other hosts ({@link MachineInfo#onAnotherHost}) are left alone: their hosts run them.
  */
 final class Provisioner implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Provisioner.class);
@@ -118,6 +119,10 @@ final class Provisioner implements AutoCloseable {
 
     /** Takes the next step for one machine; returns its instance id as recorded afterwards. */
     private Optional<String> provision(MachineInfo m) {
+        if (m.onAnotherHost()) {
+            awaitedSince.remove(m.id());
+            return Optional.of(m.instanceId()); // its host runs it, not our provider
+        }
         if (m.agentConnected()) {
             awaitedSince.remove(m.id());
             return Optional.of(m.instanceId()).filter(i -> !i.isEmpty());

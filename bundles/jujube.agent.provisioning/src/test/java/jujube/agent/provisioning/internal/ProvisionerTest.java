@@ -138,6 +138,18 @@ class ProvisionerTest {
         await("launched", () -> provider.launchesOf(id) == 1);
     }
 
+    @Test
+    void a_machine_on_another_host_is_never_launched_relaunched_or_terminated() throws Exception {
+        provisioner(connect(), Duration.ofMillis(300));
+        int manual = state.machines().add("ssh:root@10.1.2.3").id();
+        // a machine of the provider's, added after it: once it is launched, the pass that saw both is over
+        int id = state.machines().add().id();
+        await("the provider's machine launched twice", () -> provider.launchesOf(id) >= 2);
+        assertEquals(0, provider.launchesOf(manual));
+        assertTrue(provider.terminated.stream().noneMatch(i -> i.startsWith("ssh:")), provider.terminated.toString());
+        assertEquals("ssh:root@10.1.2.3", machine(manual).instanceId(), "its agent never came, and it stays");
+    }
+
     /** Asserts that a condition holds throughout a period: used only to show that nothing more happens. */
     static void awaitStable(BooleanSupplier condition, Duration period) throws InterruptedException {
         long end = System.nanoTime() + period.toNanos();

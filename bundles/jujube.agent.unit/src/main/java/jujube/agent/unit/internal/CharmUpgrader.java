@@ -2,12 +2,15 @@ package jujube.agent.unit.internal;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.function.Supplier;
 import jujube.charm.CharmException;
+import jujube.charm.CharmIntegrityException;
 import jujube.charm.CharmStorage;
+import jujube.charm.CharmStorageException;
 import jujube.charm.CharmUrl;
 import jujube.charm.Sha256;
 import jujube.spi.CharmUpgrade;
@@ -114,9 +117,7 @@ final class CharmUpgrader {
         }
         Path archive = settings.unitDir().resolve(".upgrade.charm");
         try {
-            CharmRecord charm = state.charms().get(target);
-            new CharmStorage(settings.charmStorageDir().get())
-                    .fetch(CharmStorage.keyOf(CharmUrl.parse(target)), new Sha256(charm.sha256()), archive);
+            fetch(state.charms().get(target), archive);
             upgrade.get().upgrade(new CharmUpgrade(settings.unit().toString(), settings.charmDir(), archive, target));
         } catch (CharmUpgradeException | CharmException | StateException e) {
             LOG.error("unit {}: charm upgrade to {} failed: {}", settings.unit(), target, e.getMessage());
@@ -127,6 +128,27 @@ final class CharmUpgrader {
         writeRecord(target);
         LOG.info("unit {}: charm upgraded to {}", settings.unit(), target);
         return recordInState(target);
+    }
+
+    /**
+     * The target's archive from the charm storage, or, where the storage lacks it (a machine on another
+     * host), from the copy the state keeps; either way checked against the published sha256.
+     */
+    private void fetch(CharmRecord charm, Path archive) throws IOException {
+        try {
+            new CharmStorage(settings.charmStorageDir().get())
+                    .fetch(CharmStorage.keyOf(CharmUrl.parse(charm.id())), new Sha256(charm.sha256()), archive);
+        } catch (CharmIntegrityException e) {
+            throw e;
+        } catch (CharmStorageException missing) {
+            boolean fetched;
+            try (OutputStream out = Files.newOutputStream(archive)) {
+                fetched = state.charms().fetchArchive(charm.id(), out);
+            }
+            if (!fetched) {
+                throw missing;
+            }
+        }
     }
 
     /** Records {@code charmId} as the charm the unit runs, in {@code state/charm.json}. */

@@ -9,6 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import jujube.charm.CharmStorage;
+import jujube.charm.CharmUrl;
 import java.util.List;
 import java.util.Map;
 import jujube.state.ResolvedMode;
@@ -49,6 +52,22 @@ class UnitAgentUpgradeTest extends UnitAgentTestBase {
         fx.state.services().updateConfig("blog", Map.of("title", "after upgrade"));
         await("config-changed of v2", () -> fx.hookLog().contains("config-changed-v2"));
         assertEquals(CHARM_2, fx.lastCharmSeen());
+    }
+
+    @Test
+    void aMachineWithoutTheCharmStorageUpgradesFromTheCopyTheStateKeeps() throws IOException {
+        Path stored = fx.storageDir.resolve(CharmStorage.keyOf(CharmUrl.parse(CHARM_2)));
+        Path elsewhere = Files.move(stored, fx.storageDir.resolveSibling("operator-side.charm"));
+        fx.state.charms().storeArchive(CHARM_2, elsewhere);
+        UnitAgentRuntime agent = fx.startAgent(0);
+        await("started", () -> "started".equals(agent.workflowState()));
+        awaitQuiet(agent);
+
+        fx.state.services().setCharm("blog", CHARM_2);
+        fx.state.units().setUpgrade(UNIT, new UpgradeRequest(false));
+        await("upgrade-charm ran", () -> fx.hookLog().contains("upgrade-charm-v2"));
+        assertEquals("-v2\n", Files.readString(fx.unitDir.resolve("charm").resolve("VERSION")));
+        assertEquals(CHARM_2, fx.state.units().get(UNIT).charmId());
     }
 
     @Test

@@ -30,7 +30,9 @@ public final class LocalMachineProvider implements MachineProvider {
         Path envDir = Path.of(config.envDir());
         Path storage = config.charmStorageDir().isBlank() ? envDir.resolve("charms") : Path.of(config.charmStorageDir());
         LocalLayout layout = new LocalLayout(envDir, Path.of(config.distDir()), config.zookeeper(), storage,
-                config.sessionTimeoutMs(), containers(config));
+                config.sessionTimeoutMs(), containers(config),
+                config.zookeeperCa().isBlank() ? Optional.empty() : Optional.of(Path.of(config.zookeeperCa())),
+                config.processAddress());
         StaleTemps.sweep(layout, Instant.now()); // file times: system clock
         this.restarts = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "jujube-provider-local-restarts");

@@ -29,4 +29,12 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
     @AttributeDefinition(description = "For containers: the bridge's network, a.b.c.d/prefix")
     String containerNetwork() default "";
+
+    @AttributeDefinition(description = "The environment's authority certificate (PEM) when ZooKeeper serves TLS;"
+            + " empty for plain TCP", required = false)
+    String zookeeperCa() default "";
+
+    @AttributeDefinition(description = "Where a process machine's units are reached: loopback, unless the"
+            + " environment serves other hosts", required = false)
+    String processAddress() default "127.0.0.1";
 }

@@ -116,6 +116,10 @@ final class MachineProcesses implements MachineProvider, AutoCloseable {
             if (layout.containers().isPresent()) {
                 ContainerConfig.write(layout, machineId, System.getenv());
             }
+            if (layout.zookeeperCa().isPresent()) {
+                // in the machine's own directory: a container sees that, not the environment's
+                AtomicFiles.write(layout.zookeeperCa(machineId), Files.readAllBytes(layout.zookeeperCa().get()));
+            }
             Process p = new ProcessBuilder(layout.command(machineId))
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(layout.output(machineId).toFile()))
