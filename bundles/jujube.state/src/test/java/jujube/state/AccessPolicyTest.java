@@ -72,6 +72,24 @@ class AccessPolicyTest extends ZooKeeperFixture {
     }
 
     @Test
+    void every_machine_agent_reads_the_copy_of_a_charms_archive_the_state_keeps() throws Exception {
+        java.nio.file.Path archive = java.nio.file.Files.createTempFile("charm", ".zip");
+        try {
+            byte[] content = "an archive for machines on other hosts".getBytes();
+            java.nio.file.Files.write(archive, content);
+            String sha256 = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(content));
+            state.charms().publish(new CharmRecord("local:precise/remote-1", "file:///charms/remote", sha256,
+                    Map.of("name", "remote"), Map.of()));
+            state.charms().storeArchive("local:precise/remote-1", archive);
+            java.io.ByteArrayOutputStream read = new java.io.ByteArrayOutputStream();
+            assertTrue(agentOf(machine2).charms().fetchArchive("local:precise/remote-1", read), "the copy is there");
+            assertEquals("an archive for machines on other hosts", read.toString());
+        } finally {
+            java.nio.file.Files.delete(archive);
+        }
+    }
+
+    @Test
     void a_newer_one_time_credential_revokes_the_older() {
         OneTimeCredential older = state.access().issueOneTimeCredential(machine1);
         OneTimeCredential newer = state.access().issueOneTimeCredential(machine1);

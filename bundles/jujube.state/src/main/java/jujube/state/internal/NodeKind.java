@@ -25,6 +25,8 @@ enum NodeKind {
     BASE("/(?:initialized|topology|charms|services|machines|units|relations|settings|environment)", (m, f) -> read()),
     LEADERSHIP("/leadership(?:/.*)?", (m, f) -> read()),
     CHARM("/charms/[^/]+", (m, f) -> read()),
+    // the copy of a charm's archive the state keeps for machines on other hosts, which read it as any charm
+    CHARM_ARCHIVE("/charms/[^/]+/archive(?:-[0-9]+)?", (m, f) -> read()),
     SERVICE("/services/service-[0-9]*", (m, f) -> read()),
     SERVICE_EXPOSED("/services/service-[0-9]+/exposed", (m, f) -> read()),
     /** A service's configuration may hold secrets: only machines hosting its units read it. */
