@@ -15,6 +15,7 @@ import jujube.charm.Sha256;
 import jujube.files.FileTrees;
 import jujube.state.CharmRecord;
 import jujube.state.Charms;
+import jujube.state.StateConnection;
 
 /**
  * Puts a unit's charm in place: fetched from the environment's charm storage (sha256 checked against
@@ -27,11 +28,15 @@ import jujube.state.Charms;
 final class CharmInstaller {
     private static final String DOWNLOAD = ".charm.download";
     private final CharmStorage storage;
-    private final Charms charms;
+    private final StateConnection state;
 
-    CharmInstaller(CharmStorage storage, Charms charms) {
+    /**
+     * @param state asked for the charms only when an archive is missing here: an agent's connection may
+     *     still be redeeming its credentials when the installer is made
+     */
+    CharmInstaller(CharmStorage storage, StateConnection state) {
         this.storage = storage;
-        this.charms = charms;
+        this.state = state;
     }
 
     /** Whether the charm of the unit is unpacked. */
@@ -68,7 +73,7 @@ final class CharmInstaller {
         } catch (CharmStorageException missing) {
             boolean fetched;
             try (OutputStream out = Files.newOutputStream(archive)) {
-                fetched = charms.fetchArchive(charm.id(), out);
+                fetched = state.charms().fetchArchive(charm.id(), out);
             }
             if (!fetched) {
                 throw missing;

@@ -55,7 +55,7 @@ public final class MachineAgentComponent implements MachineAgent {
             t.setDaemon(true);
             return t;
         });
-        this.deployer = new UnitDeployer(state, deployments, new CharmInstaller(new CharmStorage(Path.of(config.charmStorageDir())), state.charms()),
+        this.deployer = new UnitDeployer(state, deployments, new CharmInstaller(new CharmStorage(Path.of(config.charmStorageDir())), state),
                 new MachineAddresses(config.publicAddress(), config.privateAddress()), machineId,
                 Path.of(config.dataDir()), worker);
         this.startup = new AgentStartup("machine agent " + machineId, state, worker, backoff);

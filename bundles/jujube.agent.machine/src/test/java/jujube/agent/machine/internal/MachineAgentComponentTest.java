@@ -50,6 +50,18 @@ class MachineAgentComponentTest extends MachineFixture {
     }
 
     @Test
+    void its_components_are_made_while_the_connection_cannot_answer_yet() throws Exception {
+        // an agent redeeming its one-time credential has a connection that answers nothing for a while: what
+        // is made at activation must not ask it (the unit files serve the subordinate deployer)
+        FlakyState redeeming = new FlakyState(state, "charms", Integer.MAX_VALUE);
+        new UnitFilesComponent(redeeming.connection(), config());
+        MachineAgentComponent agent = new MachineAgentComponent(redeeming.connection(), new RecordingDeployments(),
+                config(), QUICK);
+        agent.deactivate();
+        assertEquals(0, redeeming.failures(), "nothing asked for the charms");
+    }
+
+    @Test
     void a_start_that_fails_twice_is_retried_and_the_agent_ends_up_running() throws Exception {
         FlakyState flaky = new FlakyState(state, "machines", 2);
         RecordingDeployments deployments = new RecordingDeployments();

@@ -103,7 +103,7 @@ class UnitDeployerTest extends MachineFixture {
         stop(first);
         // unpacked but no configuration yet: the restart creates it, once
         UnitName second = assignedUnit();
-        new CharmInstaller(new CharmStorage(storageDir), state.charms()).install(charm, UnitDirectories.of(dataDir, second));
+        new CharmInstaller(new CharmStorage(storageDir), state).install(charm, UnitDirectories.of(dataDir, second));
 
         deployer(deployments);
         await("second deployed", () -> deployments.deployed().containsKey(second));
