@@ -108,8 +108,10 @@ class ScopeMembershipKillIT {
                     Thread.sleep(random.nextInt(1200)); // a random moment, not a wait for a condition
                     long pid = env.machinePid(machine);
                     long session = evidence.machineSession(machine);
-                    ProcessHandle.of(pid).orElseThrow().destroyForcibly();
-                    ProcessHandle.of(pid).orElseThrow().onExit().get();
+                    // one handle: once killed, the process may be reaped before a second look-up finds it
+                    ProcessHandle agent = ProcessHandle.of(pid).orElseThrow();
+                    agent.destroyForcibly();
+                    agent.onExit().get();
                     if (session != 0) { // 0: the restarted agent had no session yet (0 owns every persistent node)
                         killedSessions.add(session);
                     }

@@ -23,7 +23,9 @@ import org.apache.curator.test.TestingServer;
 /**
  * The status benchmark's environment (bench/cli/run.sh): a ZooKeeper server and a local environment
  * {@code bench} under {@code args[0]} (a JUJUBE_HOME) holding 100 wordpress and 100 mysql services of one
- * unit each, every pair related: 200 units, 100 relations. Prints {@code READY} and serves until its
+ * unit each, every pair related: 200 units, 100 relations ({@code args[2]} pairs). With {@code args[3]}
+ * {@code one-service}, instead one wordpress service of {@code 2 * pairs - 1} units related to a one-unit
+ * mysql: the shape of an environment grown by {@code add-unit}. Prints {@code READY} and serves until its
  * standard input closes. Also started in-process by {@link ClassListRecorder}, at build time.
  */
 public final class StatusBenchEnvironment implements AutoCloseable {
@@ -40,7 +42,8 @@ public final class StatusBenchEnvironment implements AutoCloseable {
         Path home = Path.of(args[0]);
         Path charms = Path.of(args[1]);
         int pairs = args.length > 2 ? Integer.parseInt(args[2]) : 100;
-        try (StatusBenchEnvironment environment = start(home, charms, pairs)) {
+        boolean oneService = args.length > 3 && args[3].equals("one-service");
+        try (StatusBenchEnvironment environment = start(home, charms, pairs, oneService)) {
             System.out.println("READY " + environment.zk.getPort());
             System.out.flush();
             while (System.in.read() >= 0) {
@@ -54,6 +57,11 @@ public final class StatusBenchEnvironment implements AutoCloseable {
      * and mysql services, related in pairs, their units started; it lives until closed.
      */
     public static StatusBenchEnvironment start(Path home, Path charms, int pairs) throws Exception {
+        return start(home, charms, pairs, false);
+    }
+
+    /** As {@link #start(Path, Path, int)}; with {@code oneService}, the units are those of one service. */
+    public static StatusBenchEnvironment start(Path home, Path charms, int pairs, boolean oneService) throws Exception {
         TestingServer zk = new TestingServer(true);
         Path dir = home.resolve("environments/bench");
         Files.createDirectories(dir);
@@ -70,6 +78,17 @@ public final class StatusBenchEnvironment implements AutoCloseable {
             state.initialize(new EnvironmentSettings("bench", "local", "local", "local-0"));
             String wordpress = publish(state, charms.resolve("precise/wordpress"));
             String mysql = publish(state, charms.resolve("precise/mysql"));
+            if (oneService) {
+                UnitName db = service(state, "db", mysql, environment.agents);
+                UnitName blog = service(state, "blog", wordpress, environment.agents);
+                state.relations().add("mysql", RelationScope.GLOBAL, List.of(
+                        new RelationEndpoint(blog.service(), "db", RelationRole.CLIENT),
+                        new RelationEndpoint(db.service(), "db", RelationRole.SERVER)));
+                for (int i = 1; i < 2 * pairs - 1; i++) {
+                    started(state, state.units().add("blog").name(), environment.agents);
+                }
+                return environment;
+            }
             for (int i = 0; i < pairs; i++) {
                 UnitName blog = service(state, "blog" + suffix(i), wordpress, environment.agents);
                 UnitName db = service(state, "db" + suffix(i), mysql, environment.agents);
@@ -117,7 +136,12 @@ public final class StatusBenchEnvironment implements AutoCloseable {
 
     private static UnitName service(StateConnection state, String name, String charm, List<Presence> agents) {
         state.services().add(name, charm);
-        UnitName unit = state.units().add(name).name();
+        return started(state, state.units().add(name).name(), agents);
+    }
+
+    /** A unit placed on machine 0, started, with addresses and a connected agent. */
+    private static UnitName started(StateConnection state, UnitName unit, List<Presence> agents) {
+        String name = unit.service();
         state.units().assign(unit, 0);
         state.units().setWorkflowState(unit, "started");
         state.units().setAddresses(unit, name + ".example", "10.0.0.1");
