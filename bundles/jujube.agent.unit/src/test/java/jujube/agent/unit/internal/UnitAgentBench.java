@@ -27,12 +27,13 @@ import org.apache.curator.test.TestingServer;
 /**
  * The unit agent's measures (bench/unitagent/run.sh): how much heap one hosted unit agent costs (1 and
  * 50 agents in one JVM sharing a state connection, hook invoker and executors service, as in a machine
- * agent), and how long 50 agents take to synchronize after a restart (all closed, all started again,
+ * agent), and how long 50 agents ({@code -Djujube.bench.units=N}: N) take to synchronize after a restart
+ * (all closed, all started again,
  * until each reports started and reconciled, with no hook run). Plain classes, a real in-process
  * ZooKeeper, a charm whose hooks only log their name. Prints Markdown rows.
  */
 public final class UnitAgentBench {
-    private static final int MANY = 50;
+    private static final int MANY = Integer.getInteger("jujube.bench.units", 50);
     private final ObjectMapper mapper = new ObjectMapper();
     private final StateConnection state;
     private final ProcessHookInvoker invoker = new ProcessHookInvoker(Duration.ofSeconds(30), Duration.ofMillis(100));
