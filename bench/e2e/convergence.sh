@@ -81,17 +81,8 @@ probe end
 ran=$(cat $hook_logs | wc -l)
 
 # baseline: the same number of the same scripts, no agent
-mkdir -p "$work/bare/bin" "$work/bare/charm/hooks"
-ln -s /bin/true "$work/bare/bin/relation-list"
-cp "$work/repo/precise/benchdb/hooks/db-relation-changed" "$work/bare/charm/hooks/"
-bare_once() {
-  start=$(now_ms)
-  seq "$ran" | CHARM_DIR="$work/bare/charm" JUJU_REMOTE_UNIT=benchdb/0 PATH="$work/bare/bin:$PATH" \
-    xargs -P "$(nproc)" -n 50 sh -c 'for i; do "$CHARM_DIR/hooks/db-relation-changed"; done' sh
-  echo $(( $(now_ms) - start ))
-}
-# the median of three: on this machine class one run of the baseline alone varies by 15 %
-bare=$( (bare_once; bare_once; bare_once) | sort -n | sed -n 2p)
+. "$root/bench/lib/bare-hooks.sh"
+bare=$(bare_hooks "$work" "$ran" "$work/repo/precise/benchdb/hooks/db-relation-changed" relation-list)
 
 echo "units: $units + $units, relation hooks run: $ran (distinct unit/hook/remote: $(distinct) of $expected)"
 echo "converged after add-relation: $converged ms"

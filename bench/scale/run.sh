@@ -75,16 +75,8 @@ for pidfile in "$JUJUBE_HOME"/environments/local/pids/machine-*.pid; do
 done
 
 # baseline: the same number of the same scripts, no agent, the hook tools replaced by /bin/true
-mkdir -p "$work/bare/bin" "$work/bare/charm/hooks"
-ln -s /bin/true "$work/bare/bin/relation-get"; ln -s /bin/true "$work/bare/bin/relation-set"
-cp "$work/repo/precise/scaledb/hooks/db-relation-changed" "$work/bare/charm/hooks/"
-bare_once() {
-  s=$(now_ms)
-  seq "$ran" | CHARM_DIR="$work/bare/charm" JUJU_REMOTE_UNIT=scaleapp/0 PATH="$work/bare/bin:$PATH" \
-    xargs -P "$(nproc)" -n 50 sh -c 'for i; do "$CHARM_DIR/hooks/db-relation-changed"; done' sh
-  echo $(( $(now_ms) - s ))
-}
-bare=$( (bare_once; bare_once; bare_once) | sort -n | sed -n 2p)
+. "$root/bench/lib/bare-hooks.sh"
+bare=$(bare_hooks "$work" "$ran" "$work/repo/precise/scaledb/hooks/db-relation-changed" relation-get relation-set)
 
 echo "host: $(nproc) CPUs, $(java -version 2>&1 | head -1), machines: ${SCALE_MACHINES:-process}"
 echo "units: $units + 1 on $machines machines"
