@@ -19,27 +19,13 @@ trap '[ -z "${CONVERGENCE_KEEP_LOGS:-}" ] || cp -rL "$JUJUBE_HOME/environments/l
 
 now_ms() { date +%s%3N; }
 
-charm() { # name relation-section
-  dir="$work/repo/precise/$1"
-  mkdir -p "$dir/hooks"
-  printf 'name: %s\nsummary: bench\ndescription: bench\n%s' "$1" "$2" > "$dir/metadata.yaml"
-  echo 1 > "$dir/revision"
-  for hook in joined changed; do
-    cat > "$dir/hooks/db-relation-$hook" <<HOOK
-#!/bin/sh
-set -e
-relation-list > /dev/null
-echo "$hook \$JUJU_REMOTE_UNIT" >> "\$CHARM_DIR/../hook.log"
-HOOK
-    chmod +x "$dir/hooks/db-relation-$hook"
-  done
-}
-charm benchdb 'provides:
+. "$root/bench/lib/charm.sh"
+bench_charm "$work/repo" benchdb 'provides:
   db: bench
-'
-charm benchapp 'requires:
+' 'relation-list > /dev/null'
+bench_charm "$work/repo" benchapp 'requires:
   db: bench
-'
+' 'relation-list > /dev/null'
 
 if [ -n "${CONVERGENCE_MACHINES:-}" ]; then
   "$jujube" bootstrap --machines "$CONVERGENCE_MACHINES" >/dev/null

@@ -18,28 +18,15 @@ jujube="$root/bin/jujube"
 trap '"$jujube" destroy-environment -y >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
 now_ms() { date +%s%3N; }
 
-charm() { # name relation-section
-  dir="$work/repo/precise/$1"
-  mkdir -p "$dir/hooks"
-  printf 'name: %s\nsummary: bench\ndescription: bench\n%s' "$1" "$2" > "$dir/metadata.yaml"
-  echo 1 > "$dir/revision"
-  for hook in joined changed; do
-    cat > "$dir/hooks/db-relation-$hook" <<HOOK
-#!/bin/sh
-set -e
-relation-get - "\$JUJU_REMOTE_UNIT" > /dev/null
-relation-set unit="\$JUJU_UNIT_NAME"
-echo "$hook \$JUJU_REMOTE_UNIT" >> "\$CHARM_DIR/../hook.log"
-HOOK
-    chmod +x "$dir/hooks/db-relation-$hook"
-  done
-}
-charm scaledb 'provides:
+. "$root/bench/lib/charm.sh"
+tools='relation-get - "$JUJU_REMOTE_UNIT" > /dev/null
+relation-set unit="$JUJU_UNIT_NAME"'
+bench_charm "$work/repo" scaledb 'provides:
   db: bench
-'
-charm scaleapp 'requires:
+' "$tools"
+bench_charm "$work/repo" scaleapp 'requires:
   db: bench
-'
+' "$tools"
 
 "$jujube" bootstrap --machines "${SCALE_MACHINES:-process}" >/dev/null
 i=1; while [ $i -lt $machines ]; do "$jujube" add-machine >/dev/null; i=$((i + 1)); done

@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
  * pipes. Two ways: {@link Posix} calls {@code posix_spawn} through the JDK's foreign function interface;
  * {@link Jdk} uses {@link ProcessBuilder} and a session leader program. They give the hook the same
  * process; the first took a quarter off a 2,500-hook relation's convergence ({@code bench/e2e/RESULTS.md},
- * ninth session), because the JDK's child lists {@code /proc/self/fd} to close the agent's descriptors
+ * step 9), because the JDK's child lists {@code /proc/self/fd} to close the agent's descriptors
  * (entries the kernel frees again when the hook is reaped) and then needs the leader's exec to call
  * {@code setsid}, where {@code posix_spawn} closes them with one {@code close_range} and sets
  * the session itself.
