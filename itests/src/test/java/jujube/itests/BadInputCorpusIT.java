@@ -24,7 +24,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The bad-input corpus of {@code bad-input/} (command lines, settings, charms, socket frames; each
+ * The bad-input corpus of {@code bad-input/} (command lines, settings, hook tool calls, charms, socket frames; each
  * file's header says what its cases expect), all against one environment running the example database
  * and blog, related. Each case gets its expected exit and its one-line error; after each
  * file the environment is as it was (status, configuration, charm storage), no stack trace reached a log,
@@ -93,6 +93,36 @@ class BadInputCorpusIT {
         List<String[]> corpus = CorpusTable.rows("settings.tsv", 3);
         assertTrue(corpus.size() >= 25, "the corpus was read: " + corpus.size());
         commandLines(corpus, Map.of("files", files.toString()));
+    }
+
+    @Test
+    void bad_hook_tool_calls_are_refused_in_one_line() throws Exception {
+        List<String[]> corpus = CorpusTable.rows("hook-tools.tsv", 3);
+        assertTrue(corpus.size() >= 50, "the corpus was read: " + corpus.size());
+        Map<String, String> placeholders = Map.of("rel", relation, "files", files.toString());
+        Baseline before = baseline();
+        for (String[] c : corpus) {
+            int exit = Integer.parseInt(c[0]);
+            String expected = CorpusTable.expand(c[1], placeholders);
+            String command = CorpusTable.expand(c[2], placeholders);
+            String what = shorten(command);
+            Distribution.Run run = env.run("run", "--unit", "blog/0", "--format", "json", command);
+            assertEquals(1, run.exit(), () -> what + ": jujube run fails when its command does: " + run.err());
+            JsonNode result = JSON.readTree(run.out()).path("results").path(0);
+            String error = result.path("error").asText("");
+            List<String> stderr = result.path("stderr").asText("").lines().toList();
+            assertEquals("", result.path("stdout").asText(""), what + " printed to standard output");
+            assertNoTrace(what, result.toString());
+            if (!error.isEmpty()) {
+                assertEquals(expected, error, what + ": the run's error");
+                continue;
+            }
+            assertEquals(exit, result.path("exit-code").asInt(-1), () -> what + ": " + result);
+            assertFalse(stderr.isEmpty(), what + " said nothing");
+            assertEquals(expected, stderr.get(stderr.size() - 1), what);
+            assertTrue(stderr.size() <= exit, () -> what + " said more than " + exit + " lines: " + stderr);
+        }
+        assertUnchanged(before, "hook tool calls");
     }
 
     /** Runs command lines (exit, first line of error, arguments) and checks the environment did not change. */
@@ -209,7 +239,10 @@ class BadInputCorpusIT {
         assertEquals(before.blogConfig(), env.ok("get", "blog"), corpus + ": blog's configuration is as it was");
         assertEquals(before.environmentConfig(), env.ok("get-env"), corpus + ": the environment's configuration is as it was");
         assertEquals(before.storage(), storage(), corpus + ": nothing was added to the charm storage");
-        assertEquals(before.traces(), stackTraceLines(), corpus + ": no stack trace in any log of the environment");
+        long traces = stackTraceLines();
+        if (traces != before.traces()) {
+            assertEquals(before.traces(), traces, corpus + ": no stack trace in any log of the environment: " + traceHeads());
+        }
         for (Path path : NEVER_WRITTEN) {
             assertFalse(Files.exists(path), corpus + ": " + path + " was written");
         }
@@ -251,6 +284,22 @@ class BadInputCorpusIT {
             }
         }
         return n;
+    }
+
+    /** The line before each stack trace's first frame in the environment's logs: what threw. */
+    private List<String> traceHeads() throws IOException {
+        List<String> heads = new java.util.ArrayList<>();
+        try (Stream<Path> logs = Files.list(env.dir().resolve("logs"))) {
+            for (Path log : logs.toList()) {
+                List<String> lines = Files.readAllLines(log);
+                for (int i = 1; i < lines.size(); i++) {
+                    if (lines.get(i).startsWith("\tat ") && !lines.get(i - 1).startsWith("\tat ")) {
+                        heads.add(log.getFileName() + ": " + lines.get(i - 1) + " / " + lines.get(i));
+                    }
+                }
+            }
+        }
+        return heads;
     }
 
     private static void assertNoTrace(String what, String output) {

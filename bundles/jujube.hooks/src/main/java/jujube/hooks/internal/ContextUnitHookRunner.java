@@ -248,7 +248,10 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
             return new HookResult.Succeeded();
         } catch (StateException e) {
             // Reported as a failure so the caller runs the hook again rather than losing its writes.
-            LOG.warn("unit={} hook={}: could not save settings", setup.unit(), hookName, e);
+            // the message names the node and what was wrong (a refused size, a lost connection): a trace
+            // would add nothing for the operator, and a hook can provoke this at will
+            LOG.warn("unit={} hook={}: could not save settings: {}", setup.unit(), hookName, e.getMessage());
+            LOG.debug("unit={} hook={}: could not save settings", setup.unit(), hookName, e);
             HookResult.Failed failed = new HookResult.Failed("could not save settings: " + e.getMessage());
             log.ended(hookName, failed);
             return failed;
