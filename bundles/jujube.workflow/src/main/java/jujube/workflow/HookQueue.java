@@ -21,6 +21,11 @@ import org.osgi.annotation.versioning.ProviderType;
  * last, so the changes between still see the unit), changed+changed gives one with the newest version.
  * The claimed head is never coalesced: changes for its unit queue behind it.
  *
+ * <p>Pending changes are events without members ({@link QueuedChange}): the members a change's hook sees
+ * are implied by the announced {@link #members()} and the changes ahead of it, and only the head handed
+ * out by {@link #next()} carries them. A step costs what it changes, not the size of the relation times
+ * the length of the queue.
+ *
  * <p>A change handed out by {@link #next()} stays at the head until {@link #commit}: a failed hook is
  * handed out again, after the relation was reset. A head whose hook succeeded is marked
  * {@link #executed} with its effects before they are applied, so a crash between the hook and the commit
@@ -36,13 +41,14 @@ public interface HookQueue {
     void enqueue(Map<UnitName, Integer> related);
 
     /**
-     * Claims the head and returns it; returns the same change until it is committed. The claim of a
-     * {@code joined} or {@code departed} is persisted before returning, so that its hook, once begun, is
-     * never coalesced away (a begun joined must be followed by a departed, never dropped with it). The
-     * claim of a {@code changed} is not persisted by this call (since 1.2: it saves a write per hook):
-     * should the process die during its hook, the change is found unclaimed and may be coalesced with a
-     * newer change of its unit, a {@code changed} (the hook reads settings live: same delivery) or a
-     * {@code departed} (which then tells the hooks what the cut hook would have been followed by).
+     * Claims the head and returns it, with the members its hook sees; returns the same change until it is
+     * committed. The claim of a {@code joined} or {@code departed} is persisted before returning, so that
+     * its hook, once begun, is never coalesced away (a begun joined must be followed by a departed, never
+     * dropped with it). The claim of a {@code changed} is not persisted by this call (it saves a write
+     * per hook): should the process die during its hook, the change is found unclaimed and may be
+     * coalesced with a newer change of its unit, a {@code changed} (the hook reads settings live: same
+     * delivery) or a {@code departed} (which then tells the hooks what the cut hook would have been
+     * followed by).
      */
     Optional<RelationChange> next();
 
@@ -73,8 +79,12 @@ public interface HookQueue {
      */
     Optional<String> executedEffects();
 
-    /** The pending changes, head first (a copy). */
-    List<RelationChange> pending();
+    /**
+     * The pending changes, head first (a copy).
+     *
+     * @since 2.0
+     */
+    List<QueuedChange> pending();
 
     /** The remote units the executed hooks were told about. */
     SortedSet<UnitName> members();

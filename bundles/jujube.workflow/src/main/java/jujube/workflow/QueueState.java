@@ -15,14 +15,14 @@ import jujube.state.UnitName;
  * @param seen the related units and settings versions of the last membership snapshot enqueued
  * @param members the remote units announced to the hooks: those whose joined was committed and whose
  *     departed was not
- * @param pending the changes not committed yet, oldest first
+ * @param pending the changes not committed yet, oldest first; the members each one's hook sees are implied:
+ *     {@code members} with every change up to it, itself included, applied
  * @param headClaimed whether the head was handed out to run; a claimed head is never coalesced
  * @param headEffects when the claimed head's hook ran to success but was not committed yet, the effects
- *     it asked for (an opaque JSON document of the caller's, {@link HookQueue#executed}); null otherwise.
- *     Since 1.1.
+ *     it asked for (an opaque JSON document of the caller's, {@link HookQueue#executed}); null otherwise
  */
 public record QueueState(SortedMap<UnitName, Integer> seen, SortedSet<UnitName> members,
-        List<RelationChange> pending, boolean headClaimed, String headEffects) {
+        List<QueuedChange> pending, boolean headClaimed, String headEffects) {
 
     public QueueState {
         seen = Collections.unmodifiableSortedMap(new TreeMap<>(seen));
@@ -36,8 +36,8 @@ public record QueueState(SortedMap<UnitName, Integer> seen, SortedSet<UnitName> 
         }
     }
 
-    /** A queue whose head has not executed (the 1.0 constructor). */
-    public QueueState(SortedMap<UnitName, Integer> seen, SortedSet<UnitName> members, List<RelationChange> pending,
+    /** A queue whose head has not executed. */
+    public QueueState(SortedMap<UnitName, Integer> seen, SortedSet<UnitName> members, List<QueuedChange> pending,
             boolean headClaimed) {
         this(seen, members, pending, headClaimed, null);
     }

@@ -6,7 +6,7 @@ import java.util.TreeSet;
 import jujube.state.UnitName;
 
 /**
- * One queued relation hook.
+ * One relation hook as it runs: a {@link QueuedChange} with the members its hook sees.
  *
  * @param type joined, changed or departed
  * @param unit the remote unit it is about
@@ -30,5 +30,14 @@ public record RelationChange(ChangeType type, UnitName unit, int settingsVersion
     /** The same change, seeing {@code newMembers}. */
     public RelationChange withMembers(SortedSet<UnitName> newMembers) {
         return new RelationChange(type, unit, settingsVersion, newMembers);
+    }
+
+    /**
+     * The change without its members, as it waits in a queue.
+     *
+     * @since 2.0
+     */
+    public QueuedChange queued() {
+        return new QueuedChange(type, unit, settingsVersion);
     }
 }

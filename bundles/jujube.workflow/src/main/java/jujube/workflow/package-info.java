@@ -9,15 +9,19 @@
  * <li>workflow state: {@code {"version":1,"state":"started","in_flight":null,"vars":{"k":"v"}}}</li>
  * <li>history: one line per stored step, {@code {"at":..,"step":"in_flight|committed|failed|vars|recovered",
  * "transition":..,"state":..,"in_flight":..}}, appended and fsynced</li>
- * <li>hook queue (since 1.3 a journal, version 2): the line {@code {"version":2,"format":"hook queue journal"}},
- * then one line per save, {@code <CRC-32 of the JSON, 8 hex digits> {"seen":{unit:version},"members":[..],
- * "head_claimed":false,"head_effects":null|{..},"pending":[{"type":"joined|changed|departed","unit":..,
- * "settings_version":n,"members":[..]}]}}, appended and fsynced; the last whole line is the queue, and a
- * journal past 64 KiB is replaced atomically by its last state. Version 1, one such document with
- * {@code "version":1} replaced atomically at each save, is still read ({@code head_effects}: the executed
- * head's effects, since 1.1; absent reads as null)</li>
+ * <li>hook queue, a journal: the line {@code {"version":4,"format":"hook queue journal"}}, then lines of
+ * {@code <CRC-32 of the JSON, 8 hex digits> <JSON>}, each appended and fsynced. The first of them is the whole state,
+ * {@code {"seen":{unit:version},"members":[..],"head_claimed":false,"head_effects":null|{..},
+ * "pending":[{"type":"joined|changed|departed","unit":..,"settings_version":n}]}} (a pending change's
+ * members are implied, see {@link jujube.workflow.QueuedChange}); each later line is one save's difference,
+ * with only the fields that moved: {@code {"seen_set":{unit:version},"seen_removed":[..],
+ * "members_added":[..],"members_removed":[..],"pending_splices":[[from,removed,[changes]],..],
+ * "head_claimed":b,"head_effects":null|{..}}}. The queue is the first line with every whole line after it
+ * applied; a cut last line is dropped. A journal that would pass 64 KiB or four times its first line,
+ * whichever is larger, is replaced atomically by the header and a line of its whole state. A file of
+ * another version is refused.</li>
  * </ul>
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.4.0")
+@org.osgi.annotation.versioning.Version("2.0.0")
 package jujube.workflow;

@@ -17,8 +17,8 @@ import jujube.state.UnitName;
 import org.junit.jupiter.api.Test;
 
 class QueueFileTest extends QueueFixture {
-    private static final String CHANGE = "{\"type\":\"changed\",\"unit\":\"db/0\",\"settings_version\":1,"
-            + "\"members\":[\"db/0\"]}";
+    private static final String HEADER = "{\"version\":4,\"format\":\"hook queue journal\"}";
+    private static final String CHANGE = "{\"type\":\"changed\",\"unit\":\"db/0\",\"settings_version\":1}";
 
     private String problem(String content) throws IOException {
         Path file = dir.resolve("relation-1.queue.json");
@@ -28,9 +28,24 @@ class QueueFileTest extends QueueFixture {
         return e.problem();
     }
 
-    private static String queue(int version, boolean claimed, String... pending) {
-        return "{\"version\":" + version + ",\"seen\":{\"db/0\":1},\"members\":[\"db/0\"],\"head_claimed\":" + claimed
-                + ",\"pending\":[" + String.join(",", pending) + "]}";
+    private static String queue(boolean claimed, String... pending) {
+        return "{\"seen\":{\"db/0\":1},\"members\":[\"db/0\"],\"head_claimed\":" + claimed + ",\"pending\":["
+                + String.join(",", pending) + "]}";
+    }
+
+    /** A journal of this version: the header, then each JSON document as a checksummed line. */
+    private static String journal(String... lines) {
+        StringBuilder journal = new StringBuilder(HEADER).append('\n');
+        for (String json : lines) {
+            journal.append(checksummed(json));
+        }
+        return journal.toString();
+    }
+
+    private static String checksummed(String json) {
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(json.getBytes(StandardCharsets.UTF_8));
+        return String.format("%08x %s%n", crc.getValue(), json);
     }
 
     @Test
@@ -44,17 +59,33 @@ class QueueFileTest extends QueueFixture {
 
     @Test
     void invalid_queue_files_are_named() throws IOException {
-        assertEquals("unsupported version 9 (expected 1)", problem(queue(9, false)));
-        assertEquals("head_claimed is true but nothing is pending", problem(queue(1, true)));
-        assertEquals("unknown change type 'exploded'", problem(queue(1, false, CHANGE.replace("changed", "exploded"))));
-        assertEquals("two pending changes for db/0 outside the claimed head", problem(queue(1, false, CHANGE, CHANGE)));
-        assertEquals("invalid change: joined of db/1 with members [db/0]",
-                problem(queue(1, false, CHANGE.replace("changed", "joined").replace("\"unit\":\"db/0\"",
-                        "\"unit\":\"db/1\""))));
-        assertEquals("'db' is not a unit name <service>/<n>", problem(queue(1, false).replace("[\"db/0\"]", "[\"db\"]")));
+        assertEquals("line 2: head_claimed is true but nothing is pending", problem(journal(queue(true))));
+        assertEquals("line 2: unknown change type 'exploded'",
+                problem(journal(queue(false, CHANGE.replace("changed", "exploded")))));
+        assertEquals("line 2: two pending changes for db/0 outside the claimed head", problem(journal(queue(false, CHANGE, CHANGE))));
+        assertEquals("line 2: 'db' is not a unit name <service>/<n>",
+                problem(journal(queue(false).replace("[\"db/0\"]", "[\"db\"]"))));
+        assertEquals("line 3: pending splice [1, 1] outside the 1 pending changes",
+                problem(journal(queue(false, CHANGE), "{\"pending_splices\":[[1,1,[]]]}")));
+        assertEquals("line 3: a pending splice must be [from, removed, [changes]], found [0,1]",
+                problem(journal(queue(false, CHANGE), "{\"pending_splices\":[[0,1]]}")));
+        assertEquals("line 3: settings version of 'db/0' must be a non-negative integer",
+                problem(journal(queue(false), "{\"seen_set\":{\"db/0\":-1}}")));
+        assertEquals("line 4: two pending changes for db/0 outside the claimed head", problem(journal(queue(false),
+                "{\"pending_splices\":[[0,0,[" + CHANGE + "]]]}", "{\"pending_splices\":[[1,0,[" + CHANGE + "]]]}")));
         // a claimed head may share its unit with the pending change behind it
-        Files.writeString(dir.resolve("relation-1.queue.json"), queue(1, true, CHANGE, CHANGE));
+        Files.writeString(file(), journal(queue(true, CHANGE, CHANGE)));
         assertEquals(2, store().load().pending().size());
+    }
+
+    @Test
+    void a_file_of_another_version_is_refused_with_its_version_named() throws IOException {
+        assertEquals("unsupported version 1 (expected 4)", problem("{\"version\":1,\"seen\":{},\"members\":[],"
+                + "\"head_claimed\":false,\"pending\":[]}"));
+        for (int version : new int[] {2, 3, 5}) {
+            assertEquals("unsupported version " + version + " (expected 4)",
+                    problem(journal(queue(false)).replace("\"version\":4", "\"version\":" + version)));
+        }
     }
 
     @Test
@@ -81,7 +112,7 @@ class QueueFileTest extends QueueFixture {
         }
     }
 
-    // the journal (format 2): a header, then one checksummed line per save
+    // the journal: a header, a full line, then one checksummed line per save with its change
 
     private Path file() {
         return dir.resolve("relation-1.queue.json");
@@ -109,23 +140,45 @@ class QueueFileTest extends QueueFixture {
         }
         List<String> lines = lines();
         assertEquals(6, lines.size(), "a header and five saves: " + lines);
-        assertTrue(lines.get(0).contains("\"version\":3"), lines.get(0));
-        assertTrue(lines.get(5).matches("[0-9a-f]{8} \\{.*\"db/0\":4.*"), lines.get(5));
+        assertTrue(lines.get(0).contains("\"version\":4"), lines.get(0));
+        assertTrue(lines.get(1).matches("[0-9a-f]{8} \\{\"seen\":\\{\"db/0\":0}.*"), lines.get(1));
+        assertTrue(lines.get(5).matches("[0-9a-f]{8} \\{\"seen_set\":\\{\"db/0\":4}}"), lines.get(5));
         assertEquals(seen(4), store().load());
+    }
+
+    /** A claimed head that executed with about {@code bytes} of effects, told apart by {@code n}. */
+    private static QueueState executed(int n, int bytes) {
+        QueueState claimed = new QueueState(new TreeMap<>(Map.of(u("db/0"), 0)), new java.util.TreeSet<>(),
+                List.of(new QueuedChange(ChangeType.JOINED, u("db/0"), 0)), true);
+        return new QueueState(claimed.seen(), claimed.members(), claimed.pending(), true,
+                "{\"n\":" + n + ",\"pad\":\"" + "x".repeat(bytes) + "\"}");
     }
 
     @Test
     void a_journal_past_its_limit_is_replaced_by_its_last_state() throws IOException {
         QueueStore store = store();
-        int v = 0;
+        int n = 0;
         long largest = 0;
-        while (v < 3 || lines().size() > 2) { // until a save has compacted it
-            store.save(seen(v++));
+        while (n < 3 || lines().size() > 2) { // until a save has compacted it
+            store.save(executed(n++, 1000));
             largest = Math.max(largest, Files.size(file()));
         }
-        assertTrue(v > 100, "compacted after " + v + " saves");
+        assertTrue(n > 30, "compacted after " + n + " saves");
         assertTrue(largest <= 64 * 1024, "the journal reached " + largest + " bytes");
-        assertEquals(seen(v - 1), store().load());
+        assertEquals(executed(n - 1, 1000), store().load());
+    }
+
+    @Test
+    void a_journal_with_a_large_full_line_grows_to_four_times_it_before_it_is_compacted() throws IOException {
+        QueueStore store = store();
+        int n = 0;
+        long largest = 0;
+        while (n < 3 || lines().size() > 2) {
+            store.save(executed(n++, 40_000)); // each line about as large as the full one
+            largest = Math.max(largest, Files.size(file()));
+        }
+        assertTrue(largest > 3 * 40_000 && largest <= 4 * 40_100, "the journal reached " + largest + " bytes");
+        assertEquals(executed(n - 1, 40_000), store().load());
     }
 
     @Test
@@ -171,41 +224,8 @@ class QueueFileTest extends QueueFixture {
     @Test
     void a_line_with_a_valid_checksum_is_still_checked_field_by_field() throws IOException {
         store().save(seen(1));
-        String json = "{\"seen\":{},\"members\":[],\"head_claimed\":true,\"pending\":[]}";
-        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
-        crc.update(json.getBytes(StandardCharsets.UTF_8));
-        append(String.format("%08x %s%n", crc.getValue(), json));
+        append(checksummed("{\"head_claimed\":true}"));
         assertEquals("line 3: head_claimed is true but nothing is pending", problem(Files.readString(file())));
-    }
-
-    @Test
-    void a_version_1_file_is_read_and_replaced_by_a_journal_on_the_next_save() throws IOException {
-        Files.writeString(file(), queue(1, false, CHANGE));
-        QueueStore store = store();
-        QueueState legacy = store.load();
-        assertEquals(1, legacy.pending().size());
-        store.save(legacy);
-        assertEquals(2, lines().size());
-        assertEquals(legacy, store().load());
-        // a reader of version 1 or 2 takes the header for a version-1 document and refuses it, rather than misread
-        assertEquals(3, mapper.readTree(lines().get(0)).get("version").intValue());
-    }
-
-    @Test
-    void a_version_2_journal_is_read_and_replaced_on_the_next_save() throws IOException {
-        String line = queue(1, false, CHANGE).replace("\"version\":1,", "");
-        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
-        crc.update(line.getBytes(StandardCharsets.UTF_8));
-        Files.writeString(file(), "{\"version\":2,\"format\":\"hook queue journal\"}\n"
-                + String.format("%08x %s%n", crc.getValue(), line));
-        QueueStore store = store();
-        QueueState written = store.load();
-        assertEquals(List.of(new RelationChange(ChangeType.CHANGED, u("db/0"), 1, new java.util.TreeSet<>(List.of(u("db/0"))))),
-                written.pending());
-        store.save(written);
-        assertEquals(2, lines().size(), "replaced, not appended to: " + lines());
-        assertTrue(lines().get(0).contains("\"version\":3"), lines().get(0));
-        assertEquals(written, store().load());
     }
 
     @Test
@@ -216,25 +236,13 @@ class QueueFileTest extends QueueFixture {
             related[2 * i] = "web/" + i;
             related[2 * i + 1] = 0;
         }
-        queue.enqueue(snapshot(related)); // 200 joined pending, each with its own members
+        queue.enqueue(snapshot(related)); // 200 joined pending, the members of each implied
+        String full = lines().get(lines().size() - 1);
+        int mentions = full.split("\"web/17\"", -1).length - 1;
+        assertTrue(mentions <= 2, "web/17 written " + mentions + " times in a line of " + full.length() + " bytes");
         queue.next();
-        String last = lines().get(lines().size() - 1);
-        int mentions = last.split("\"web/17\"", -1).length - 1;
-        assertTrue(mentions <= 3, "web/17 written " + mentions + " times in a line of " + last.length() + " bytes");
+        String claim = lines().get(lines().size() - 1);
+        assertTrue(claim.length() < 40, "the claim of the head is written as " + claim);
         assertEquals(queue.snapshot(), store().load());
-        assertEquals(200, store().load().pending().get(199).members().size());
-    }
-
-    @Test
-    void members_other_than_the_queue_implies_are_written_and_read_back() {
-        // not what a queue makes, but what a store must keep: the head sees only db/1, though db/0 is a member
-        java.util.TreeSet<UnitName> members = new java.util.TreeSet<>(List.of(u("db/0")));
-        RelationChange odd = new RelationChange(ChangeType.JOINED, u("db/1"), 0, new java.util.TreeSet<>(List.of(u("db/1"))));
-        RelationChange implied = new RelationChange(ChangeType.CHANGED, u("db/2"), 4,
-                new java.util.TreeSet<>(List.of(u("db/0"), u("db/1"), u("db/2"))));
-        QueueState state = new QueueState(new TreeMap<>(Map.of(u("db/0"), 1, u("db/1"), 0, u("db/2"), 4)), members,
-                List.of(odd, implied), true);
-        store().save(state);
-        assertEquals(state, store().load());
     }
 }

@@ -46,8 +46,13 @@ abstract class QueueFixture {
                 + members.toString().replace(",", "");
     }
 
-    static List<String> show(List<RelationChange> changes) {
-        return changes.stream().map(QueueFixture::show).toList();
+    /** {@code "changed db/0 v3"}: a pending change, whose members are implied until it is handed out. */
+    static String show(QueuedChange change) {
+        return change.type().hookName() + " " + change.unit() + " v" + change.settingsVersion();
+    }
+
+    static List<String> pending(HookQueue queue) {
+        return queue.pending().stream().map(QueueFixture::show).toList();
     }
 
     /** Runs every pending hook successfully, returning what ran. */

@@ -3,13 +3,16 @@ package jujube.workflow.internal;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.zip.CRC32;
 import jujube.files.AtomicFiles;
 import jujube.files.SmallFiles;
@@ -20,80 +23,73 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One unit relation's hook queue in a journal file: a header line, then one line per save, each the
- * whole state ({@link QueueCodec}) after its CRC-32: {@code 5f0e2a71 {"seen":{..},..}}. A save appends
- * and fsyncs one line, which costs a fraction of replacing the file (a queue is saved two or three times
- * per relation hook); once the file passes {@link #COMPACT_AT_BYTES} the next save replaces it atomically
- * with the header and that save's line.
+ * One unit relation's hook queue in a journal file: a header line, a line with the whole state
+ * ({@link QueueCodec}), then one line per save with what that save changed ({@link QueueDelta}), each
+ * line after its CRC-32: {@code 5f0e2a71 {"pending_splices":[[0,1,[]]],..}}. A save appends and fsyncs one
+ * line of the size of its change, not of the queue (a queue is saved up to four times per relation
+ * hook). Once the journal would pass {@link #COMPACT_AT_BYTES} or four times its full line, whichever is
+ * larger, the save replaces it atomically with the header and a full line of its state: a compaction
+ * costs one full line and comes after at least three full lines' worth of deltas, so it is amortized.
  *
- * <p>The state is the last line whose checksum holds. Lines after it are a save that a kill or a power
- * loss cut short: it never returned, so dropping it loses nothing that was acknowledged, and the next save
- * replaces the file instead of appending behind the damage. A damaged line followed by a whole one is
- * corruption, reported, never skipped. A file of version 1 (one JSON document, replaced atomically) or a
- * journal of version 2 (whose lines carry every change's members, see {@link QueueCodec}) is read too,
- * and replaced by a journal of this version on the next save.
+ * <p>The state is the full line with every whole delta after it applied. Lines after the last whole one
+ * are a save that a kill or a power loss cut short: it never returned, so dropping it loses nothing that
+ * was acknowledged, and the next save replaces the file instead of appending behind the damage. A damaged
+ * line followed by a whole one is corruption, reported, never skipped. A file of another version is
+ * refused.
  */
 public final class FileQueueStore implements QueueStore {
-    static final int LEGACY_VERSION = 1;
-    /**
-     * Readers of versions 1 and 2 reject it ("unsupported version 3": they read a header they do not know
-     * as a version-1 document), rather than misread a journal.
-     */
-    static final String HEADER = "{\"version\":3,\"format\":\"hook queue journal\"}";
-    private static final String HEADER_2 = "{\"version\":2,\"format\":\"hook queue journal\"}";
+    static final int VERSION = 4;
+    static final String HEADER = "{\"version\":" + VERSION + ",\"format\":\"hook queue journal\"}";
     static final int COMPACT_AT_BYTES = 64 * 1024;
+    /** A journal may grow to this many times its full line before it is compacted. */
+    static final int COMPACT_FACTOR = 4;
     /**
-     * Checked before reading: a journal is at most {@link #COMPACT_AT_BYTES} of lines plus one more, and a
-     * line holds the members' names and at most one executed hook's effects (relation settings, each under
-     * ZooKeeper's 1 MB node limit).
+     * Checked before reading. A journal is compacted before it passes half of it, whatever its full line,
+     * so the limit is only reached by a state of over 8 MB (a line holds the units' names and at most one
+     * executed hook's effects: relation settings, each under ZooKeeper's 1 MB node limit).
      */
     public static final int MAX_BYTES = 16 << 20;
     private static final byte[] HEADER_LINE = (HEADER + "\n").getBytes(StandardCharsets.UTF_8);
-    private static final byte[] HEADER_2_LINE = (HEADER_2 + "\n").getBytes(StandardCharsets.UTF_8);
     private static final Logger LOG = LoggerFactory.getLogger(FileQueueStore.class);
 
     private final Path file;
     private final ObjectMapper mapper;
     private final QueueCodec codec;
-    /** The journal's length as this store last saw it; -1 when the next save must replace the file. */
-    private long journalBytes = -1;
+    private final QueueDelta delta;
+    /** The state the journal holds as this store last wrote or read it; null when the next save must replace the file. */
+    private QueueState written;
+    /** The journal's length, and that of its full line, as this store last saw them. */
+    private long journalBytes;
+    private long fullLineBytes;
 
     public FileQueueStore(Path file, ObjectMapper mapper) {
         this.file = file;
         this.mapper = mapper;
         this.codec = new QueueCodec(mapper);
+        this.delta = new QueueDelta(codec);
     }
 
     @Override
     public QueueState load() {
+        written = null;
         byte[] content;
         try {
             content = SmallFiles.read(file, MAX_BYTES);
         } catch (NoSuchFileException e) {
-            journalBytes = -1;
             return QueueState.empty();
         } catch (IOException e) {
             throw JsonReader.unreadable(file, e);
         }
-        if (startsWith(content, HEADER_LINE)) {
-            return loadJournal(content, HEADER_LINE.length);
-        }
-        if (startsWith(content, HEADER_2_LINE)) {
-            QueueState state = loadJournal(content, HEADER_2_LINE.length);
-            journalBytes = -1; // not appended to: the next save writes a journal of this version
-            return state;
-        }
-        JsonReader json = new JsonReader(file);
-        JsonNode root = json.parse(mapper, content);
-        json.requireVersion(root, LEGACY_VERSION);
-        journalBytes = -1;
-        return codec.decode(json, root);
+        int headerEnd = indexOf(content, (byte) '\n', 0);
+        JsonReader header = new JsonReader(file);
+        header.requireVersion(header.parse(mapper, headerEnd < 0 ? content : Arrays.copyOf(content, headerEnd)),
+                VERSION);
+        return loadJournal(content, headerEnd < 0 ? content.length : headerEnd + 1);
     }
 
     private QueueState loadJournal(byte[] content, int headerBytes) {
         int firstDamaged = 0; // line numbers count the header as line 1
-        byte[] last = null;
-        int lastNumber = 0;
+        List<byte[]> whole = new ArrayList<>();
         int lineNumber = 2;
         for (int start = headerBytes; start < content.length; lineNumber++) {
             int end = indexOf(content, (byte) '\n', start);
@@ -104,51 +100,74 @@ public final class FileQueueStore implements QueueStore {
                 throw new CorruptStateFileException(file, "line " + firstDamaged
                         + " is damaged (checksum or end of line missing) but line " + lineNumber + " is whole");
             } else {
-                last = payload;
-                lastNumber = lineNumber;
+                whole.add(payload);
+                fullLineBytes = whole.size() == 1 ? end + 1 - start : fullLineBytes;
             }
             start = end < 0 ? content.length : end + 1;
         }
-        if (last == null) {
+        if (whole.isEmpty()) {
             throw new CorruptStateFileException(file, "no whole queue state after the header");
         }
+        JsonReader json = new JsonReader(file, "line 2");
+        QueueReplay replay = codec.decode(json, json.parse(mapper, whole.get(0)));
+        for (int i = 1; i < whole.size(); i++) {
+            json = new JsonReader(file, "line " + (i + 2));
+            QueueDelta.apply(json, json.parse(mapper, whole.get(i)), replay);
+        }
+        QueueState state = replay.state(json);
         if (firstDamaged != 0) {
             LOG.info("{}: dropped an unfinished save from line {} on (the process died while writing it)",
                     file, firstDamaged);
+        } else {
+            written = state;
+            journalBytes = content.length;
         }
-        journalBytes = firstDamaged != 0 ? -1 : content.length;
-        JsonReader json = new JsonReader(file, "line " + lastNumber);
-        return codec.decode(json, json.parse(mapper, last));
+        return state;
     }
 
     @Override
     public void save(QueueState state) {
-        byte[] line = line(state);
         try {
-            if (journalBytes >= 0 && journalBytes + line.length <= COMPACT_AT_BYTES) {
-                try {
-                    AtomicFiles.append(file, line);
-                    journalBytes += line.length;
-                    return;
-                } catch (NoSuchFileException e) {
-                    // removed behind this store's back: start a new journal
+            if (written != null) {
+                ObjectNode change = delta.encode(mapper.createObjectNode(), written, state);
+                if (change == null) {
+                    return; // the journal holds this state already
+                }
+                byte[] line = line(change);
+                if (journalBytes + line.length <= compactAt()) {
+                    try {
+                        AtomicFiles.append(file, line);
+                        journalBytes += line.length;
+                        written = state;
+                        return;
+                    } catch (NoSuchFileException e) {
+                        // removed behind this store's back: start a new journal
+                    }
                 }
             }
-            ByteArrayOutputStream whole = new ByteArrayOutputStream(HEADER_LINE.length + line.length);
-            whole.write(HEADER_LINE);
-            whole.write(line);
-            AtomicFiles.write(file, whole.toByteArray());
-            journalBytes = whole.size();
+            byte[] full = line(codec.encode(state));
+            ByteArrayOutputStream journal = new ByteArrayOutputStream(HEADER_LINE.length + full.length);
+            journal.write(HEADER_LINE);
+            journal.write(full);
+            AtomicFiles.write(file, journal.toByteArray());
+            journalBytes = journal.size();
+            fullLineBytes = full.length;
+            written = state;
         } catch (IOException e) {
-            journalBytes = -1; // a partial append may be on disk: replace the file next time
+            written = null; // a partial append may be on disk: replace the file next time
             throw new UncheckedIOException("could not write " + file, e);
         }
     }
 
-    private byte[] line(QueueState state) {
+    /** Compacting at a multiple of the full line makes its cost a constant share of the deltas'. */
+    private long compactAt() {
+        return Math.max(COMPACT_AT_BYTES, Math.min(COMPACT_FACTOR * fullLineBytes, MAX_BYTES / 2));
+    }
+
+    private byte[] line(ObjectNode node) {
         byte[] json;
         try {
-            json = mapper.writeValueAsBytes(codec.encode(state));
+            json = mapper.writeValueAsBytes(node);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("could not encode hook queue", e);
         }
@@ -181,10 +200,6 @@ public final class FileQueueStore implements QueueStore {
         CRC32 crc = new CRC32();
         crc.update(content, start + 9, end - start - 9);
         return crc.getValue() == expected ? Arrays.copyOfRange(content, start + 9, end) : null;
-    }
-
-    private static boolean startsWith(byte[] content, byte[] header) {
-        return content.length >= header.length && Arrays.equals(content, 0, header.length, header, 0, header.length);
     }
 
     private static int indexOf(byte[] content, byte b, int from) {

@@ -3,15 +3,10 @@ package jujube.workflow.internal;
 import java.util.Set;
 import jujube.state.UnitName;
 import jujube.workflow.ChangeType;
-import jujube.workflow.RelationChange;
 
 /** How a change moves a relation's members: a departed takes its unit out, a joined or changed has it in. */
 final class Members {
     private Members() {}
-
-    static void apply(Set<UnitName> members, RelationChange change) {
-        apply(members, change.type(), change.unit());
-    }
 
     static void apply(Set<UnitName> members, ChangeType type, UnitName unit) {
         if (type == ChangeType.DEPARTED) {

@@ -19,14 +19,17 @@ import jujube.workflow.Workflows;
  * One unit's hook queue on a relation of n remote units that all join at once: the queue is drained
  * as a unit agent drains it (claim, commit; a joined is followed by its changed), on the real disk with
  * every fsync. Prints, per n, the saves, the bytes handed to write(2) (from /proc/self/io), the largest
- * file, and the wall and CPU time of the drain. Not a test: bench/queue/run.sh runs it.
+ * file, and the wall and CPU time of the drain. Not a test: bench/queue/run.sh runs it; arguments after
+ * the directory replace the default sizes.
  */
 public final class QueueDrainBench {
     public static void main(String[] args) throws IOException {
         Path dir = Files.createTempDirectory(Path.of(args.length > 0 ? args[0] : "."), "queue-bench");
         System.out.println("| remote units | hooks | saves | bytes written | largest file | wall | CPU |");
         System.out.println("| --- | --- | --- | --- | --- | --- | --- |");
-        for (int n : new int[] {25, 50, 100, 200}) {
+        int[] sizes = args.length > 1 ? java.util.Arrays.stream(args, 1, args.length).mapToInt(Integer::parseInt).toArray()
+                : new int[] {25, 50, 100, 200};
+        for (int n : sizes) {
             drain(dir.resolve("relation-" + n + ".queue.json"), n); // a first pass warms the JIT
             Files.deleteIfExists(dir.resolve("relation-" + n + ".queue.json"));
             drain(dir.resolve("relation-" + n + ".queue.json"), n).print(n);
@@ -41,8 +44,8 @@ public final class QueueDrainBench {
 
     private record Result(int hooks, int saves, long bytes, long largest, long wallNanos, long cpuNanos) {
         void print(int n) {
-            System.out.printf("| %d | %d | %d | %.1f MB | %.0f KB | %.2f s | %.2f s |%n", n, hooks, saves,
-                    bytes / 1e6, largest / 1e3, wallNanos / 1e9, cpuNanos / 1e9);
+            System.out.printf("| %d | %d | %d | %.0f KB | %.0f KB | %.2f s | %.2f s |%n", n, hooks, saves,
+                    bytes / 1e3, largest / 1e3, wallNanos / 1e9, cpuNanos / 1e9);
         }
     }
 

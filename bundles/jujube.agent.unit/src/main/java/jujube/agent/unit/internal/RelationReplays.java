@@ -2,7 +2,7 @@ package jujube.agent.unit.internal;
 
 import jujube.workflow.ChangeType;
 import jujube.workflow.HookQueue;
-import jujube.workflow.RelationChange;
+import jujube.workflow.QueuedChange;
 import jujube.workflow.RelationWorkflow;
 import jujube.workflow.Transition;
 import jujube.workflow.TransitionAction;
@@ -33,7 +33,7 @@ final class RelationReplays implements TransitionActions {
         }
         if (transition.id().equals("error")) {
             return context -> {
-                ChangeType type = queue.pending().stream().findFirst().map(RelationChange::type)
+                ChangeType type = queue.pending().stream().findFirst().map(QueuedChange::type)
                         .orElse(ChangeType.CHANGED);
                 String message = context.state().vars().getOrDefault(WorkflowState.ERROR_MESSAGE,
                         "a relation hook failed just before the agent stopped");
