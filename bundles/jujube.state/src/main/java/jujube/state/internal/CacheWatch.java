@@ -1,6 +1,7 @@
 package jujube.state.internal;
 
 import java.util.function.Function;
+import java.util.function.Predicate;
 import jujube.state.StateException;
 import jujube.state.Watch;
 import org.apache.curator.framework.recipes.cache.CuratorCache;
@@ -19,16 +20,28 @@ final class CacheWatch<T> implements Watch {
     private final String path;
     private final boolean singleNode;
     private final Function<CuratorCache, T> value;
+    private final Predicate<String> dependsOn;
     private final SerialDelivery<T> delivery;
     private SharedCaches.Subscription subscription;
     private boolean closed;
 
     CacheWatch(SharedCaches caches, String path, boolean singleNode, Function<CuratorCache, T> value,
             SerialDelivery<T> delivery) {
+        this(caches, path, singleNode, value, changed -> true, delivery);
+    }
+
+    /**
+     * @param dependsOn whether a change at a path (under {@code path}) may change the value: the value is
+     *     not computed again for one that cannot, as a watch of a large subtree that depends on a few of its
+     *     nodes would do at every change of the others
+     */
+    CacheWatch(SharedCaches caches, String path, boolean singleNode, Function<CuratorCache, T> value,
+            Predicate<String> dependsOn, SerialDelivery<T> delivery) {
         this.caches = caches;
         this.path = path;
         this.singleNode = singleNode;
         this.value = value;
+        this.dependsOn = dependsOn;
         this.delivery = delivery;
         start();
     }
@@ -47,11 +60,14 @@ final class CacheWatch<T> implements Watch {
         opened.open();
     }
 
-    private void refresh(SharedCaches.Subscription source, CuratorCache cache) {
+    private void refresh(SharedCaches.Subscription source, CuratorCache cache, String changed) {
         synchronized (this) {
             if (source != subscription) {
                 return; // a stopped watch's late event
             }
+        }
+        if (changed != null && !dependsOn.test(changed)) {
+            return;
         }
         try {
             delivery.offer(value.apply(cache));

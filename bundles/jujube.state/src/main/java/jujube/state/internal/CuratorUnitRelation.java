@@ -13,8 +13,6 @@ import jujube.state.StateWatcher;
 import jujube.state.UnitName;
 import jujube.state.UnitRelation;
 import jujube.state.Watch;
-import org.apache.curator.framework.recipes.cache.ChildData;
-import org.apache.curator.framework.recipes.cache.CuratorCache;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.data.Stat;
 
@@ -193,30 +191,8 @@ final class CuratorUnitRelation implements UnitRelation {
     @Override
     public Watch watchRelatedUnits(StateWatcher<Map<UnitName, Integer>> watcher) {
         // the whole scope subtree: it may not exist yet (a container not joined), the cache waits for it
-        String base = paths.base();
-        String members = paths.members(role.counterpart()) + "/";
-        return new CacheWatch<>(ctx.caches(), base, false, cache -> related(cache, members),
+        RelatedUnitsView view = new RelatedUnitsView(paths, role.counterpart(), unitId, ctx.reader());
+        return new CacheWatch<>(ctx.caches(), paths.base(), false, view::related, view::dependsOn,
                 new SerialDelivery<>(ctx.watchExecutor(), watcher, Map.of()));
-    }
-
-    private Map<UnitName, Integer> related(CuratorCache cache, String members) {
-        Map<UnitName, Integer> result = new TreeMap<>();
-        cache.stream().filter(d -> d.getPath().startsWith(members) && d.getPath().indexOf('/', members.length()) < 0)
-                .forEach(d -> {
-                    String id = Paths.name(d.getPath());
-                    if (id.equals(unitId)) {
-                        return; // a peer does not watch itself
-                    }
-                    Map<String, Object> member = ctx.reader().parse(d.getPath(), d.getData());
-                    UnitName name;
-                    try {
-                        name = UnitName.parse(new Fields(d.getPath()).string(member.get("name"), "name"));
-                    } catch (IllegalArgumentException e) {
-                        throw new jujube.state.CorruptStateException(d.getPath(), e.getMessage());
-                    }
-                    int version = cache.get(paths.settings(id)).map(ChildData::getStat).map(Stat::getVersion).orElse(-1);
-                    result.put(name, version);
-                });
-        return Collections.unmodifiableMap(result);
     }
 }

@@ -4,7 +4,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.BiConsumer;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.recipes.cache.CuratorCache;
 import org.apache.curator.framework.recipes.cache.CuratorCacheListener;
@@ -27,14 +26,20 @@ final class SharedCaches {
 
     private record Key(String path, boolean singleNode) {}
 
+    /** What a subscriber is told: the cache, and the path that changed (null: the whole cache, as loaded). */
+    @FunctionalInterface
+    interface Listener {
+        void changed(Subscription subscription, CuratorCache cache, String path);
+    }
+
     /** One watch's interest in a path: called with the cache after it loaded and at every change. */
     final class Subscription {
         private final Key key;
-        private final BiConsumer<Subscription, CuratorCache> onChange;
+        private final Listener onChange;
         private Shared shared; // guarded by SharedCaches.this; null before open and after close
         private boolean ended; // guarded by SharedCaches.this: closed, perhaps before it was opened
 
-        private Subscription(Key key, BiConsumer<Subscription, CuratorCache> onChange) {
+        private Subscription(Key key, Listener onChange) {
             this.key = key;
             this.onChange = onChange;
         }
@@ -52,7 +57,7 @@ final class SharedCaches {
                 target.startOnce();
             }
             if (target.loaded) {
-                onChange.accept(this, target.cache); // a duplicate of an initial call in flight is harmless: values are compared
+                onChange.changed(this, target.cache, null); // a duplicate of an initial call in flight is harmless: values are compared
             }
         }
 
@@ -79,7 +84,7 @@ final class SharedCaches {
     }
 
     /** A subscription to {@code path}, not yet open; {@code onChange} is told which subscription it serves. */
-    Subscription subscription(String path, boolean singleNode, BiConsumer<Subscription, CuratorCache> onChange) {
+    Subscription subscription(String path, boolean singleNode, Listener onChange) {
         return new Subscription(new Key(path, singleNode), onChange);
     }
 
@@ -95,12 +100,12 @@ final class SharedCaches {
             cache.listenable().addListener(CuratorCacheListener.builder()
                     .forAll((type, before, after) -> {
                         if (loaded) {
-                            notifySubscribers();
+                            notifySubscribers((after != null ? after : before).getPath());
                         }
                     })
                     .forInitialized(() -> {
                         loaded = true;
-                        notifySubscribers();
+                        notifySubscribers(null);
                     })
                     .build());
         }
@@ -112,9 +117,9 @@ final class SharedCaches {
             }
         }
 
-        private void notifySubscribers() {
+        private void notifySubscribers(String path) {
             for (Subscription subscription : subscribers) {
-                subscription.onChange.accept(subscription, cache);
+                subscription.onChange.changed(subscription, cache, path);
             }
         }
     }

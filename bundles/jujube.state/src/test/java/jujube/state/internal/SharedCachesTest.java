@@ -27,11 +27,11 @@ class SharedCachesTest extends CuratorFixture {
     void twoWatchesOfOnePathShareOneCacheAndBothSeeEveryChange() throws Exception {
         List<String> first = new CopyOnWriteArrayList<>();
         List<String> second = new CopyOnWriteArrayList<>();
-        SharedCaches.Subscription a = caches.subscription("/node", true, (s, cache) -> first.add(value(cache)));
+        SharedCaches.Subscription a = caches.subscription("/node", true, (s, cache, path) -> first.add(value(cache)));
         a.open();
         await(() -> first.contains("one"));
         // opened after the load: called at once with what the cache holds
-        SharedCaches.Subscription b = caches.subscription("/node", true, (s, cache) -> second.add(value(cache)));
+        SharedCaches.Subscription b = caches.subscription("/node", true, (s, cache, path) -> second.add(value(cache)));
         b.open();
         assertEquals(List.of("one"), second);
         assertEquals(1, caches.openCount());
@@ -51,7 +51,7 @@ class SharedCachesTest extends CuratorFixture {
 
     @Test
     void aSubscriptionClosedBeforeItOpenedNeverOpensACache() {
-        SharedCaches.Subscription s = caches.subscription("/node", true, (sub, cache) -> {});
+        SharedCaches.Subscription s = caches.subscription("/node", true, (sub, cache, path) -> {});
         s.close();
         s.open();
         assertEquals(0, caches.openCount());
@@ -60,8 +60,8 @@ class SharedCachesTest extends CuratorFixture {
     @Test
     void aNodeAndTheSubtreeBelowItAreDifferentCaches() throws Exception {
         List<String> seen = new CopyOnWriteArrayList<>();
-        SharedCaches.Subscription node = caches.subscription("/node", true, (s, cache) -> seen.add("node"));
-        SharedCaches.Subscription tree = caches.subscription("/node", false, (s, cache) -> seen.add("tree"));
+        SharedCaches.Subscription node = caches.subscription("/node", true, (s, cache, path) -> seen.add("node"));
+        SharedCaches.Subscription tree = caches.subscription("/node", false, (s, cache, path) -> seen.add("tree"));
         node.open();
         tree.open();
         assertEquals(2, caches.openCount());
