@@ -136,7 +136,7 @@ public final class CuratorStateConnection implements StateConnection {
      * only if TLS is asked for) and, by being called, this class (and with it the logging back-end); then
      * Curator's factory (its initializer looks this host's name up) and Jackson's JSON parser, which a
      * command meets moments later; not databind's object mapper, which a status no longer uses. See
-     * {@link jujube.state.StateConnections#prepare}: it calls this on a daemon thread.
+     * {@link jujube.state.StateConnections#warmUp}.
      */
     public static void warmUp() {
         // the ZooKeeper client's first selector: the JDK looks for a selector provider in every jar of the
@@ -235,6 +235,11 @@ public final class CuratorStateConnection implements StateConnection {
         } catch (Exception e) {
             throw NodeReader.failure(Paths.INITIALIZED, e);
         }
+    }
+
+    @Override
+    public boolean awaitEnvironment(Duration period, java.util.function.Consumer<String> stillWaiting) {
+        return EnvironmentWait.await(this, period, stillWaiting);
     }
 
     @Override
@@ -366,7 +371,7 @@ public final class CuratorStateConnection implements StateConnection {
         client.close();
     }
 
-    @Override
+    /** See {@link jujube.state.StateConnections#closeBeforeExit}. */
     public void closeBeforeExit(Duration timeout) {
         ZooKeeper zk;
         try {
