@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -27,7 +28,8 @@ import jujube.state.StateException;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.api.transaction.CuratorOp;
-import org.apache.curator.framework.recipes.cache.NodeCache;
+import org.apache.curator.framework.recipes.cache.CuratorCache;
+import org.apache.curator.framework.recipes.cache.CuratorCacheListener;
 import org.apache.curator.retry.ExponentialBackoffRetry;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.ZooKeeper;
@@ -207,25 +209,15 @@ public final class CuratorStateConnection implements StateConnection {
 
     @Override
     public void awaitInitialized(Duration timeout) {
-        // a node cache watches the path, so this wakes as soon as bootstrap finishes
-        try (NodeCache cache = new NodeCache(client, Paths.INITIALIZED)) {
-            Object signal = new Object();
-            cache.getListenable().addListener(() -> {
-                synchronized (signal) {
-                    signal.notifyAll();
-                }
-            });
-            cache.start(true);
-            long deadline = System.nanoTime() + timeout.toNanos();
-            synchronized (signal) {
-                while (cache.getCurrentData() == null) {
-                    long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-                    if (left <= 0) {
-                        throw new EnvironmentNotInitializedException(
-                                "environment not initialized within " + timeout.toSeconds() + " s");
-                    }
-                    signal.wait(left);
-                }
+        // the cache's persistent watch wakes this as soon as bootstrap finishes; its first read reports a
+        // node that exists already as created too
+        CountDownLatch created = new CountDownLatch(1);
+        try (CuratorCache cache = CuratorCache.build(client, Paths.INITIALIZED, CuratorCache.Options.SINGLE_NODE_CACHE)) {
+            cache.listenable().addListener(CuratorCacheListener.builder().forCreates(node -> created.countDown()).build());
+            cache.start();
+            if (!created.await(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
+                throw new EnvironmentNotInitializedException(
+                        "environment not initialized within " + timeout.toSeconds() + " s");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
