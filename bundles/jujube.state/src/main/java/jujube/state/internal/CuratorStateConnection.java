@@ -43,9 +43,7 @@ public final class CuratorStateConnection implements StateConnection {
     private final CuratorFramework client;
     private final List<ConnectionStateListener> listeners = new CopyOnWriteArrayList<>();
     private final NodeReader reader;
-    private final VersionedNodes nodes;
     private final TopologyStore topology;
-    private final TopologyTransaction transactions;
     private final ExecutorService watchExecutor;
     private final ParkedPresences presences;
     private final CuratorMachines machines;
@@ -107,7 +105,7 @@ public final class CuratorStateConnection implements StateConnection {
         }
         client = builder.build();
         reader = new NodeReader(client);
-        nodes = new VersionedNodes(reader);
+        VersionedNodes nodes = new VersionedNodes(reader);
         // only the administrator may write the topology: an agent migrates what it reads in memory only
         topology = new TopologyStore(reader, nodes, new TopologyMigrator(migrations), access.isAdmin());
         access.bind(client, reader, topology::read);
@@ -116,7 +114,7 @@ public final class CuratorStateConnection implements StateConnection {
         MachineRequests requests = new MachineRequests(client, reader);
         access.bind(requests);
         TopologyTransaction.Sender direct = ops -> client.getZookeeperClient().getZooKeeper().multi(ops);
-        transactions = new TopologyTransaction(reader, topology, access, sender.apply(direct));
+        TopologyTransaction transactions = new TopologyTransaction(reader, topology, access, sender.apply(direct));
         ctx = new StateContext(client, reader, nodes, topology, transactions, watchExecutor, presences,
                 new SharedCaches(client), access, requests);
         machines = new CuratorMachines(ctx);
@@ -345,14 +343,6 @@ public final class CuratorStateConnection implements StateConnection {
     @Override
     public jujube.state.Leadership leadership(String name) {
         return new CuratorLeadership(client, name);
-    }
-
-    /**
-     * Successful compare-and-set writes and lost attempts so far, transactions included: what the
-     * benchmark reports.
-     */
-    public long[] compareAndSetCounts() {
-        return new long[] {nodes.writes() + transactions.applied(), nodes.retries() + transactions.lost()};
     }
 
     @Override
