@@ -49,7 +49,7 @@ final class AgentProcesses {
         command.addAll(List.of("--log-file", env.logs().resolve(name + ".log").toString()));
         try {
             Files.createDirectories(env.logs());
-            Files.createDirectories(pids.file(name).getParent());
+            Files.createDirectories(pids.dir());
             AtomicFiles.createOwnerOnly(env.logs().resolve(name + ".log"));
             AtomicFiles.createOwnerOnly(output);
             ProcessBuilder pb = new ProcessBuilder(command)

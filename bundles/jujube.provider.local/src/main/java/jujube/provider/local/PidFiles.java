@@ -29,6 +29,11 @@ public final class PidFiles {
         this.dir = LocalLayout.pids(envDir);
     }
 
+    /** The directory of the pid files, which must exist before a process is started that records itself. */
+    public Path dir() {
+        return dir;
+    }
+
     /** The pid file of the process recorded as {@code name}. */
     public Path file(String name) {
         return dir.resolve(name + SUFFIX);
