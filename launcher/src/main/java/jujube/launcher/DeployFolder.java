@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
+import jujube.files.AtomicFiles;
 import org.osgi.framework.Version;
 
 /**
@@ -48,7 +49,7 @@ final class DeployFolder {
                     return target;
                 }
             }
-            DurableFiles.copy(featureBundle, target);
+            AtomicFiles.write(target, out -> Files.copy(featureBundle, out));
             // recorded after the jar: a crash between the two leaves the distribution's bytes in place,
             // which the next start recognizes by their hash and records
             placed.record(id.symbolicName(), sha256);
@@ -65,7 +66,7 @@ final class DeployFolder {
             return;
         }
         try {
-            DurableFiles.copy(cfg, target);
+            AtomicFiles.write(target, out -> Files.copy(cfg, out));
         } catch (IOException e) {
             throw new LaunchException("cannot place " + cfg.getFileName() + " in " + dir + ": " + e.getMessage());
         }

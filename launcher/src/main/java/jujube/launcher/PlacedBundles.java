@@ -13,6 +13,7 @@ import java.util.HexFormat;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
+import jujube.files.AtomicFiles;
 
 /**
  * What the distribution last placed in a deploy folder: the sha256 of each bundle it copied there, by
@@ -85,7 +86,7 @@ final class PlacedBundles {
         sha256BySymbolicName.put(symbolicName, sha256);
         StringBuilder text = new StringBuilder("# bundles the distribution placed here (sha256); written by the launcher\n");
         sha256BySymbolicName.forEach((name, sha) -> text.append(name).append('=').append(sha).append('\n'));
-        DurableFiles.write(file, text.toString().getBytes(StandardCharsets.ISO_8859_1));
+        AtomicFiles.write(file, text.toString().getBytes(StandardCharsets.ISO_8859_1));
     }
 
     static String sha256(Path file) throws IOException {

@@ -7,6 +7,7 @@ import jujube.cli.internal.AddMachineCommand;
 import jujube.cli.internal.AddRelationCommand;
 import jujube.cli.internal.AddUnitCommand;
 import jujube.cli.internal.BootstrapCommand;
+import jujube.cli.internal.ClientWarmUp;
 import jujube.cli.internal.DebugHooksCommand;
 import jujube.cli.internal.DebugLogCommand;
 import jujube.cli.internal.DeployCommand;
@@ -26,7 +27,6 @@ import jujube.cli.internal.StatusHistoryCommand;
 import jujube.cli.internal.TerminateMachineCommand;
 import jujube.cli.internal.UnexposeCommand;
 import jujube.cli.internal.UpgradeCharmCommand;
-import jujube.state.StateConnections;
 import jujube.state.StateException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -88,7 +88,7 @@ public final class Main {
 
     public static void main(String[] args) {
         // most commands connect: let the ZooKeeper client's slow first set-up overlap the parsing below
-        StateConnections.prepare();
+        ClientWarmUp.start();
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 

@@ -1,19 +1,29 @@
 package jujube.state;
 
+import java.util.Locale;
+
 /**
- * A port a unit opened.
+ * A port a unit opens or closes: a number from 1 to 65535 and a transport. The hook tools build it from
+ * what a charm wrote, so its messages are those a charm author reads.
  *
  * @param number 1 to 65535
- * @param protocol {@code tcp} or {@code udp}
+ * @param protocol {@code tcp} or {@code udp}, in any case; kept in lower case
  */
 public record Port(int number, String protocol) {
     public Port {
         if (number < 1 || number > 65535) {
-            throw new IllegalArgumentException("port " + number + " is outside 1-65535");
+            throw new IllegalArgumentException("Invalid port, must be from 1 to 65535, got " + number);
         }
-        if (!"tcp".equals(protocol) && !"udp".equals(protocol)) {
-            throw new IllegalArgumentException("protocol must be tcp or udp, got '" + protocol + "'");
+        protocol = protocol.toLowerCase(Locale.ROOT);
+        if (!protocol.equals("tcp") && !protocol.equals("udp")) {
+            throw new IllegalArgumentException("Invalid protocol, must be 'tcp' or 'udp', got '" + protocol + "'");
         }
+    }
+
+    /** The port as charms and {@code status} write it: {@code 80/tcp}. */
+    @Override
+    public String toString() {
+        return number + "/" + protocol;
     }
 
     // written out for the reason given in UnitName

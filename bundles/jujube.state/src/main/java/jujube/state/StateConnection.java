@@ -1,9 +1,6 @@
 package jujube.state;
 
 import java.time.Duration;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
@@ -46,20 +43,7 @@ public interface StateConnection extends AutoCloseable {
      * @return false when the thread was interrupted (it stays interrupted), true once ready
      * @since 1.4
      */
-    default boolean awaitEnvironment(Duration period, java.util.function.Consumer<String> stillWaiting) {
-        while (!Thread.currentThread().isInterrupted()) {
-            try {
-                awaitConnected(period);
-                awaitInitialized(period);
-                return true;
-            } catch (NotConnectedException | EnvironmentNotInitializedException e) {
-                if (!Thread.currentThread().isInterrupted()) {
-                    stillWaiting.accept(e.getMessage());
-                }
-            }
-        }
-        return false;
-    }
+    boolean awaitEnvironment(Duration period, java.util.function.Consumer<String> stillWaiting);
 
     /**
      * Creates the environment's base hierarchy and machine 0, and {@code /initialized} last, so that a
@@ -92,35 +76,21 @@ public interface StateConnection extends AutoCloseable {
      *
      * @since 1.6
      */
-    default EnvironmentOverview overview() {
-        List<ServiceInfo> services = services().list();
-        Map<String, CharmRecord> charms = new HashMap<>();
-        for (ServiceInfo s : services) {
-            if (!charms.containsKey(s.charmId())) {
-                charms().find(s.charmId()).ifPresent(c -> charms.put(c.id(), c));
-            }
-        }
-        return new EnvironmentOverview(machines().list(), services, services().exposedServices(), relations().list(),
-                units().listStatus(), charms);
-    }
+    EnvironmentOverview overview();
 
     /**
      * The request channel of {@code jujube run}.
      *
      * @since 2.1
      */
-    default UnitRuns runs() {
-        throw new UnsupportedOperationException("this connection has no run requests");
-    }
+    UnitRuns runs();
 
     /**
      * The environment's access control: one-time credentials for new machines, the access policy.
      *
      * @since 3.2
      */
-    default Access access() {
-        throw new UnsupportedOperationException("this connection has no access control");
-    }
+    Access access();
 
     /** The environment's debug log. */
     DebugLog debugLog();
@@ -140,17 +110,4 @@ public interface StateConnection extends AutoCloseable {
 
     @Override
     void close();
-
-    /**
-     * Closes as {@link #close()} does, for a process that exits next: returns once the session has ended
-     * (the server answered its close, so every earlier request of the session is applied and its
-     * ephemeral nodes are gone) or the connection is lost, and leaves the rest of the client's shutdown to
-     * a daemon thread: ZooKeeper's client sleeps 100 ms after closing its socket, which a command line would
-     * otherwise wait for. Waits at most {@code timeout}.
-     *
-     * @since 1.5
-     */
-    default void closeBeforeExit(Duration timeout) {
-        close();
-    }
 }

@@ -45,28 +45,32 @@ public final class StateConnections {
     }
 
     /**
-     * Starts initializing the ZooKeeper client on a daemon thread, for a short-lived process that opens a
-     * connection soon: loading its classes and binding the logging back-end (tens of milliseconds) then
-     * run beside the process's own start-up on another core.
+     * Initializes the ZooKeeper client's classes in this thread, for a short-lived process that opens a
+     * connection soon and has a core to spare: loading them and binding the logging back-end take tens of
+     * milliseconds, which a thread of its own can spend beside the process's start-up. The first thread to
+     * call this, not the one that later opens the connection, pays for the class initializers.
      *
-     * @since 1.5
+     * @since 4.0
      */
-    public static void prepare() {
-        // the thread, not this one, must be the first to touch CuratorStateConnection: its initializer
-        // (the logging back-end's binding scans every jar) then runs there too
-        Thread thread = new Thread(new WarmUp(), "jujube-state-prepare");
-        thread.setDaemon(true);
-        thread.start();
+    public static void warmUp() {
+        CuratorStateConnection.warmUp();
     }
 
     /**
-     * A class rather than a method reference: linking the first lambda of a JVM (its invokedynamic
-     * bootstrap) costs about 9 ms, which the main thread would pay right here.
+     * Closes {@code connection} for a process that exits next: returns once the session has ended (the
+     * server answered its close, so every earlier request of the session is applied and its ephemeral
+     * nodes are gone) or the connection is lost, and leaves the rest of the client's shutdown to a daemon
+     * thread: ZooKeeper's client sleeps 100 ms after closing its socket, which a command line would
+     * otherwise wait for. Waits at most {@code timeout}. A connection this class did not open is simply
+     * closed.
+     *
+     * @since 4.0
      */
-    private static final class WarmUp implements Runnable {
-        @Override
-        public void run() {
-            CuratorStateConnection.warmUp();
+    public static void closeBeforeExit(StateConnection connection, java.time.Duration timeout) {
+        if (connection instanceof CuratorStateConnection curator) {
+            curator.closeBeforeExit(timeout);
+        } else {
+            connection.close();
         }
     }
 

@@ -185,7 +185,7 @@ class StateConnectionTest {
             exiting.services().add("late", admin.charms().publish(new CharmRecord("local:precise/late-1",
                     "file:///charms/late", "sha-late", java.util.Map.of("name", "late"), java.util.Map.of())).id());
 
-            exiting.closeBeforeExit(Duration.ofSeconds(10));
+            StateConnections.closeBeforeExit(exiting, Duration.ofSeconds(10));
 
             // no waiting here: the session ended, after everything it wrote, before closeBeforeExit returned
             assertEquals(0, candidates(raw));

@@ -2,21 +2,21 @@ package jujube.cli.internal;
 
 import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 import jujube.cli.CliException;
 import jujube.files.AtomicFiles;
+import jujube.provider.local.PidFiles;
 
 /**
- * The processes a local environment started, each recorded by a pid file under {@code pids/}.
- * A recorded pid is only trusted while the process's command line still names the environment's
- * directory, so a pid reused by an unrelated process is never signalled.
+ * The processes a local environment started, each recorded by a pid file under {@code pids/}
+ * ({@link PidFiles}, shared with the local provider): a recorded pid is only trusted while the process's
+ * command line still names the environment's directory, so a pid reused by an unrelated process is
+ * never signalled.
  */
 final class AgentProcesses {
     private final LocalEnvironment env;
@@ -42,13 +42,14 @@ final class AgentProcesses {
             throw new CliException("cannot find the agent launcher " + agent + " (is the distribution built?)");
         }
         Path output = env.logs().resolve(name + ".out");
+        PidFiles pids = env.pidFiles();
         List<String> command = new ArrayList<>(List.of("setsid", supervisor.toString(),
-                env.pids().resolve(name + ".pid").toString(), output.toString(), agent.toString()));
+                pids.file(name).toString(), output.toString(), agent.toString()));
         command.addAll(args);
         command.addAll(List.of("--log-file", env.logs().resolve(name + ".log").toString()));
         try {
             Files.createDirectories(env.logs());
-            Files.createDirectories(env.pids());
+            Files.createDirectories(pids.dir());
             AtomicFiles.createOwnerOnly(env.logs().resolve(name + ".log"));
             AtomicFiles.createOwnerOnly(output);
             ProcessBuilder pb = new ProcessBuilder(command)
@@ -56,8 +57,7 @@ final class AgentProcesses {
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(output.toFile()))
                     .redirectErrorStream(true);
             Process p = pb.start();
-            AtomicFiles.write(env.pids().resolve(supervisorOf(name) + ".pid"),
-                    (p.pid() + "\n").getBytes(StandardCharsets.US_ASCII));
+            pids.write(pids.file(supervisorOf(name)), p.pid());
             return p.toHandle();
         } catch (IOException e) {
             throw new CliException("cannot start " + name + ": " + e.getMessage(), e);
@@ -79,34 +79,19 @@ final class AgentProcesses {
 
     /** The live process recorded under {@code name} in {@code env}'s pid files, if any. */
     static Optional<ProcessHandle> find(LocalEnvironment env, String name) {
-        Path file = env.pids().resolve(name + ".pid");
-        try {
-            String text = Files.readString(file, StandardCharsets.US_ASCII).trim();
-            return ProcessHandle.of(Long.parseLong(text)).filter(ProcessHandle::isAlive).filter(p -> ours(env, p));
-        } catch (IOException | NumberFormatException e) {
-            return Optional.empty();
-        }
+        PidFiles pids = env.pidFiles();
+        return pids.live(pids.file(name));
     }
 
     /** Whether a process was recorded under {@code name} in {@code env}'s pid files and is no longer running. */
     static boolean recordedAndGone(LocalEnvironment env, String name) {
-        return Files.exists(env.pids().resolve(name + ".pid")) && find(env, name).isEmpty();
+        PidFiles pids = env.pidFiles();
+        return pids.recordedAndGone(pids.file(name));
     }
 
     /** Whether the process runs {@code bin/jujube-supervise}. */
     private static boolean supervising(ProcessHandle p) {
         return p.info().arguments().map(a -> a.length > 0 && a[0].endsWith("/jujube-supervise")).orElse(false);
-    }
-
-    /** Whether the process's command line refers to {@code env}. */
-    private static boolean ours(LocalEnvironment env, ProcessHandle p) {
-        try {
-            byte[] raw = Files.readAllBytes(Path.of("/proc", Long.toString(p.pid()), "cmdline"));
-            String cmdline = new String(raw, StandardCharsets.UTF_8).replace('\0', ' ');
-            return cmdline.contains(env.dir().toString());
-        } catch (IOException e) {
-            return false;
-        }
     }
 
     /**
@@ -116,8 +101,9 @@ final class AgentProcesses {
      */
     int stopAll(Duration grace) {
         // supervisors first, at once and for good: none may start again what is being stopped
+        PidFiles pids = env.pidFiles();
         List<ProcessHandle> supervisors = new ArrayList<>();
-        ProcessHandle.allProcesses().filter(p -> ours(env, p)).filter(AgentProcesses::supervising).forEach(supervisors::add);
+        ProcessHandle.allProcesses().filter(pids::ours).filter(AgentProcesses::supervising).forEach(supervisors::add);
         supervisors.forEach(ProcessHandle::destroyForcibly);
         for (ProcessHandle p : supervisors) {
             try {
@@ -127,15 +113,13 @@ final class AgentProcesses {
             }
         }
         List<ProcessHandle> targets = new ArrayList<>(supervisors);
-        try (Stream<Path> files = Files.exists(env.pids()) ? Files.list(env.pids()) : Stream.empty()) {
-            files.filter(f -> f.toString().endsWith(".pid"))
-                    .map(f -> f.getFileName().toString().replace(".pid", ""))
-                    .forEach(n -> find(env, n).ifPresent(targets::add));
+        try {
+            pids.names().forEach(n -> pids.live(pids.file(n)).ifPresent(targets::add));
         } catch (IOException e) {
-            throw new CliException("cannot read " + env.pids() + ": " + e.getMessage(), e);
+            throw new CliException("cannot read the pid files of environment '" + env.name() + "': " + e.getMessage(), e);
         }
         ProcessHandle.allProcesses().filter(p -> p.pid() != ProcessHandle.current().pid())
-                .filter(p -> ours(env, p)).filter(p -> !targets.contains(p)).forEach(targets::add);
+                .filter(pids::ours).filter(p -> !targets.contains(p)).forEach(targets::add);
         List<ProcessHandle> all = new ArrayList<>(targets);
         for (ProcessHandle p : targets) {
             p.descendants().forEach(all::add);

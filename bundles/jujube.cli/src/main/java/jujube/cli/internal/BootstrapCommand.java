@@ -88,7 +88,7 @@ public final class BootstrapCommand implements Callable<Integer> {
             if (!AgentProcesses.recordedAndGone(env, "controller")) {
                 // e.g. one serving an external ensemble, started by hand: whether it runs is not ours to know
                 throw new CliException("environment '" + name + "' exists but bootstrap did not start its controller (no "
-                        + env.pids().resolve("controller.pid") + "): start it with bin/jujube-agent controller");
+                        + env.pidFiles().file("controller") + "): start it with bin/jujube-agent controller");
             }
             return restart(env, timeout);
         }

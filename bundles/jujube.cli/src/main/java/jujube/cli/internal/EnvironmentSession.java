@@ -114,6 +114,6 @@ final class EnvironmentSession implements AutoCloseable {
      */
     @Override
     public void close() {
-        state.closeBeforeExit(CLOSE_TIMEOUT);
+        StateConnections.closeBeforeExit(state, CLOSE_TIMEOUT);
     }
 }

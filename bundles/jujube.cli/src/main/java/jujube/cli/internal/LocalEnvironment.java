@@ -16,6 +16,8 @@ import jujube.charm.YamlErrors;
 import jujube.cli.CliException;
 import jujube.files.AtomicFiles;
 import jujube.provider.local.ContainerNetwork;
+import jujube.provider.local.LocalLayout;
+import jujube.provider.local.PidFiles;
 import jujube.tls.EnvironmentTls;
 import jujube.tls.WirePolicy;
 import jujube.state.ConnectionConfig;
@@ -85,11 +87,12 @@ record LocalEnvironment(String name, Path dir, int zookeeperPort, String placeme
     static final String FILE = "environment.yaml";
 
     Path logs() {
-        return dir.resolve("logs");
+        return LocalLayout.logs(dir);
     }
 
-    Path pids() {
-        return dir.resolve("pids");
+    /** The pid files of the environment's processes: the controller, the machines, their supervisors. */
+    PidFiles pidFiles() {
+        return new PidFiles(dir);
     }
 
     /** The environment's secrets, owner-only: the administrator's credentials. */
@@ -103,7 +106,7 @@ record LocalEnvironment(String name, Path dir, int zookeeperPort, String placeme
     }
 
     Path machineDir(int id) {
-        return dir.resolve("machines").resolve("machine-" + id);
+        return LocalLayout.machineDir(dir, id);
     }
 
     /** The external ensemble when {@code environment.yaml} names one, else the embedded server on loopback. */

@@ -94,14 +94,12 @@ final class ContextFlush {
         }
     }
 
-    /** {@code 80/tcp}, as {@link jujube.hooks.tools.Port#toString()} writes it. */
+    /** {@code 80/tcp}, as {@link jujube.state.Port#toString()} writes it. */
     private static jujube.state.Port port(String text) {
         int slash = text.indexOf('/');
         if (slash < 0) {
             throw new IllegalArgumentException("invalid port '" + text + "'");
         }
-        jujube.hooks.tools.Port port = new jujube.hooks.tools.Port(Integer.parseInt(text.substring(0, slash)),
-                text.substring(slash + 1));
-        return new jujube.state.Port(port.number(), port.protocol());
+        return new jujube.state.Port(Integer.parseInt(text.substring(0, slash)), text.substring(slash + 1));
     }
 }

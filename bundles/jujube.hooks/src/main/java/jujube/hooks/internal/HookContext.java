@@ -9,7 +9,7 @@ import jujube.charm.CharmReader;
 import jujube.hooks.RelationHookInfo;
 import jujube.hooks.protocol.ErrorCode;
 import jujube.hooks.tools.HookToolException;
-import jujube.hooks.tools.Port;
+import jujube.state.Port;
 import jujube.hooks.tools.UnitAddress;
 import jujube.state.NoSuchRelationException;
 import jujube.state.RelationSettings;

@@ -10,7 +10,7 @@ import jujube.hooks.protocol.ErrorCode;
 import jujube.hooks.tools.HookToolBackend;
 import jujube.hooks.tools.HookToolException;
 import jujube.hooks.tools.LogLevel;
-import jujube.hooks.tools.Port;
+import jujube.state.Port;
 import jujube.hooks.tools.UnitAddress;
 import jujube.state.NoSuchRelationException;
 import jujube.state.LogText;

@@ -70,7 +70,7 @@ public record LocalLayout(Path envDir, Path distDir, String zookeeper, Path char
     }
 
     public Path machineDir(int machineId) {
-        return envDir.resolve("machines").resolve("machine-" + machineId);
+        return machineDir(envDir, machineId);
     }
 
     /**
@@ -83,11 +83,11 @@ public record LocalLayout(Path envDir, Path distDir, String zookeeper, Path char
     }
 
     public Path pidFile(int machineId) {
-        return pids().resolve("machine-" + machineId + ".pid");
+        return new PidFiles(envDir).file("machine-" + machineId);
     }
 
     public Path pids() {
-        return envDir.resolve("pids");
+        return pids(envDir);
     }
 
     /**
@@ -95,7 +95,7 @@ public record LocalLayout(Path envDir, Path distDir, String zookeeper, Path char
      * which the provider makes before the machine starts.
      */
     public Path log(int machineId) {
-        return envDir.resolve("logs").resolve("machine-" + machineId + ".log");
+        return logs(envDir).resolve("machine-" + machineId + ".log");
     }
 
     /**
@@ -109,7 +109,7 @@ public record LocalLayout(Path envDir, Path distDir, String zookeeper, Path char
 
     /** What the machine's process prints outside its log (the JVM's own messages, a crash; LXC's): {@code logs/machine-N.out}. */
     public Path output(int machineId) {
-        return envDir.resolve("logs").resolve("machine-" + machineId + ".out");
+        return logs(envDir).resolve("machine-" + machineId + ".out");
     }
 
     /** The LXC path of the environment's containers ({@code lxc-ls -P}, {@code lxc-attach -P}). */
@@ -130,6 +130,34 @@ public record LocalLayout(Path envDir, Path distDir, String zookeeper, Path char
     /** {@link #containerName(int)} of the environment in {@code envDir}, for who has no whole layout. */
     public static String containerName(Path envDir, int machineId) {
         return envDir.toAbsolutePath().getFileName() + "-machine-" + machineId;
+    }
+
+    /**
+     * {@link #machineDir(int)} of the environment in {@code envDir}, for who has no whole layout.
+     *
+     * @since 2.2
+     */
+    public static Path machineDir(Path envDir, int machineId) {
+        return envDir.resolve("machines").resolve("machine-" + machineId);
+    }
+
+    /**
+     * {@link #pids()} of the environment in {@code envDir}, for who has no whole layout: see {@link PidFiles}.
+     *
+     * @since 2.2
+     */
+    public static Path pids(Path envDir) {
+        return envDir.resolve("pids");
+    }
+
+    /**
+     * Where the environment in {@code envDir} keeps its processes' logs and output ({@link #log},
+     * {@link #output}), for who has no whole layout.
+     *
+     * @since 2.2
+     */
+    public static Path logs(Path envDir) {
+        return envDir.resolve("logs");
     }
 
     /** The container's directory: its LXC {@code config} and its writable layer, {@code delta/}. */

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -27,7 +28,8 @@ import jujube.state.StateException;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.api.transaction.CuratorOp;
-import org.apache.curator.framework.recipes.cache.NodeCache;
+import org.apache.curator.framework.recipes.cache.CuratorCache;
+import org.apache.curator.framework.recipes.cache.CuratorCacheListener;
 import org.apache.curator.retry.ExponentialBackoffRetry;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.ZooKeeper;
@@ -41,9 +43,7 @@ public final class CuratorStateConnection implements StateConnection {
     private final CuratorFramework client;
     private final List<ConnectionStateListener> listeners = new CopyOnWriteArrayList<>();
     private final NodeReader reader;
-    private final VersionedNodes nodes;
     private final TopologyStore topology;
-    private final TopologyTransaction transactions;
     private final ExecutorService watchExecutor;
     private final ParkedPresences presences;
     private final CuratorMachines machines;
@@ -105,7 +105,7 @@ public final class CuratorStateConnection implements StateConnection {
         }
         client = builder.build();
         reader = new NodeReader(client);
-        nodes = new VersionedNodes(reader);
+        VersionedNodes nodes = new VersionedNodes(reader);
         // only the administrator may write the topology: an agent migrates what it reads in memory only
         topology = new TopologyStore(reader, nodes, new TopologyMigrator(migrations), access.isAdmin());
         access.bind(client, reader, topology::read);
@@ -114,7 +114,7 @@ public final class CuratorStateConnection implements StateConnection {
         MachineRequests requests = new MachineRequests(client, reader);
         access.bind(requests);
         TopologyTransaction.Sender direct = ops -> client.getZookeeperClient().getZooKeeper().multi(ops);
-        transactions = new TopologyTransaction(reader, topology, access, sender.apply(direct));
+        TopologyTransaction transactions = new TopologyTransaction(reader, topology, access, sender.apply(direct));
         ctx = new StateContext(client, reader, nodes, topology, transactions, watchExecutor, presences,
                 new SharedCaches(client), access, requests);
         machines = new CuratorMachines(ctx);
@@ -136,7 +136,7 @@ public final class CuratorStateConnection implements StateConnection {
      * only if TLS is asked for) and, by being called, this class (and with it the logging back-end); then
      * Curator's factory (its initializer looks this host's name up) and Jackson's JSON parser, which a
      * command meets moments later; not databind's object mapper, which a status no longer uses. See
-     * {@link jujube.state.StateConnections#prepare}: it calls this on a daemon thread.
+     * {@link jujube.state.StateConnections#warmUp}.
      */
     public static void warmUp() {
         // the ZooKeeper client's first selector: the JDK looks for a selector provider in every jar of the
@@ -207,25 +207,15 @@ public final class CuratorStateConnection implements StateConnection {
 
     @Override
     public void awaitInitialized(Duration timeout) {
-        // a node cache watches the path, so this wakes as soon as bootstrap finishes
-        try (NodeCache cache = new NodeCache(client, Paths.INITIALIZED)) {
-            Object signal = new Object();
-            cache.getListenable().addListener(() -> {
-                synchronized (signal) {
-                    signal.notifyAll();
-                }
-            });
-            cache.start(true);
-            long deadline = System.nanoTime() + timeout.toNanos();
-            synchronized (signal) {
-                while (cache.getCurrentData() == null) {
-                    long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-                    if (left <= 0) {
-                        throw new EnvironmentNotInitializedException(
-                                "environment not initialized within " + timeout.toSeconds() + " s");
-                    }
-                    signal.wait(left);
-                }
+        // the cache's persistent watch wakes this as soon as bootstrap finishes; its first read reports a
+        // node that exists already as created too
+        CountDownLatch created = new CountDownLatch(1);
+        try (CuratorCache cache = CuratorCache.build(client, Paths.INITIALIZED, CuratorCache.Options.SINGLE_NODE_CACHE)) {
+            cache.listenable().addListener(CuratorCacheListener.builder().forCreates(node -> created.countDown()).build());
+            cache.start();
+            if (!created.await(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
+                throw new EnvironmentNotInitializedException(
+                        "environment not initialized within " + timeout.toSeconds() + " s");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -235,6 +225,11 @@ public final class CuratorStateConnection implements StateConnection {
         } catch (Exception e) {
             throw NodeReader.failure(Paths.INITIALIZED, e);
         }
+    }
+
+    @Override
+    public boolean awaitEnvironment(Duration period, java.util.function.Consumer<String> stillWaiting) {
+        return EnvironmentWait.await(this, period, stillWaiting);
     }
 
     @Override
@@ -350,14 +345,6 @@ public final class CuratorStateConnection implements StateConnection {
         return new CuratorLeadership(client, name);
     }
 
-    /**
-     * Successful compare-and-set writes and lost attempts so far, transactions included: what the
-     * benchmark reports.
-     */
-    public long[] compareAndSetCounts() {
-        return new long[] {nodes.writes() + transactions.applied(), nodes.retries() + transactions.lost()};
-    }
-
     @Override
     public void close() {
         debugLog.close(); // its writer first: it must not meet a closed client
@@ -366,7 +353,7 @@ public final class CuratorStateConnection implements StateConnection {
         client.close();
     }
 
-    @Override
+    /** See {@link jujube.state.StateConnections#closeBeforeExit}. */
     public void closeBeforeExit(Duration timeout) {
         ZooKeeper zk;
         try {

@@ -254,6 +254,12 @@ public final class StateConnectionComponent implements StateConnection {
     }
 
     @Override
+    public boolean awaitEnvironment(Duration period, java.util.function.Consumer<String> stillWaiting) {
+        // its own waits, not the connection's: there is none until the one-time credential is redeemed
+        return EnvironmentWait.await(this, period, stillWaiting);
+    }
+
+    @Override
     public void initialize(EnvironmentSettings settings) {
         connection().initialize(settings);
     }

@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.atomic.LongAdder;
 import jujube.state.ConcurrentUpdateException;
 import jujube.state.CorruptStateException;
 import jujube.state.StateException;
@@ -67,8 +66,6 @@ final class TopologyTransaction {
     private final TopologyStore topology;
     private final AccessControl access;
     private final Sender sender;
-    private final LongAdder applied = new LongAdder();
-    private final LongAdder lost = new LongAdder();
 
     /**
      * @param access the policy the created nodes' ACLs come from, and where new principals' digests are kept
@@ -110,11 +107,9 @@ final class TopologyTransaction {
                 throw new TransactionTooLargeException(what, bytes);
             }
             if (send(ops, draft, token, taken) == Outcome.APPLIED) {
-                applied.increment();
                 afterwards.accept(t, result);
                 return result;
             }
-            lost.increment();
             VersionedNodes.pause(attempt);
         }
         throw new ConcurrentUpdateException(Paths.TOPOLOGY, VersionedNodes.MAX_ATTEMPTS);
@@ -233,15 +228,4 @@ final class TopologyTransaction {
     private String full(String path) {
         String namespace = client.getNamespace();
         return namespace == null || namespace.isEmpty() ? path : ZKPaths.makePath(namespace, path);
-    }
-
-    /** Transactions applied so far, for measurements. */
-    long applied() {
-        return applied.sum();
-    }
-
-    /** Attempts lost to another writer so far, for measurements. */
-    long lost() {
-        return lost.sum();
-    }
-}
+    }}

@@ -3,7 +3,6 @@ package jujube.state.internal;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 import jujube.state.ConcurrentUpdateException;
 import jujube.state.StateException;
@@ -28,8 +27,6 @@ final class VersionedNodes {
 
     private final CuratorFramework client;
     private final NodeReader reader;
-    private final LongAdder writes = new LongAdder();
-    private final LongAdder retries = new LongAdder();
 
     VersionedNodes(NodeReader reader) {
         this.client = reader.client();
@@ -62,11 +59,9 @@ final class VersionedNodes {
                 } else if (!Arrays.equals(old, updated)) {
                     client.setData().withVersion(stat.getVersion()).forPath(path, updated);
                 }
-                writes.increment();
                 return result;
             } catch (KeeperException.BadVersionException | KeeperException.NodeExistsException
                     | KeeperException.NoNodeException e) {
-                retries.increment();
                 pause(attempt);
             } catch (StateException e) {
                 throw e;
@@ -86,15 +81,5 @@ final class VersionedNodes {
             Thread.currentThread().interrupt();
             throw new StateException("interrupted while retrying an update");
         }
-    }
-
-    /** Successful compare-and-set writes so far, for measurements. */
-    long writes() {
-        return writes.sum();
-    }
-
-    /** Attempts lost to another writer so far, for measurements. */
-    long retries() {
-        return retries.sum();
     }
 }

@@ -18,9 +18,8 @@ import jujube.state.RelationRole;
 import jujube.state.RelationScope;
 import jujube.state.ServiceDeployment;
 import jujube.state.StateConnection;
-import jujube.state.StateConnections;
 import jujube.state.UnitName;
-import jujube.state.internal.CuratorStateConnection;
+import jujube.state.internal.CountedTransactions;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;
@@ -41,6 +40,7 @@ public final class TopologyBench {
     private static final int BATCH = 25;
     private static final int DEPLOYED = 500;
     private static final String CHARM = "local:precise/app-1";
+    private static final CountedTransactions COUNTS = new CountedTransactions();
 
     public static void main(String[] args) throws Exception {
         try (CountingZooKeeper zk = new CountingZooKeeper()) {
@@ -87,7 +87,7 @@ public final class TopologyBench {
                 chroot, List.of(jujube.state.Credential.generate(jujube.state.Credential.ADMIN)));
         List<StateConnection> writers = new ArrayList<>();
         for (int i = 0; i < WRITERS; i++) {
-            StateConnection c = StateConnections.open(config, List.of());
+            StateConnection c = COUNTS.open(config);
             c.awaitConnected(Duration.ofSeconds(10));
             writers.add(c);
         }
@@ -137,7 +137,7 @@ public final class TopologyBench {
     /** Runs {@code count} operations, each adding {@code perOp} things, spread over the writers. */
     private static void run(String what, CountingZooKeeper zk, List<StateConnection> writers, int count, int perOp,
             BiConsumer<StateConnection, Integer> op) throws Exception {
-        long[] before = totals(writers);
+        long[] before = totals();
         long requests = zk.requests();
         ExecutorService pool = Executors.newFixedThreadPool(WRITERS);
         List<Future<?>> done = new ArrayList<>();
@@ -156,7 +156,7 @@ public final class TopologyBench {
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         pool.shutdown();
-        long[] after = totals(writers);
+        long[] after = totals();
         long writes = after[0] - before[0];
         long retries = after[1] - before[1];
         System.out.printf("%s: %d added (%d topology writes, %d ZooKeeper requests) in %.2f s = %.0f per second,"
@@ -164,14 +164,9 @@ public final class TopologyBench {
                 count * perOp / seconds, retries / (double) writes);
     }
 
-    private static long[] totals(List<StateConnection> writers) {
-        long[] sum = new long[2];
-        for (StateConnection c : writers) {
-            long[] counts = ((CuratorStateConnection) c).compareAndSetCounts();
-            sum[0] += counts[0];
-            sum[1] += counts[1];
-        }
-        return sum;
+    /** Topology transactions applied and attempts lost, of every writer so far. */
+    private static long[] totals() {
+        return new long[] {COUNTS.applied(), COUNTS.lost()};
     }
 
     private static void close(List<StateConnection> writers) {

@@ -13,8 +13,8 @@ import jujube.hooks.protocol.ProtocolException;
 import jujube.hooks.tools.HookToolBackend;
 import jujube.hooks.tools.HookToolException;
 import jujube.hooks.tools.LogLevel;
-import jujube.hooks.tools.Port;
 import jujube.hooks.tools.UnitAddress;
+import jujube.state.Port;
 
 /**
  * The typed commands: the backend operations with JSON arguments and results, for the Java client and

@@ -21,6 +21,7 @@ import jujube.agent.provisioning.ProviderException;
 import jujube.files.AtomicFiles;
 import jujube.files.FileTrees;
 import jujube.provider.local.LocalLayout;
+import jujube.provider.local.PidFiles;
 import jujube.state.CredentialFiles;
 import jujube.state.OneTimeCredential;
 import org.slf4j.Logger;
