@@ -35,11 +35,13 @@ else
   "$jujube" bootstrap --machines process >/dev/null
   db_to=; app_to=
 fi
-# CONVERGENCE_MAX_HOOKS=N: machine 0 runs at most N hooks at once (the invoker's maxConcurrentHooks);
-# CONVERGENCE_NATIVE_SPAWN=false: its hooks are started by the JDK, not posix_spawn (the invoker's nativeSpawn)
-invoker_cfg="${CONVERGENCE_MAX_HOOKS:+maxConcurrentHooks=$CONVERGENCE_MAX_HOOKS
-}${CONVERGENCE_NATIVE_SPAWN:+nativeSpawn=$CONVERGENCE_NATIVE_SPAWN
-}"
+# CONVERGENCE_NATIVE_SPAWN=false: machine 0's hooks are started by the JDK, not posix_spawn (the invoker's
+# spawner.target selects the JDK's spawner even while jujube.hooks.posixspawn offers its own)
+invoker_cfg=
+if [ "${CONVERGENCE_NATIVE_SPAWN:-}" = false ]; then
+  invoker_cfg='spawner.target=(jujube.hooks.spawner=jdk)
+'
+fi
 if [ -n "$invoker_cfg" ]; then
   deploy="$JUJUBE_HOME/environments/local/machines/machine-0/deploy"
   printf '%s' "$invoker_cfg" > "$deploy/.invoker.tmp"

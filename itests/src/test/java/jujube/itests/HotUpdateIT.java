@@ -10,6 +10,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -20,7 +21,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * {@code jujube.workflow} dropped into a running machine agent's {@code deploy/} folder is updated in
  * place; the unit agents deactivate, come back in their persisted state (started) without running any
  * hook, on either side of their relation (their relation presence is handed over to the reactivated agent,
- * so neither sees the other leave), and a relation change made right after is delivered.
+ * so neither sees the other leave), and a relation change made right after is delivered. A rebuilt
+ * {@code jujube.hooks.posixspawn} is updated without reactivating any unit agent.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class HotUpdateIT {
@@ -82,6 +84,33 @@ class HotUpdateIT {
         assertEquals(mysqlBefore, mysqlAfter, "mysql/0 ran no hook because of the update");
         Poll.until("every unit started", Environment.CONVERGE,
                 () -> env.unitStates().values().stream().allMatch("started"::equals), () -> env.unitStates().toString());
+    }
+
+    /**
+     * The native hook spawner's bundle updated live: while it is stopped the invoker starts hooks through the
+     * JDK, then through the new revision's spawner, and no unit agent is reactivated.
+     */
+    @Test
+    void the_native_spawner_updated_live_hands_hooks_over_without_reactivating_units() throws Exception {
+        long blogSyncs = occurrences("unit blog/0: synchronized in started");
+        long toJdk = occurrences("hooks are started by the JDK spawner");
+        long toNative = occurrences("hooks are started by the posix_spawn spawner");
+        Path machine = env.dir().resolve("machines/machine-0");
+        Path deployed = machine.resolve("deploy/jujube.hooks.posixspawn.jar");
+        String next = bumped(BundleJars.version(deployed));
+
+        BundleJars.redeploy(deployed, next);
+
+        List<Path> cached = BundleJars.cachedBundles(machine.resolve("felix-cache"), "jujube.hooks.posixspawn.jar");
+        Poll.until("jujube.hooks.posixspawn updated in place to " + next, Environment.CONVERGE,
+                () -> BundleJars.revisions(cached.get(0)).contains(next), () -> BundleJars.revisions(cached.get(0)).toString());
+        Poll.until("hooks handed to the JDK's spawner and back", Environment.CONVERGE,
+                () -> occurrences("hooks are started by the JDK spawner") > toJdk
+                        && occurrences("hooks are started by the posix_spawn spawner") > toNative);
+        String added = "mysql/" + mysqlUnits++;
+        env.ok("add-unit", "mysql");
+        env.awaitHookLine("blog/0", "db-relation-changed " + added + " ready");
+        assertEquals(blogSyncs, occurrences("unit blog/0: synchronized in started"), "blog/0 was not reactivated");
     }
 
     private long occurrences(String text) {

@@ -55,6 +55,10 @@ class LifecycleIT {
         env.awaitUnits(Map.of("flaky/0", "install-error", "mysql/0", "started", "blog/0", "started"));
         assertEquals(List.of("install -", "config-changed - port=8080", "start - port=8080"), env.hookLog("blog/0"));
         assertEquals("local:precise/mysql-1", env.status().path("services").path("mysql").path("charm").asText());
+        // bin/jujube-agent enables the foreign function interface on JDK 17: jujube.hooks.posixspawn's spawner,
+        // ranked above the JDK's, starts the hooks
+        assertTrue(env.machineLog(0).contains("hooks are started by the posix_spawn spawner"),
+                "machine 0 starts hooks with posix_spawn");
     }
 
     @Test

@@ -249,9 +249,10 @@ final class FrameworkLauncher {
     }
 
     /**
-     * jujube.hooks starts hooks with posix_spawn through the JDK 17 foreign function interface when the
-     * JVM was started with {@code --add-modules jdk.incubator.foreign} (bin/jujube-agent does): the
-     * framework exports that package to bundles only if it is told to.
+     * jujube.hooks.posixspawn starts hooks with posix_spawn through the JDK 17 foreign function interface
+     * when the JVM was started with {@code --add-modules jdk.incubator.foreign} (bin/jujube-agent does):
+     * the framework exports that package to bundles only if it is told to, and the bundle resolves only
+     * where it does.
      */
     private static void exportIncubatingForeignAccess(Map<String, String> fw) {
         if (ModuleLayer.boot().findModule("jdk.incubator.foreign").isPresent()) {

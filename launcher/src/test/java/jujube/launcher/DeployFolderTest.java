@@ -130,14 +130,14 @@ class DeployFolderTest {
 
     @Test
     void aConfigurationAlreadyThereIsTheOperatorsAndKept() throws Exception {
-        Path cfg = Files.writeString(tmp.resolve("jujube.hooks.invoker.cfg"), "maxConcurrentHooks=-1\n");
+        Path cfg = Files.writeString(tmp.resolve("jujube.hooks.invoker.cfg"), "timeoutSeconds=3600\n");
         DeployFolder folder = new DeployFolder(deploy);
         folder.placeConfig(cfg);
-        assertEquals("maxConcurrentHooks=-1\n", Files.readString(deploy.resolve(cfg.getFileName())));
+        assertEquals("timeoutSeconds=3600\n", Files.readString(deploy.resolve(cfg.getFileName())));
 
-        Files.writeString(deploy.resolve(cfg.getFileName()), "maxConcurrentHooks=2\n");
+        Files.writeString(deploy.resolve(cfg.getFileName()), "timeoutSeconds=60\n");
         folder.placeConfig(cfg);
-        assertEquals("maxConcurrentHooks=2\n", Files.readString(deploy.resolve(cfg.getFileName())));
+        assertEquals("timeoutSeconds=60\n", Files.readString(deploy.resolve(cfg.getFileName())));
     }
 
     private Path bundle(String fileName, String version, String content) throws IOException {

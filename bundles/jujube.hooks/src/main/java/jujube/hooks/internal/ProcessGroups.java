@@ -12,46 +12,36 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Kills a hook's process group, and gives the hooks the JDK starts ({@link HookSpawner.Jdk}) a group
- * of their own ({@link HookSpawner.Posix} has {@code posix_spawn} do it). Such a hook runs under a session
- * leader: the native forwarder installed beside the hook tools as
- * {@value HookToolsInstaller#SESSION_LEADER} when there is one, else {@code setsid}. A child of the JVM
- * is not a group leader, so the leader calls setsid(2) and execs the hook in place, which makes the
- * hook's pid also its process group id: a hook's {@code kill 0} stays inside the hook, and killing the
- * group reaches every child the hook started, including ones already orphaned. The forwarder is
- * preferred because it is static: {@code setsid} is a dynamic binary, and on a machine where exec is
- * dear its loader's start-up was the largest single cost of running a hook. Without either, or without
- * {@code kill}, hooks run in the agent's group and only their live descendants are killed.
+ * Process groups without native calls: which program makes a hook lead its own session, and the kill of a
+ * group through {@code kill(1)}. The session leader is the native forwarder installed beside the hook tools
+ * as {@value HookToolsInstaller#SESSION_LEADER} when there is one, else {@code setsid}: a child of the JVM
+ * is not a group leader, so the leader calls setsid(2) and execs the hook in place, which makes the hook's
+ * pid also its process group id. The forwarder is preferred because it is static: {@code setsid} is a
+ * dynamic binary, and on a machine where exec is dear its loader's start-up was the largest single cost of
+ * running a hook. Without either, or without {@code kill}, hooks run in the agent's group and only their
+ * live descendants are killed.
  */
 final class ProcessGroups {
     private static final Logger LOG = LoggerFactory.getLogger(ProcessGroups.class);
+    private static final Optional<Path> SETSID = firstExecutable("/usr/bin/setsid", "/bin/setsid");
 
-    private final Optional<Path> setsid;
     private final Optional<Path> kill;
 
     ProcessGroups() {
-        setsid = firstExecutable("/usr/bin/setsid", "/bin/setsid");
         kill = firstExecutable("/bin/kill", "/usr/bin/kill");
         if (kill.isEmpty()) {
             LOG.warn("kill not found: hook timeouts kill only the hook's descendants");
         }
     }
 
-    /**
-     * The command line that runs {@code hook} as the leader of a new process group, through the
-     * session leader in {@code toolsDir} if it is installed there.
-     */
-    List<String> command(Path hook, Path toolsDir) {
+    /** The program that starts a hook as the leader of a new session: the forwarder in {@code toolsDir}, else {@code setsid}. */
+    static Optional<Path> sessionLeader(Path toolsDir) {
         Path leader = toolsDir.resolve(HookToolsInstaller.SESSION_LEADER);
-        if (Files.isExecutable(leader)) {
-            return List.of(leader.toString(), hook.toString());
-        }
-        return setsid.map(s -> List.of(s.toString(), hook.toString())).orElse(List.of(hook.toString()));
+        return Files.isExecutable(leader) ? Optional.of(leader) : SETSID;
     }
 
-
     /** Kills the group led by {@code process} (SIGKILL) and any descendant that left it. */
-    void killGroup(Process process) throws InterruptedException {
+    void killGroup(Process process) {
         // Taken before the kill: once the leader dies its children are re-parented and lost to us.
         List<ProcessHandle> descendants = process.descendants().toList();
         if (leadsGroup(process) && kill.isPresent()) {
@@ -65,7 +55,7 @@ final class ProcessGroups {
      * Kills (SIGKILL) the process group {@code pgid}, led by a process that is not this JVM's child: a hook
      * an earlier agent started and left running when it died.
      */
-    void killGroup(long pgid) throws InterruptedException {
+    void killGroup(long pgid) {
         if (kill.isPresent()) {
             signalGroup(pgid);
         }
@@ -84,7 +74,7 @@ final class ProcessGroups {
         }
     }
 
-    private void signalGroup(long pgid) throws InterruptedException {
+    private void signalGroup(long pgid) {
         try {
             Process killer = new ProcessBuilder(kill.get().toString(), "-s", "KILL", "--", "-" + pgid)
                     .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
@@ -94,6 +84,10 @@ final class ProcessGroups {
             }
         } catch (IOException e) {
             LOG.warn("could not kill process group {}: {}", pgid, e.toString());
+        } catch (InterruptedException e) {
+            // the caller is going away: the descendants are still killed, the flag tells it why we returned
+            Thread.currentThread().interrupt();
+            LOG.warn("interrupted while killing process group {}", pgid);
         }
     }
 

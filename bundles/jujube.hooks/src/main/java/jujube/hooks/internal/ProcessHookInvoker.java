@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -14,29 +15,37 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Function;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import jujube.hooks.HookInvocation;
 import jujube.hooks.HookInvoker;
 import jujube.hooks.HookOutput;
 import jujube.hooks.HookResult;
+import jujube.hooks.spawn.HookProcess;
+import jujube.hooks.spawn.HookSpawner;
+import jujube.hooks.spawn.SpawnRequest;
 import jujube.hooks.tools.HookToolsInstaller;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.metatype.annotations.Designate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The {@link HookInvoker}: each hook is a child process leading its own process group, started by a
- * {@link HookSpawner} and killed with its group by {@link ProcessGroups}, with its output carried by
- * {@link OutputPipes}. Exit statuses above 128 are reported as {@code signal N}, as the JDK (like a
- * shell, and {@link PosixProcess} likewise) folds "killed by signal N" into 128+N;
- * a hook that itself exits with 137 is therefore reported as "signal 9". Each hook runs within its
- * unit's {@link ProcessLimits process limit} and the {@link OutputLimits output limits}; a hook that goes
- * past one fails, naming the limit, whatever its exit status.
+ * The {@link HookInvoker}: each hook is a child process leading its own process group, started (and
+ * killed with its group) by the {@link HookSpawner} service of highest ranking, with its output carried by
+ * {@link OutputPipes}. The spawner reference is dynamic and greedy: when a better spawner comes, or the one
+ * in use goes away (its bundle stopped or updated), the next hook uses the best one left, without the
+ * invoker or its units restarting; a hook already running keeps the spawner that started it. Exit statuses
+ * above 128 are reported as {@code signal N}, as spawners (like the JDK and a shell) fold "killed by signal
+ * N" into 128+N; a hook that itself exits with 137 is therefore reported as "signal 9". Each hook runs
+ * within its unit's {@link ProcessLimits process limit} and the {@link OutputLimits output limits}; a hook
+ * that goes past one fails, naming the limit, whatever its exit status.
  */
 @Component(service = HookInvoker.class, configurationPid = "jujube.hooks.invoker",
         configurationPolicy = ConfigurationPolicy.OPTIONAL)
@@ -50,9 +59,7 @@ public final class ProcessHookInvoker implements HookInvoker {
     private final String agentPath = System.getenv("PATH");
     private final Duration defaultTimeout;
     private final Duration outputGrace;
-    private final HookSlots slots;
-    private final ProcessGroups groups = new ProcessGroups();
-    private final HookSpawner spawner;
+    private final AtomicReference<HookSpawner> spawner = new AtomicReference<>();
     private final OutputLimits outputLimits;
     private final ProcessLimits processLimits;
     private final AtomicBoolean warnedNoLeader = new AtomicBoolean();
@@ -61,57 +68,62 @@ public final class ProcessHookInvoker implements HookInvoker {
     private final ExecutorService outputReaders = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 5, TimeUnit.SECONDS,
             new SynchronousQueue<>(), new ReaderThreads());
 
+    /** The spawner is bound by Declarative Services right after construction ({@link #bindSpawner}). */
     @Activate
     public ProcessHookInvoker(HookInvokerConfig config) {
         this(Duration.ofSeconds(config.timeoutSeconds()), Duration.ofMillis(config.outputGraceMillis()),
-                HookSlots.configured(config.maxConcurrentHooks(), Duration.ofMillis(config.slotHoldMillis())),
-                config.nativeSpawn() ? HookSpawner::best : HookSpawner::configuredJdk,
                 new OutputLimits(config.maxOutputLines(), config.maxOutputLineBytes(), config.maxOutputBytes()),
                 () -> ProcessLimits.start(config.maxProcesses()));
     }
 
-    /** An invoker with no limit on concurrent hooks. */
+    /** An invoker that starts hooks with the JDK ({@link JdkHookSpawner}), without process limit. */
     public ProcessHookInvoker(Duration defaultTimeout, Duration outputGrace) {
-        this(defaultTimeout, outputGrace, HookSlots.unlimited());
+        this(defaultTimeout, outputGrace, new JdkHookSpawner());
+    }
+
+    /** With the given spawner, the default output limits and no process limit. */
+    ProcessHookInvoker(Duration defaultTimeout, Duration outputGrace, HookSpawner spawner) {
+        this(defaultTimeout, outputGrace, spawner, OutputLimits.defaults(), ProcessLimits.none());
+    }
+
+    /** With the given spawner and limits (which the invoker closes when it is deactivated). */
+    ProcessHookInvoker(Duration defaultTimeout, Duration outputGrace, HookSpawner spawner,
+                       OutputLimits outputLimits, ProcessLimits processLimits) {
+        this(defaultTimeout, outputGrace, outputLimits, () -> processLimits);
+        bindSpawner(spawner);
     }
 
     /**
      * @param defaultTimeout for invocations that name none; {@link Duration#ZERO} means no timeout
      * @param outputGrace how long to read output after the hook exited while its children hold it open
-     * @param slots how many hooks start at once; a hook's wait for its turn does not count against its timeout
      */
-    ProcessHookInvoker(Duration defaultTimeout, Duration outputGrace, HookSlots slots) {
-        this(defaultTimeout, outputGrace, slots, (Function<ProcessGroups, HookSpawner>) HookSpawner::best,
-                OutputLimits.defaults(), ProcessLimits::none);
-    }
-
-    /** With the given way of starting hooks, the default output limits and no process limit. */
-    ProcessHookInvoker(Duration defaultTimeout, Duration outputGrace, HookSlots slots, HookSpawner spawner) {
-        this(defaultTimeout, outputGrace, slots, spawner, OutputLimits.defaults(), ProcessLimits.none());
-    }
-
-    /** With the given way of starting hooks and limits (which the invoker closes when it is deactivated). */
-    ProcessHookInvoker(Duration defaultTimeout, Duration outputGrace, HookSlots slots, HookSpawner spawner,
-                       OutputLimits outputLimits, ProcessLimits processLimits) {
-        this(defaultTimeout, outputGrace, slots, groups -> spawner, outputLimits, () -> processLimits);
-    }
-
-    private ProcessHookInvoker(Duration defaultTimeout, Duration outputGrace, HookSlots slots,
-                               Function<ProcessGroups, HookSpawner> spawner, OutputLimits outputLimits,
+    private ProcessHookInvoker(Duration defaultTimeout, Duration outputGrace, OutputLimits outputLimits,
                                Supplier<ProcessLimits> processLimits) {
         this.outputLimits = Objects.requireNonNull(outputLimits, "outputLimits");
-        this.spawner = spawner.apply(groups);
         this.defaultTimeout = Objects.requireNonNull(defaultTimeout, "defaultTimeout");
         this.outputGrace = Objects.requireNonNull(outputGrace, "outputGrace");
         if (defaultTimeout.isNegative() || outputGrace.isNegative()) {
             throw new IllegalArgumentException("jujube.hooks.invoker: timeoutSeconds and outputGraceMillis must "
                     + "not be negative, got " + defaultTimeout.toSeconds() + " and " + outputGrace.toMillis());
         }
-        this.slots = Objects.requireNonNull(slots, "slots");
-        if (slots.count() > 0) {
-            LOG.info("at most {} hooks start at once", slots.count());
-        }
         this.processLimits = processLimits.get(); // last: it makes cgroups, and nothing after it can fail
+    }
+
+    /**
+     * The spawner of highest ranking; Declarative Services binds its replacement before it unbinds the one
+     * it replaces, so there is always one while the invoker is active.
+     */
+    @Reference(name = "spawner", policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
+            unbind = "unbindSpawner")
+    void bindSpawner(HookSpawner next) {
+        HookSpawner previous = spawner.getAndSet(Objects.requireNonNull(next, "spawner"));
+        if (previous != next) {
+            LOG.info("hooks are started by the {} spawner", next);
+        }
+    }
+
+    void unbindSpawner(HookSpawner gone) {
+        spawner.compareAndSet(gone, null);
     }
 
     /** Removes the output pipes made ahead and not used, and ends the idle reader threads. */
@@ -137,7 +149,8 @@ public final class ProcessHookInvoker implements HookInvoker {
         }
         HookResult result;
         try {
-            result = runInTurn(invocation, hook, output);
+            LOG.info("unit={} hook={}: running", unit, hookName);
+            result = run(invocation, hook, output);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             result = new HookResult.Failed("interrupted");
@@ -150,16 +163,7 @@ public final class ProcessHookInvoker implements HookInvoker {
         return result;
     }
 
-    /** Runs the hook once one of the limited slots is free (at once when there is no limit). */
-    private HookResult runInTurn(HookInvocation invocation, Path hook, HookOutput output) throws InterruptedException {
-        try (HookSlots.Slot slot = slots.take(invocation)) {
-            LOG.info("unit={} hook={}: running", invocation.unitName(), invocation.hookName());
-            return run(invocation, hook, output, slot);
-        }
-    }
-
-    private HookResult run(HookInvocation invocation, Path hook, HookOutput output, HookSlots.Slot slot)
-            throws InterruptedException {
+    private HookResult run(HookInvocation invocation, Path hook, HookOutput output) throws InterruptedException {
         OutputPipes pipes;
         try {
             pipes = new OutputPipes(fifos, outputReaders, threadName(invocation), output, outputLimits);
@@ -169,11 +173,9 @@ public final class ProcessHookInvoker implements HookInvoker {
         try (pipes) {
             Optional<ProcessLimits.UnitLimit> limit = processLimit(invocation);
             long reachedBefore = limit.map(ProcessLimits.UnitLimit::reached).orElse(0L);
-            Process process;
+            HookProcess process;
             try {
-                process = spawner.start(hook, invocation.toolsDir(), invocation.charmDir(),
-                        HookEnvironment.of(invocation, agentPath), pipes.stdout(), pipes.stderr(),
-                        limit.map(ProcessLimits.UnitLimit::procs).orElse(List.of()));
+                process = currentSpawner().start(request(invocation, hook, pipes, limit));
             } catch (IOException e) {
                 return new HookResult.Failed("could not start: " + e.getMessage());
             }
@@ -182,12 +184,12 @@ public final class ProcessHookInvoker implements HookInvoker {
                 output.started(process.pid(), timeout);
             } catch (RuntimeException e) {
                 // the caller must know its hook's process (to find it again after a crash): none unknown runs
-                groups.killGroup(process);
+                process.killGroup();
                 process.waitFor();
                 return new HookResult.Failed("could not record its process: " + e.getMessage());
             }
-            pipes.processStarted(() -> killQuietly(process));
-            HookResult result = await(process, timeout, slot);
+            pipes.processStarted(process::killGroup);
+            HookResult result = await(process, timeout);
             try {
                 pipes.finish(outputGrace);
             } catch (InterruptedException e) {
@@ -196,6 +198,33 @@ public final class ProcessHookInvoker implements HookInvoker {
             }
             return beyondLimits(limit, reachedBefore, pipes).orElse(result);
         }
+    }
+
+    /**
+     * The hook alone, in a session of its own; in the unit's cgroups, through the session leader, which moves
+     * itself into them (the files are their {@code cgroup.procs}) before it execs the hook, so that nothing
+     * the hook forks starts outside them.
+     */
+    private SpawnRequest request(HookInvocation invocation, Path hook, OutputPipes pipes,
+                                 Optional<ProcessLimits.UnitLimit> limit) {
+        List<String> command = new ArrayList<>();
+        Optional<Path> leader = ProcessGroups.sessionLeader(invocation.toolsDir());
+        if (limit.isPresent()) {
+            command.add(invocation.toolsDir().resolve(HookToolsInstaller.SESSION_LEADER).toString());
+            limit.get().procs().forEach(file -> command.addAll(List.of("--cgroup", file.toString())));
+            leader = Optional.empty(); // the command leads its session itself
+        }
+        command.add(hook.toString());
+        return new SpawnRequest(command, HookEnvironment.of(invocation, agentPath), invocation.charmDir(),
+                pipes.stdout(), pipes.stderr(), leader);
+    }
+
+    private HookSpawner currentSpawner() throws IOException {
+        HookSpawner current = spawner.get();
+        if (current == null) {
+            throw new IOException("no hook spawner"); // only between deactivation and the last hook's end
+        }
+        return current;
     }
 
     /** The unit's process limit, when hooks have one and the session leader that joins it is installed. */
@@ -234,30 +263,18 @@ public final class ProcessHookInvoker implements HookInvoker {
         return Optional.empty();
     }
 
-    /** Kills the hook's group from a reader thread, whose interrupt would only end the kill early. */
-    private void killQuietly(Process process) {
+    private HookResult await(HookProcess process, Duration timeout) throws InterruptedException {
         try {
-            groups.killGroup(process);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private HookResult await(Process process, Duration timeout, HookSlots.Slot slot) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        try {
-            slot.holdWhileRunning(process, timeout);
-            slot.close(); // ended, or ran for the hold time: either way other hooks may start
             if (timeout.isZero()) {
                 process.waitFor();
-            } else if (!process.waitFor(deadline - System.nanoTime(), TimeUnit.NANOSECONDS)) {
-                groups.killGroup(process);
+            } else if (!process.waitFor(timeout)) {
+                process.killGroup();
                 process.waitFor();
                 return HookResult.Failed.timedOut(timeout);
             }
         } catch (InterruptedException e) {
             // The agent is going away: leave no hook behind it.
-            groups.killGroup(process);
+            process.killGroup();
             throw e;
         }
         return statusOf(process.exitValue());

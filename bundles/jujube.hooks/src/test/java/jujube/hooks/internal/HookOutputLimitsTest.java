@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import jujube.hooks.spawn.HookSpawner;
 import jujube.hooks.HookResult;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -31,7 +32,8 @@ class HookOutputLimitsTest {
     final ProcessHookInvoker invoker;
 
     HookOutputLimitsTest(HookSpawner spawner) {
-        invoker = new ProcessHookInvoker(TIMEOUT, Duration.ofMillis(200), HookSlots.unlimited(), spawner,
+        HookSpawners.assumeAvailable(spawner);
+        invoker = new ProcessHookInvoker(TIMEOUT, Duration.ofMillis(200), spawner,
                 new OutputLimits(100, 64, 1 << 20), ProcessLimits.none());
     }
 

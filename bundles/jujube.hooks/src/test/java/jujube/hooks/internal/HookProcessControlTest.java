@@ -15,6 +15,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import jujube.hooks.spawn.HookSpawner;
 import jujube.hooks.HookResult;
 import jujube.hooks.tools.HookToolsInstaller;
 import jujube.hooks.tools.InstalledTools;

@@ -1,20 +1,50 @@
 package jujube.hooks.internal;
 
 import java.time.Duration;
+import java.util.Optional;
 import java.util.stream.Stream;
+import jujube.hooks.spawn.HookSpawner;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Named;
 
-/** Both ways of starting hooks, for tests that run once with each. This module's tests enable posix_spawn. */
+/**
+ * Both spawners, for tests that run once with each: the JDK's, and the native one of
+ * {@code jujube.hooks.posixspawn} when it is on the class path and loads (that module runs these tests
+ * again with it; here its cases are skipped by {@link #assumeAvailable}).
+ */
 final class HookSpawners {
+    static final String NATIVE_CLASS = "jujube.hooks.posixspawn.internal.PosixHookSpawner";
+
     private HookSpawners() {
     }
 
     static Stream<Named<HookSpawner>> both() {
-        return Stream.of(Named.of("posix_spawn", new HookSpawner.Posix(PosixSpawn.load())),
-                Named.of("JDK", new HookSpawner.Jdk(new ProcessGroups())));
+        return Stream.of(Named.of("posix_spawn", nativeSpawner().orElse(null)), Named.of("JDK", new JdkHookSpawner()));
+    }
+
+    /** The native spawner, if its bundle's classes are here and this JVM enables its calls. */
+    static Optional<HookSpawner> nativeSpawner() {
+        try {
+            return Optional.of((HookSpawner) Class.forName(NATIVE_CLASS).getConstructor().newInstance());
+        } catch (ClassNotFoundException | LinkageError e) {
+            return Optional.empty();
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            if (e.getCause() instanceof UnsupportedOperationException || e.getCause() instanceof LinkageError) {
+                return Optional.empty();
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Skips the case of a spawner {@link #both} could not make here. */
+    static void assumeAvailable(HookSpawner spawner) {
+        Assumptions.assumeTrue(spawner != null, "posix_spawn is not available to this module's tests");
     }
 
     static ProcessHookInvoker invoker(HookSpawner spawner, Duration timeout, Duration grace) {
-        return new ProcessHookInvoker(timeout, grace, HookSlots.unlimited(), spawner);
+        assumeAvailable(spawner);
+        return new ProcessHookInvoker(timeout, grace, spawner);
     }
 }

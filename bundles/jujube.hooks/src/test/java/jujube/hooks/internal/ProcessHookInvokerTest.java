@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import jujube.hooks.spawn.HookSpawner;
 import jujube.hooks.HookInvocation;
 import jujube.hooks.HookResult;
 import jujube.hooks.RelationHookInfo;

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.UUID;
+import jujube.hooks.spawn.HookSpawner;
 import jujube.hooks.HookResult;
 import jujube.hooks.tools.HookToolsInstaller;
 import jujube.hooks.tools.JavaFallback;
@@ -43,6 +44,7 @@ class ProcessLimitsTest {
     ProcessHookInvoker invoker;
 
     ProcessLimitsTest(HookSpawner spawner) {
+        HookSpawners.assumeAvailable(spawner);
         this.spawner = spawner;
     }
 
@@ -54,7 +56,7 @@ class ProcessLimitsTest {
         String dir = AgentCgroups.DIR_PREFIX + ProcessHandle.current().pid() + "-test-" + UUID.randomUUID();
         limits = ProcessLimits.start(LIMIT, () -> AgentCgroups.find(dir));
         assertTrue(limits.enabled(), "this host has a writable pids cgroup hierarchy (see the log for why not)");
-        invoker = new ProcessHookInvoker(TIMEOUT, Duration.ofMillis(200), HookSlots.unlimited(), spawner,
+        invoker = new ProcessHookInvoker(TIMEOUT, Duration.ofMillis(200), spawner,
                 OutputLimits.defaults(), limits);
     }
 
@@ -114,7 +116,7 @@ class ProcessLimitsTest {
         ProcessLimits none = ProcessLimits.start(LIMIT, () -> {
             throw new AgentCgroups.UnavailableException("cgroup v2: not mounted; cgroup v1: no pids hierarchy mounted");
         });
-        invoker = new ProcessHookInvoker(TIMEOUT, Duration.ofMillis(200), HookSlots.unlimited(), spawner,
+        invoker = new ProcessHookInvoker(TIMEOUT, Duration.ofMillis(200), spawner,
                 OutputLimits.defaults(), none);
         charm.hook("install", "echo ran > \"$CHARM_DIR/ran.out\"");
 

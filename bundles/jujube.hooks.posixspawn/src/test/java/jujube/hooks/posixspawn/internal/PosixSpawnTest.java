@@ -1,4 +1,4 @@
-package jujube.hooks.internal;
+package jujube.hooks.posixspawn.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,13 +10,14 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import jujube.hooks.HookResult;
-import org.junit.jupiter.api.BeforeEach;
+import jujube.hooks.spawn.SpawnRequest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,20 +27,10 @@ class PosixSpawnTest {
 
     @TempDir
     Path root;
-    HookFixture charm;
+    // The surefire configuration enables native access: without it this would throw, and no test of this
+    // module would run the invoker's tests with posix_spawn.
     final PosixSpawn posix = PosixSpawn.load();
-
-    @BeforeEach
-    void setUp() throws IOException {
-        charm = new HookFixture(root);
-    }
-
-    @Test
-    void thisModulesTestsStartHooksWithPosixSpawn() {
-        // The surefire configuration enables native access; without it every "posix_spawn" case would be
-        // the JDK's, and this class would not load.
-        assertTrue(HookSpawner.best(new ProcessGroups()) instanceof HookSpawner.Posix);
-    }
+    final PosixHookSpawner spawner = new PosixHookSpawner(posix);
 
     @Test
     void foldsWaitStatusesAsTheJdkDoes() {
@@ -51,7 +42,7 @@ class PosixSpawnTest {
 
     @Test
     void aHookStillBeingWrittenIsTriedAgain() throws Exception {
-        Path hook = charm.hook("install", "exit 0");
+        Path hook = hook("install", "exit 0");
         CompletableFuture<Integer> exit;
         try (FileChannel writer = FileChannel.open(hook, StandardOpenOption.WRITE)) {
             // While a writer holds the file, exec fails with ETXTBSY: the spawn must wait it out.
@@ -64,58 +55,69 @@ class PosixSpawnTest {
 
     @Test
     void aHookThatCannotBeExecutedIsNamedWithTheReason() throws IOException {
-        Path hook = charm.charmDir.resolve("hooks/install");
+        Path hook = root.resolve("install");
         Files.writeString(hook, "#!/nonexistent/interpreter\n");
         hook.toFile().setExecutable(true);
-        ProcessHookInvoker invoker = HookSpawners.invoker(new HookSpawner.Posix(posix), Duration.ofSeconds(20),
-                Duration.ofMillis(200));
 
-        HookResult result = invoker.invoke(charm.invocation("install"), new HookFixture.Recording());
+        IOException refused = assertThrows(IOException.class, () -> start(hook));
 
-        assertEquals(new HookResult.Failed("could not start: cannot run " + hook + ": No such file or directory"),
-                result);
+        assertEquals("cannot run " + hook + ": No such file or directory", refused.getMessage());
+    }
+
+    @Test
+    void theRequestsSessionLeaderIsNotNeeded() throws Exception {
+        Path hook = hook("start", "exit 0");
+        SpawnRequest request = new SpawnRequest(List.of(hook.toString()), Map.of(), root, NULL, NULL,
+                Optional.of(root.resolve("no-such-leader")));
+
+        assertEquals(0, spawner.start(request).waitFor());
     }
 
     @Test
     void aWaitIsInterruptibleAndTheProcessCanStillBeKilled() throws Exception {
-        Path hook = charm.hook("start", "exec sleep 1000");
-        PosixProcess process = start(hook);
+        PosixProcess process = start(hook("start", "exec sleep 1000"));
         Thread.currentThread().interrupt();
-        assertThrows(InterruptedException.class, () -> process.waitFor(10, TimeUnit.SECONDS));
+        assertThrows(InterruptedException.class, () -> process.waitFor(Duration.ofSeconds(10)));
         assertTrue(process.isAlive());
 
-        process.destroyForcibly();
+        process.killGroup();
 
-        assertTrue(process.waitFor(20, TimeUnit.SECONDS));
+        assertTrue(process.waitFor(Duration.ofSeconds(20)));
         assertEquals(128 + 9, process.exitValue());
-        assertFalse(HookFixture.running(process.pid()));
-        process.destroyForcibly(); // reaped: must not signal whoever has the pid now
+        assertFalse(ProcessHandle.of(process.pid()).map(ProcessHandle::isAlive).orElse(false));
+        process.killGroup(); // reaped: must not signal whoever has the pid now
     }
 
     @Test
     void theLongestWaitStillWaits() throws Exception {
-        PosixProcess process = start(charm.hook("start", "sleep 0.3"));
+        PosixProcess process = start(hook("start", "sleep 0.3"));
 
-        assertTrue(process.waitFor(Long.MAX_VALUE, TimeUnit.NANOSECONDS));
+        assertTrue(process.waitFor(Duration.ofSeconds(Long.MAX_VALUE))); // waited a day at a time, no overflow
         assertEquals(0, process.exitValue());
     }
 
     @Test
     void exitValueBeforeTheEndIsRefused() throws Exception {
-        PosixProcess process = start(charm.hook("start", "exec sleep 1000"));
+        PosixProcess process = start(hook("start", "exec sleep 1000"));
         try {
             assertThrows(IllegalThreadStateException.class, process::exitValue);
-            assertFalse(process.waitFor(50, TimeUnit.MILLISECONDS));
+            assertFalse(process.waitFor(Duration.ofMillis(50)));
         } finally {
-            process.destroyForcibly();
+            process.killGroup();
             process.waitFor();
         }
     }
 
+    private Path hook(String name, String body) throws IOException {
+        Path hook = root.resolve(name);
+        Files.writeString(hook, "#!/bin/sh\n" + body + "\n");
+        Files.setPosixFilePermissions(hook, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return hook;
+    }
+
     private PosixProcess start(Path hook) throws IOException, InterruptedException {
-        int pid = posix.spawn(hook, List.of(hook.toString()), Map.of("PATH", "/usr/bin:/bin"), charm.charmDir, NULL,
-                NULL, NULL);
-        return new PosixProcess(posix, pid);
+        return (PosixProcess) spawner.start(new SpawnRequest(List.of(hook.toString()),
+                Map.of("PATH", "/usr/bin:/bin"), root, NULL, NULL, Optional.empty()));
     }
 
     private int run(Path hook) {

@@ -8,13 +8,16 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import jujube.hooks.spawn.HookSpawner;
+import jujube.hooks.spawn.SpawnRequest;
 import jujube.hooks.tools.HookToolsInstaller;
 import jujube.hooks.tools.JavaFallback;
 
 /**
  * What starting a hook costs each {@link HookSpawner}, as CPU of this JVM and its reaped children per
  * hook: two threads start {@code sh} hooks that run {@code /bin/true}, with 100 extra descriptors open
- * (a machine agent holds about as many), the JDK way through the static session leader. Run by {@code bench/spawn/ways.sh}; a benchmark, not a test.
+ * (a machine agent holds about as many), the JDK way through the static session leader. Run by
+ * {@code bench/spawn/ways.sh}; a benchmark, not a test.
  *   SpawnWaysBench DIR HOOKS
  */
 public final class SpawnWaysBench {
@@ -33,10 +36,11 @@ public final class SpawnWaysBench {
         Path tools = Files.createDirectories(dir.resolve("tools"));
         new HookToolsInstaller(JavaFallback.fromRuntime()).install(tools).sessionLeader().orElseThrow();
         for (var named : HookSpawners.both().toList()) {
-            HookSpawner spawner = named.getPayload();
+            HookSpawner spawner = named.getPayload(); // both are here: this module has the native one
             Runnable run = () -> {
                 try {
-                    int exit = spawner.start(hook, tools, dir, Map.of("PATH", "/usr/bin:/bin"), devNull, devNull).waitFor();
+                    int exit = spawner.start(new SpawnRequest(List.of(hook.toString()), Map.of("PATH", "/usr/bin:/bin"),
+                            dir, devNull, devNull, ProcessGroups.sessionLeader(tools))).waitFor();
                     if (exit != 0) {
                         throw new IllegalStateException("hook exited " + exit);
                     }

@@ -1,27 +1,26 @@
-package jujube.hooks.internal;
+package jujube.hooks.posixspawn.internal;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
+import java.time.Duration;
+import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
+import jujube.hooks.spawn.HookProcess;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A hook started by {@link PosixSpawn}, as a {@link Process}, so that the invoker, its slots and
- * {@link ProcessGroups} treat it like one the JDK started. Its end is watched through a pidfd: a wait
- * polls it in slices of {@link #SLICE_MILLIS}, so an interrupt is seen within one slice (a thread in a
- * C call cannot be interrupted). The lock is not held while polling, so {@link #destroy} from
- * another thread is never kept waiting. A pidfd closed meanwhile by another thread's reaping polls as
- * ready or idle, and the loop then finds the process ended. Nothing else reaps the child, so its pid stays its own (a zombie at
- * worst) until this process has seen it end: {@link #destroy} never signals a stranger.
- * Exit statuses are folded as the JDK does: 128 + N for "killed by signal N". Its streams are empty:
- * the hook's output goes to named pipes.
+ * A hook started by {@link PosixSpawn}. Its end is watched through a pidfd: a wait polls it in slices of
+ * {@link #SLICE_MILLIS}, so an interrupt is seen within one slice (a thread in a C call cannot be
+ * interrupted). The lock is not held while polling, so {@link #killGroup} from another thread is never kept
+ * waiting. A pidfd closed meanwhile by another thread's reaping polls as ready or idle, and the loop then
+ * finds the process ended. Nothing else reaps the child, so its pid stays its own (a zombie at worst) until
+ * this process has seen it end: {@link #killGroup} never signals a stranger. Exit statuses are folded as
+ * the JDK does: 128 + N for "killed by signal N".
  */
-final class PosixProcess extends Process {
+final class PosixProcess implements HookProcess {
     static final int SLICE_MILLIS = 200;
+    private static final Duration DAY = Duration.ofDays(1);
     private static final Logger LOG = LoggerFactory.getLogger(PosixProcess.class);
 
     private final PosixSpawn posix;
@@ -37,15 +36,26 @@ final class PosixProcess extends Process {
 
     @Override
     public int waitFor() throws InterruptedException {
-        while (!waitFor(1, TimeUnit.DAYS)) {
-            // a day at a time: keeps the deadline arithmetic far from overflow
+        while (!waitAtMost(DAY)) {
+            // on to the next day
         }
         return exitValue();
     }
 
     @Override
-    public boolean waitFor(long timeout, TimeUnit unit) throws InterruptedException {
-        long deadline = System.nanoTime() + unit.toNanos(timeout);
+    public boolean waitFor(Duration timeout) throws InterruptedException {
+        Duration left = timeout;
+        for (; left.compareTo(DAY) > 0; left = left.minus(DAY)) {
+            if (waitAtMost(DAY)) {
+                return true;
+            }
+        }
+        return waitAtMost(left);
+    }
+
+    /** At most a day, which keeps the deadline arithmetic far from overflow. */
+    private boolean waitAtMost(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
         while (!ended()) {
             if (Thread.interrupted()) {
                 throw new InterruptedException();
@@ -69,25 +79,9 @@ final class PosixProcess extends Process {
         return exitValue.getAsInt();
     }
 
-    @Override
-    public synchronized boolean isAlive() {
+    /** Whether the process still runs (not yet reaped). */
+    synchronized boolean isAlive() {
         return !ended();
-    }
-
-    @Override
-    public void destroy() {
-        signal(PosixSpawn.SIGTERM);
-    }
-
-    @Override
-    public Process destroyForcibly() {
-        signal(PosixSpawn.SIGKILL);
-        return this;
-    }
-
-    @Override
-    public boolean supportsNormalTermination() {
-        return true;
     }
 
     @Override
@@ -95,39 +89,30 @@ final class PosixProcess extends Process {
         return pid;
     }
 
+    /**
+     * kill(2) with the negated pid reaches the whole group, even members the hook left behind; descendants
+     * that made a group of their own are found, before the kill re-parents them, through their parents.
+     */
     @Override
-    public ProcessHandle toHandle() {
-        return ProcessHandle.of(pid).orElseThrow(() -> new IllegalStateException("process " + pid + " is gone"));
+    public void killGroup() {
+        List<ProcessHandle> descendants = ProcessHandle.of(pid).map(h -> h.descendants().toList()).orElse(List.of());
+        signal(-pid, PosixSpawn.SIGKILL);
+        descendants.forEach(ProcessHandle::destroyForcibly);
     }
 
-    @Override
-    public Stream<ProcessHandle> descendants() {
-        return ProcessHandle.of(pid).map(ProcessHandle::descendants).orElseGet(Stream::empty);
+    /** Sends {@code signal} to the process alone. */
+    void signal(int signal) {
+        signal(pid, signal);
     }
 
-    @Override
-    public OutputStream getOutputStream() {
-        return OutputStream.nullOutputStream();
-    }
-
-    @Override
-    public InputStream getInputStream() {
-        return InputStream.nullInputStream();
-    }
-
-    @Override
-    public InputStream getErrorStream() {
-        return InputStream.nullInputStream();
-    }
-
-    private synchronized void signal(int signal) {
+    private synchronized void signal(int target, int signal) {
         if (ended()) {
-            return; // reaped: the pid may already be someone else's
+            return; // reaped: the pid, and so the group id, may already be someone else's
         }
         try {
-            posix.kill(pid, signal);
+            posix.kill(target, signal);
         } catch (IOException e) {
-            LOG.debug("signal {} to hook process {} failed: {}", signal, pid, e.getMessage());
+            LOG.debug("signal {} to {} failed: {}", signal, target, e.getMessage());
         }
     }
 

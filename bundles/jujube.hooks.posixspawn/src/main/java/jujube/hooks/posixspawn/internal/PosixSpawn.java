@@ -1,4 +1,4 @@
-package jujube.hooks.internal;
+package jujube.hooks.posixspawn.internal;
 
 import java.io.IOException;
 import java.lang.invoke.MethodHandle;

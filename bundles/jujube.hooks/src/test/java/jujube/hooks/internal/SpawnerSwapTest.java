@@ -1,0 +1,115 @@
+package jujube.hooks.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import jujube.hooks.HookResult;
+import jujube.hooks.spawn.HookProcess;
+import jujube.hooks.spawn.HookSpawner;
+import jujube.hooks.spawn.SpawnRequest;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The invoker's spawner reference, bound and unbound as Declarative Services does for a greedy, dynamic,
+ * mandatory reference: the replacement is bound before the one it replaces is unbound.
+ */
+class SpawnerSwapTest {
+    @TempDir
+    Path root;
+    HookFixture charm;
+    final Named jdk = new Named("jdk", new JdkHookSpawner());
+    final Named better = new Named("better", HookSpawners.nativeSpawner().orElseGet(JdkHookSpawner::new));
+    ProcessHookInvoker invoker;
+
+    @BeforeEach
+    void setUp() throws IOException {
+        charm = new HookFixture(root);
+        invoker = new ProcessHookInvoker(Duration.ofSeconds(20), Duration.ofMillis(200), jdk);
+    }
+
+    @AfterEach
+    void tearDown() {
+        invoker.deactivate();
+    }
+
+    @Test
+    void aBetterSpawnerIsUsedAndItsStopFallsBackToTheOneLeft() throws Exception {
+        charm.hook("install", "exit 0");
+
+        invoker.bindSpawner(better); // registered with a higher ranking: the greedy reference takes it
+        invoker.unbindSpawner(jdk);
+        assertEquals(new HookResult.Succeeded(), invoke("install"));
+        assertEquals(List.of(), jdk.started);
+        assertEquals(1, better.started.size());
+
+        invoker.bindSpawner(jdk); // the better one's bundle stops: the JDK's comes back first
+        invoker.unbindSpawner(better);
+        assertEquals(new HookResult.Succeeded(), invoke("install"));
+        assertEquals(1, jdk.started.size());
+        assertEquals(1, better.started.size());
+    }
+
+    @Test
+    void aHookRunningWhileItsSpawnerGoesKeepsIt() throws Exception {
+        charm.hook("start", "exec sleep 1000");
+        invoker.deactivate();
+        invoker = new ProcessHookInvoker(Duration.ofMillis(1500), Duration.ofMillis(200), better);
+        CompletableFuture<HookResult> running = CompletableFuture.supplyAsync(() -> invoke("start"));
+        assertTrue(HookFixture.eventually(Duration.ofSeconds(20), () -> !better.started.isEmpty()));
+
+        invoker.bindSpawner(jdk);
+        invoker.unbindSpawner(better);
+
+        // its timeout still kills it, through the spawner that started it
+        assertEquals(HookResult.Failed.timedOut(Duration.ofMillis(1500)), running.get(20, TimeUnit.SECONDS));
+        assertEquals(List.of(), jdk.started);
+    }
+
+    @Test
+    void anUnbindOfASpawnerNotInUseChangesNothing() throws Exception {
+        charm.hook("install", "exit 0");
+
+        invoker.unbindSpawner(better);
+
+        assertEquals(new HookResult.Succeeded(), invoke("install"));
+        assertEquals(1, jdk.started.size());
+    }
+
+    private HookResult invoke(String hook) {
+        return invoker.invoke(charm.invocation(hook), new HookFixture.Recording());
+    }
+
+    /** A spawner that records what it started. */
+    private static final class Named implements HookSpawner {
+        final String name;
+        final HookSpawner delegate;
+        final List<Long> started = new CopyOnWriteArrayList<>();
+
+        Named(String name, HookSpawner delegate) {
+            this.name = name;
+            this.delegate = delegate;
+        }
+
+        @Override
+        public HookProcess start(SpawnRequest request) throws IOException, InterruptedException {
+            HookProcess process = delegate.start(request);
+            started.add(process.pid());
+            return process;
+        }
+
+        @Override
+        public String toString() {
+            return name + " (" + delegate + ")";
+        }
+    }
+}
