@@ -32,7 +32,6 @@ class HookOutputLimitsTest {
     final ProcessHookInvoker invoker;
 
     HookOutputLimitsTest(HookSpawner spawner) {
-        HookSpawners.assumeAvailable(spawner);
         invoker = new ProcessHookInvoker(TIMEOUT, Duration.ofMillis(200), spawner,
                 new OutputLimits(100, 64, 1 << 20), ProcessLimits.none());
     }

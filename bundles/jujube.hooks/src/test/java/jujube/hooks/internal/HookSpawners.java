@@ -4,13 +4,12 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.stream.Stream;
 import jujube.hooks.spawn.HookSpawner;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Named;
 
 /**
- * Both spawners, for tests that run once with each: the JDK's, and the native one of
+ * The spawners for tests that run once with each: the JDK's, and the native one of
  * {@code jujube.hooks.posixspawn} when it is on the class path and loads (that module runs these tests
- * again with it; here its cases are skipped by {@link #assumeAvailable}).
+ * again, where it must be: {@code NativeSpawnerPresentTest}).
  */
 final class HookSpawners {
     static final String NATIVE_CLASS = "jujube.hooks.posixspawn.internal.PosixHookSpawner";
@@ -19,7 +18,8 @@ final class HookSpawners {
     }
 
     static Stream<Named<HookSpawner>> both() {
-        return Stream.of(Named.of("posix_spawn", nativeSpawner().orElse(null)), Named.of("JDK", new JdkHookSpawner()));
+        return Stream.concat(nativeSpawner().map(s -> Named.of("posix_spawn", s)).stream(),
+                Stream.of(Named.<HookSpawner>of("JDK", new JdkHookSpawner())));
     }
 
     /** The native spawner, if its bundle's classes are here and this JVM enables its calls. */
@@ -38,13 +38,7 @@ final class HookSpawners {
         }
     }
 
-    /** Skips the case of a spawner {@link #both} could not make here. */
-    static void assumeAvailable(HookSpawner spawner) {
-        Assumptions.assumeTrue(spawner != null, "posix_spawn is not available to this module's tests");
-    }
-
     static ProcessHookInvoker invoker(HookSpawner spawner, Duration timeout, Duration grace) {
-        assumeAvailable(spawner);
         return new ProcessHookInvoker(timeout, grace, spawner);
     }
 }
