@@ -18,6 +18,7 @@ import jujube.hooks.HookInvoker;
 import jujube.hooks.UnitHookRunner;
 import jujube.hooks.UnitHookRunners;
 import jujube.hooks.UnitHookSetup;
+import jujube.lib.threads.Threads;
 import jujube.spi.CharmUpgradeHandler;
 import jujube.state.EnvironmentConfig;
 import jujube.state.StateConnection;
@@ -81,8 +82,7 @@ final class UnitAgentRuntime implements AutoCloseable {
                 collaborators.clock(), signals, files);
         this.workflowState = storedStateName();
         UnitName unit = settings.unit();
-        this.thread = new Thread(this::run, "jujube-unit-" + unit.service() + "-" + unit.number());
-        thread.setDaemon(true);
+        this.thread = Threads.daemon("jujube-unit-" + unit.service() + "-" + unit.number(), this::run);
     }
 
     void start() {
