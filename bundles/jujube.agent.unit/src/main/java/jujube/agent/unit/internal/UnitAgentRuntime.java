@@ -242,7 +242,7 @@ final class UnitAgentRuntime implements AutoCloseable {
                     settings.charmDir(), with.mapper()));
             executor = with.executors().newExecutor(unit.toString());
             relations = with.relations().apply(new RelationLifecycleContext(with.state(), unit, unit.service(),
-                    settings.stateDir(), runner, executor, with.scopes(), new RelationHookRetries(
+                    settings.stateDir(), with.mapper(), runner, executor, with.scopes(), new RelationHookRetries(
                             () -> EnvironmentConfig.automaticallyRetryHooks(with.state().environmentConfig().get()),
                             settings.hookRetryBackoff(), with.delayed()), corruption::report));
             CharmUpgrader upgrader = new CharmUpgrader(with.state(), settings, with.upgradeHandler(), with.mapper());
