@@ -247,8 +247,8 @@ final class UnitAgentRuntime implements AutoCloseable {
                             settings.hookRetryBackoff(), with.delayed()), corruption::report));
             CharmUpgrader upgrader = new CharmUpgrader(with.state(), settings, with.upgradeHandler(), with.mapper());
             // the hooks run with the charm of the unit's local record: a unit removed while its agent was
-            // down (its node gone) still runs its stop and -broken hooks. Not fatal: without it the hooks
-            // read the unit's node, as before the record existed
+            // down (its node gone) still runs its stop and -broken hooks. Not fatal: without the record the
+            // hooks read the unit's node
             try {
                 upgrader.rememberCharm().ifPresent(runner::charmChanged);
             } catch (IOException e) {
