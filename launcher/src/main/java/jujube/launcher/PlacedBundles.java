@@ -66,7 +66,7 @@ final class PlacedBundles {
                 }
             }
         } catch (NoSuchFileException e) {
-            // a folder the distribution never placed anything in, or one from before this record
+            // a folder the distribution never placed anything in
         } catch (IOException | IllegalArgumentException e) {
             System.err.println("jujube-agent: ignoring unreadable " + file + ": " + e.getMessage());
         }

@@ -65,9 +65,9 @@ public final class Workflows {
 
     /**
      * A hook queue file: a journal of checksummed lines, one per save (see the package documentation).
-     * Saves append; a file of the earlier format (version 1) is read, and replaced on the next save.
+     * Saves append; a file of another version is refused as corrupt, naming the file and the version.
      *
-     * @since 1.3 (the journal; version 1 files before)
+     * @since 1.3
      */
     public static QueueStore fileQueueStore(Path file, ObjectMapper mapper) {
         return new FileQueueStore(file, mapper);

@@ -1,5 +1,6 @@
 package jujube.cli.internal;
 
+import jujube.lib.threads.Threads;
 import jujube.state.StateConnections;
 
 /**
@@ -16,9 +17,7 @@ public final class ClientWarmUp implements Runnable {
 
     /** Starts the warm-up; the thread, not the caller, is the first to touch the client's classes. */
     public static void start() {
-        Thread thread = new Thread(new ClientWarmUp(), "jujube-cli-warm-up");
-        thread.setDaemon(true);
-        thread.start();
+        Threads.startDaemon("jujube-cli-warm-up", new ClientWarmUp());
     }
 
     @Override

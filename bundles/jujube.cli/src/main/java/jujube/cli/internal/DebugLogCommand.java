@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import jujube.cli.CliException;
+import jujube.lib.threads.Threads;
 import jujube.state.DebugLog;
 import jujube.state.LogRecord;
 import jujube.state.LoggedRecord;
@@ -140,9 +141,7 @@ public final class DebugLogCommand extends SessionCommand {
      */
     private static Thread unlistenAtExit(DebugLog.Listener listener) {
         Thread hook = new Thread(() -> {
-            Thread closing = new Thread(listener::close, "jujube-debug-log-unlisten");
-            closing.setDaemon(true);
-            closing.start();
+            Thread closing = Threads.startDaemon("jujube-debug-log-unlisten", listener::close);
             try {
                 closing.join(TimeUnit.SECONDS.toMillis(2));
             } catch (InterruptedException e) {

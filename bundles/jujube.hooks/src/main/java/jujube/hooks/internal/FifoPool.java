@@ -112,10 +112,6 @@ final class FifoPool implements AutoCloseable {
         if (!swept) {
             swept = true;
             sweepDeadOwners(parent);
-            Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
-            if (!tmp.equals(parent)) {
-                sweepDeadOwners(tmp); // where earlier versions made them
-            }
         }
         // the owner's pid in the name lets a later process remove what a killed one left
         Path dir = Files.createTempDirectory(parent, "jujube-hook-" + ProcessHandle.current().pid() + "-",

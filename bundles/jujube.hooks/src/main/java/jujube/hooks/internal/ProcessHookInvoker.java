@@ -10,11 +10,9 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.SynchronousQueue;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import jujube.hooks.HookInvocation;
@@ -25,6 +23,7 @@ import jujube.hooks.spawn.HookProcess;
 import jujube.hooks.spawn.HookSpawner;
 import jujube.hooks.spawn.SpawnRequest;
 import jujube.hooks.tools.HookToolsInstaller;
+import jujube.lib.threads.ThreadFactories;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -66,7 +65,7 @@ public final class ProcessHookInvoker implements HookInvoker {
     private final FifoPool fifos = new FifoPool(MKFIFO);
     // two readers a running hook; idle ones end after 5 s, so a quiet agent keeps none
     private final ExecutorService outputReaders = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 5, TimeUnit.SECONDS,
-            new SynchronousQueue<>(), new ReaderThreads());
+            new SynchronousQueue<>(), ThreadFactories.numbered("jujube-hook-output"));
 
     /** The spawner is bound by Declarative Services right after construction ({@link #bindSpawner}). */
     @Activate
@@ -292,17 +291,5 @@ public final class ProcessHookInvoker implements HookInvoker {
 
     private static String threadName(HookInvocation invocation) {
         return "jujube-" + ThreadNames.sanitize(invocation.unitName()) + "-hook";
-    }
-
-    /** Daemon threads named {@code jujube-hook-output-N} while idle (a reader renames its thread while it reads). */
-    private static final class ReaderThreads implements ThreadFactory {
-        private final AtomicInteger count = new AtomicInteger();
-
-        @Override
-        public Thread newThread(Runnable task) {
-            Thread thread = new Thread(task, "jujube-hook-output-" + count.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        }
     }
 }

@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import jujube.lib.threads.Threads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -118,9 +119,7 @@ final class ProcessLimits implements AutoCloseable {
 
     private synchronized void startWatching() {
         if (watcher == null && !closed) {
-            watcher = new Thread(this::watch, "jujube-hook-process-limits");
-            watcher.setDaemon(true);
-            watcher.start();
+            watcher = Threads.startDaemon("jujube-hook-process-limits", this::watch);
         }
     }
 

@@ -12,6 +12,7 @@ import java.util.function.Consumer;
 import jujube.hooks.HookExecutor;
 import jujube.hooks.HookJob;
 import jujube.hooks.HookResult;
+import jujube.lib.threads.Threads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,9 +42,7 @@ public final class UnitHookExecutor implements HookExecutor {
     UnitHookExecutor(String unitName, Consumer<UnitHookExecutor> onClose) {
         this.unitName = Objects.requireNonNull(unitName, "unitName");
         this.onClose = onClose;
-        worker = new Thread(this::work, "jujube-" + ThreadNames.sanitize(unitName) + "-hooks");
-        worker.setDaemon(true);
-        worker.start();
+        worker = Threads.startDaemon("jujube-" + ThreadNames.sanitize(unitName) + "-hooks", this::work);
     }
 
     @Override

@@ -3,6 +3,7 @@ package jujube.state.migration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import jujube.lib.threads.ThreadFactories;
 import jujube.state.AgentStartup;
 import jujube.state.Backoff;
 import jujube.state.StateConnection;
@@ -31,11 +32,7 @@ public final class AccessPolicyMigration {
 
     @Activate
     public AccessPolicyMigration(@Reference StateConnection state) {
-        worker = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "jujube-access-policy-migration");
-            t.setDaemon(true);
-            return t;
-        });
+        worker = Executors.newSingleThreadScheduledExecutor(ThreadFactories.daemon("jujube-access-policy-migration"));
         new AgentStartup("access policy migration", state, worker, Backoff.AGENT).start(() -> {
             if (!state.access().isPolicyApplied()) {
                 LOG.info("the environment predates its access policy: applying it");

@@ -10,6 +10,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import jujube.lib.threads.ThreadFactories;
+import jujube.lib.threads.Threads;
 import jujube.state.Charms;
 import jujube.state.Relations;
 import jujube.state.Services;
@@ -109,7 +111,7 @@ public final class CuratorStateConnection implements StateConnection {
         // only the administrator may write the topology: an agent migrates what it reads in memory only
         topology = new TopologyStore(reader, nodes, new TopologyMigrator(migrations), access.isAdmin());
         access.bind(client, reader, topology::read);
-        watchExecutor = Executors.newCachedThreadPool(new WatchThreads());
+        watchExecutor = Executors.newCachedThreadPool(ThreadFactories.numbered("jujube-state-watch"));
         presences = new ParkedPresences(presenceGrace);
         MachineRequests requests = new MachineRequests(client, reader);
         access.bind(requests);
@@ -362,9 +364,7 @@ public final class CuratorStateConnection implements StateConnection {
             close(); // no usable session: nothing to wait for but the close itself
             return;
         }
-        Thread closing = new Thread(this::close, "jujube-state-close");
-        closing.setDaemon(true);
-        closing.start();
+        Thread closing = Threads.startDaemon("jujube-state-close", this::close);
         // ZooKeeper tells nobody when the server has answered closeSession: its state turns CLOSED then, and
         // only after that does the client clean its socket up, with a fixed sleep. So that state is polled.
         long deadline = System.nanoTime() + timeout.toNanos();

@@ -8,8 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
+import jujube.lib.threads.ThreadFactories;
 import org.apache.curator.framework.recipes.nodes.PersistentNode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,7 +24,7 @@ import org.slf4j.LoggerFactory;
  */
 final class ParkedPresences implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ParkedPresences.class);
-    private static final AtomicInteger THREADS = new AtomicInteger();
+    private static final ThreadFactory THREADS = ThreadFactories.numbered("jujube-state-presence-grace");
     private final Duration grace;
     private final ScheduledThreadPoolExecutor expiry;
     private final Map<String, Parked> parked = new HashMap<>();
@@ -36,11 +37,7 @@ final class ParkedPresences implements AutoCloseable {
             throw new IllegalArgumentException("presence grace period must not be negative, got " + grace);
         }
         this.grace = grace;
-        this.expiry = new ScheduledThreadPoolExecutor(1, r -> {
-            Thread t = new Thread(r, "jujube-state-presence-grace-" + THREADS.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
+        this.expiry = new ScheduledThreadPoolExecutor(1, THREADS);
         expiry.setRemoveOnCancelPolicy(true);
     }
 

@@ -7,11 +7,12 @@ import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import jujube.lib.threads.ThreadFactories;
 import jujube.state.DebugLogPublisher;
 import jujube.state.LogRecord;
 import jujube.state.StateWatcher;
@@ -26,7 +27,7 @@ import org.slf4j.LoggerFactory;
  */
 final class QueuedDebugLogPublisher implements DebugLogPublisher, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(QueuedDebugLogPublisher.class);
-    private static final AtomicInteger THREADS = new AtomicInteger();
+    private static final ThreadFactory THREADS = ThreadFactories.numbered("jujube-state-debuglog");
     /** Records waiting at most: a few seconds of a busy machine's hooks; about 2 MiB at worst. */
     static final int CAPACITY = 1000;
     private static final int BATCH = 200;
@@ -47,8 +48,7 @@ final class QueuedDebugLogPublisher implements DebugLogPublisher, AutoCloseable 
         this.queue = new ArrayBlockingQueue<>(capacity);
         this.writer = writer;
         this.clock = clock;
-        this.thread = new Thread(this::run, "jujube-state-debuglog-" + THREADS.incrementAndGet());
-        thread.setDaemon(true);
+        this.thread = THREADS.newThread(this::run);
         this.enabledWatch = enabledWatch.apply(change -> enabled = change.current());
     }
 

@@ -6,6 +6,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import jujube.lib.threads.ThreadFactories;
 import jujube.state.MachineHasUnitsException;
 import jujube.state.NoSuchMachineException;
 import jujube.state.NoSuchUnitException;
@@ -54,11 +55,7 @@ final class RequestBroker implements AutoCloseable {
         this.units = units;
         this.machines = machines;
         this.charms = charms;
-        this.executor = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "jujube-state-requests");
-            t.setDaemon(true);
-            return t;
-        });
+        this.executor = Executors.newSingleThreadExecutor(ThreadFactories.daemon("jujube-state-requests"));
         this.cache = CuratorCache.build(ctx.client(), Paths.MACHINES);
         cache.listenable().addListener(CuratorCacheListener.builder()
                 .forCreatesAndChanges((before, now) -> offer(now)).build());

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import jujube.lib.threads.Threads;
 import jujube.state.Access;
 import jujube.state.ConnectionConfig;
 import jujube.state.ConnectionState;
@@ -87,9 +88,7 @@ public final class StateConnectionComponent implements StateConnection {
                     + oneTime + " exists");
         }
         waitingFor = "redeeming the one-time credential " + oneTime;
-        redeemer = new Thread(() -> redeem(where, oneTime, credentials, config), "jujube-state-redeem");
-        redeemer.setDaemon(true);
-        redeemer.start();
+        redeemer = Threads.startDaemon("jujube-state-redeem", () -> redeem(where, oneTime, credentials, config));
     }
 
     private static List<Credential> read(Path file) {

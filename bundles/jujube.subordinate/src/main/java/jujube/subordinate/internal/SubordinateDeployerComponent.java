@@ -7,6 +7,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import jujube.agent.machine.UnitAgentDeployments;
 import jujube.agent.machine.UnitFiles;
+import jujube.lib.threads.ThreadFactories;
 import jujube.spi.RelationScopeHandler;
 import jujube.state.StateConnection;
 import jujube.state.UnitName;
@@ -49,11 +50,7 @@ public final class SubordinateDeployerComponent implements SubordinateDeployer {
             @Reference UnitFiles files) {
         this.state = state;
         this.machineId = files.machineId();
-        this.worker = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "jujube-machine-" + machineId + "-subordinates");
-            t.setDaemon(true);
-            return t;
-        });
+        this.worker = Executors.newSingleThreadScheduledExecutor(ThreadFactories.daemon("jujube-machine-" + machineId + "-subordinates"));
         this.reconciler = new SubordinateReconciler(state, deployments, new StepRunner(state, deployments, files),
                 () -> containerScope, machineId, worker);
     }

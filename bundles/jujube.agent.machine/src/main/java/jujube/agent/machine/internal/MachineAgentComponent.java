@@ -7,6 +7,7 @@ import java.util.concurrent.TimeUnit;
 import jujube.agent.machine.MachineAgent;
 import jujube.agent.machine.UnitAgentDeployments;
 import jujube.charm.CharmStorage;
+import jujube.lib.threads.ThreadFactories;
 import jujube.state.AgentStartup;
 import jujube.state.Backoff;
 import jujube.state.Presence;
@@ -50,11 +51,7 @@ public final class MachineAgentComponent implements MachineAgent {
         if (config.charmStorageDir() == null || config.charmStorageDir().isBlank()) {
             throw new IllegalArgumentException("machine agent " + machineId + ": charmStorageDir is not configured");
         }
-        this.worker = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "jujube-machine-" + machineId + "-agent");
-            t.setDaemon(true);
-            return t;
-        });
+        this.worker = Executors.newSingleThreadScheduledExecutor(ThreadFactories.daemon("jujube-machine-" + machineId + "-agent"));
         this.deployer = new UnitDeployer(state, deployments, new CharmInstaller(new CharmStorage(Path.of(config.charmStorageDir())), state),
                 new MachineAddresses(config.publicAddress(), config.privateAddress()), machineId,
                 Path.of(config.dataDir()), worker);

@@ -5,6 +5,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import jujube.agent.provisioning.MachineProvider;
+import jujube.lib.threads.ThreadFactories;
 import jujube.state.AgentStartup;
 import jujube.state.Backoff;
 import jujube.state.StateConnection;
@@ -38,11 +39,7 @@ public final class ProvisioningAgent {
     }
 
     ProvisioningAgent(StateConnection state, MachineProvider provider, ProvisioningConfig config, Backoff backoff) {
-        this.worker = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "jujube-provisioning-agent");
-            t.setDaemon(true);
-            return t;
-        });
+        this.worker = Executors.newSingleThreadScheduledExecutor(ThreadFactories.daemon("jujube-provisioning-agent"));
         this.provisioner = new Provisioner(state, provider, Duration.ofSeconds(config.bootstrapTimeoutSeconds()),
                 Duration.ofSeconds(config.checkIntervalSeconds()), config.election(), worker);
         this.startup = new AgentStartup("provisioning agent", state, worker, backoff);

@@ -34,7 +34,7 @@ import org.slf4j.LoggerFactory;
 final class RelationLifecycles implements RelationLifecyclesControl {
     private static final Logger LOG = LoggerFactory.getLogger(RelationLifecycles.class);
     private final RelationLifecycleContext context;
-    private final ObjectMapper mapper = new ObjectMapper();
+    private final ObjectMapper mapper;
     private final Path dir;
     private final KnownRelations known;
     private final Map<String, UnitRelationLifecycle> lifecycles = new TreeMap<>();
@@ -46,6 +46,7 @@ final class RelationLifecycles implements RelationLifecyclesControl {
     /** @throws jujube.workflow.CorruptStateFileException when the known relations file is invalid */
     RelationLifecycles(RelationLifecycleContext context) {
         this.context = context;
+        this.mapper = context.mapper();
         this.dir = context.stateDir().resolve("relations");
         this.known = new KnownRelations(dir.resolve("known.json"), mapper);
     }

@@ -18,6 +18,7 @@ import jujube.hooks.HookInvoker;
 import jujube.hooks.UnitHookRunner;
 import jujube.hooks.UnitHookRunners;
 import jujube.hooks.UnitHookSetup;
+import jujube.lib.threads.Threads;
 import jujube.spi.CharmUpgradeHandler;
 import jujube.state.EnvironmentConfig;
 import jujube.state.StateConnection;
@@ -81,8 +82,7 @@ final class UnitAgentRuntime implements AutoCloseable {
                 collaborators.clock(), signals, files);
         this.workflowState = storedStateName();
         UnitName unit = settings.unit();
-        this.thread = new Thread(this::run, "jujube-unit-" + unit.service() + "-" + unit.number());
-        thread.setDaemon(true);
+        this.thread = Threads.daemon("jujube-unit-" + unit.service() + "-" + unit.number(), this::run);
     }
 
     void start() {
@@ -242,13 +242,13 @@ final class UnitAgentRuntime implements AutoCloseable {
                     settings.charmDir(), with.mapper()));
             executor = with.executors().newExecutor(unit.toString());
             relations = with.relations().apply(new RelationLifecycleContext(with.state(), unit, unit.service(),
-                    settings.stateDir(), runner, executor, with.scopes(), new RelationHookRetries(
+                    settings.stateDir(), with.mapper(), runner, executor, with.scopes(), new RelationHookRetries(
                             () -> EnvironmentConfig.automaticallyRetryHooks(with.state().environmentConfig().get()),
                             settings.hookRetryBackoff(), with.delayed()), corruption::report));
             CharmUpgrader upgrader = new CharmUpgrader(with.state(), settings, with.upgradeHandler(), with.mapper());
             // the hooks run with the charm of the unit's local record: a unit removed while its agent was
-            // down (its node gone) still runs its stop and -broken hooks. Not fatal: without it the hooks
-            // read the unit's node, as before the record existed
+            // down (its node gone) still runs its stop and -broken hooks. Not fatal: without the record the
+            // hooks read the unit's node
             try {
                 upgrader.rememberCharm().ifPresent(runner::charmChanged);
             } catch (IOException e) {

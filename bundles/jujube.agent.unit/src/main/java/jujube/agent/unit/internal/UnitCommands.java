@@ -12,6 +12,7 @@ import jujube.hooks.HookExecutor;
 import jujube.hooks.HookJob;
 import jujube.hooks.HookResult;
 import jujube.hooks.UnitHookRunner;
+import jujube.lib.threads.ThreadFactories;
 import jujube.state.Change;
 import jujube.state.RunRequest;
 import jujube.state.RunResult;
@@ -46,11 +47,7 @@ final class UnitCommands implements AutoCloseable {
         this.unit = unit;
         this.runner = runner;
         this.executor = executor;
-        this.worker = Executors.newSingleThreadExecutor(task -> {
-            Thread thread = new Thread(task, "jujube-unit-" + unit.service() + "-" + unit.number() + "-run");
-            thread.setDaemon(true);
-            return thread;
-        });
+        this.worker = Executors.newSingleThreadExecutor(ThreadFactories.daemon("jujube-unit-" + unit.service() + "-" + unit.number() + "-run"));
     }
 
     void start() {

@@ -137,12 +137,13 @@ final class RelationLifecyclesFixture implements AutoCloseable {
                 hook(charmDir, relation + "-relation-" + kind);
             }
         }
+        ObjectMapper mapper = new ObjectMapper();
         UnitHookRunner runner = UnitHookRunners.start(UnitHookSetup.of(state,
                 new ProcessHookInvoker(Duration.ofSeconds(30), Duration.ofMillis(200)), unit, unitDir, charmDir,
-                new ObjectMapper()));
+                mapper));
         HookExecutor executor = new UnitHookExecutor(unit.toString());
         Agent agent = new Agent(runner, executor, new RelationLifecycles(new RelationLifecycleContext(state, unit,
-                unit.service(), unitDir.resolve("state"), wrap.apply(runner), executor, scopes, retries, corrupt::add)),
+                unit.service(), unitDir.resolve("state"), mapper, wrap.apply(runner), executor, scopes, retries, corrupt::add)),
                 unitDir.resolve("state"));
         agents.add(agent);
         return agent;

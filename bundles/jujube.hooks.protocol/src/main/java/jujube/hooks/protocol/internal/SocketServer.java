@@ -17,13 +17,14 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import jujube.hooks.protocol.CommandHandler;
 import jujube.hooks.protocol.ErrorCode;
 import jujube.hooks.protocol.FrameCodec;
 import jujube.hooks.protocol.ProtocolError;
 import jujube.hooks.protocol.Response;
 import jujube.hooks.protocol.ServerLimits;
+import jujube.lib.threads.ThreadFactories;
+import jujube.lib.threads.Threads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -51,21 +52,14 @@ public final class SocketServer implements AutoCloseable {
         this.codec = new FrameCodec(mapper, FrameCodec.MAX_REQUEST_BYTES);
         this.dispatcher = new RequestDispatcher(codec, handler);
         this.server = bind(socketPath);
-        AtomicInteger threadNumber = new AtomicInteger();
         ConnectionQueue queue = new ConnectionQueue(limits.maxQueued());
         // No core threads: a connection goes to an idle thread when there is one, else to a new thread up to
         // the limit, else it waits (ConnectionQueue). With core threads, every connection started a thread
         // of its own until the core was full, although the thread of the previous one sat idle.
-        this.pool = new ThreadPoolExecutor(0, limits.maxConnections(), 5, TimeUnit.SECONDS, queue, r -> {
-            Thread t = new Thread(r, "jujube-hooksocket-" + threadNumber.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
+        this.pool = new ThreadPoolExecutor(0, limits.maxConnections(), 5, TimeUnit.SECONDS, queue, ThreadFactories.numbered("jujube-hooksocket"));
         queue.pool = pool;
         // Idle threads exit after 5 s, so a unit agent between hooks holds no connection threads.
-        this.acceptor = new Thread(this::acceptLoop, "jujube-hooksocket-accept");
-        acceptor.setDaemon(true);
-        acceptor.start();
+        this.acceptor = Threads.startDaemon("jujube-hooksocket-accept", this::acceptLoop);
     }
 
     private static ServerSocketChannel bind(Path socketPath) throws IOException {

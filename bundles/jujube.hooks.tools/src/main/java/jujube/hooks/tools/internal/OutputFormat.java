@@ -40,19 +40,27 @@ enum OutputFormat {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    /** Renders values; holds the mappers so they are built once per handler, not per call. */
+    /**
+     * The tools' one YAML mapper: it writes the {@code yaml} format and reads {@code relation-set}'s
+     * settings (the generator features below change nothing in reading).
+     */
+    static ObjectMapper yamlMapper() {
+        return new ObjectMapper(YAMLFactory.builder()
+                .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+                .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+                // "3306" stays a string when read back, as relation settings are strings.
+                .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
+                .build());
+    }
+
+    /** Renders values with the mappers of its handler, which are built once, not per call. */
     static final class Renderer {
         private final ObjectMapper json;
         private final ObjectMapper yaml;
 
-        Renderer(ObjectMapper json) {
+        Renderer(ObjectMapper json, ObjectMapper yaml) {
             this.json = json;
-            this.yaml = new ObjectMapper(YAMLFactory.builder()
-                    .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-                    .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
-                    // "3306" stays a string when read back, as relation settings are strings.
-                    .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
-                    .build());
+            this.yaml = yaml;
         }
 
         String render(OutputFormat format, JsonNode value) {

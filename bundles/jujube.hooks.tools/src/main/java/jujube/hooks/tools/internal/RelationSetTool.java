@@ -1,6 +1,7 @@
 package jujube.hooks.tools.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -18,7 +19,11 @@ import jujube.hooks.tools.HookToolException;
  * read through {@link ArgumentFile}.
  */
 final class RelationSetTool implements HookTool {
-    private final SettingsInput input = new SettingsInput();
+    private final SettingsInput input;
+
+    RelationSetTool(ObjectMapper yaml) {
+        this.input = new SettingsInput(yaml);
+    }
 
     @Override
     public String name() {

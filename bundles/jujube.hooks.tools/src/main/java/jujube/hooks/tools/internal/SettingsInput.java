@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
@@ -20,7 +19,11 @@ import java.util.regex.Pattern;
  */
 final class SettingsInput {
     private static final Pattern EVENT = Pattern.compile("<org\\.yaml\\.snakeyaml\\.events\\.(\\w+)Event\\([^>]*\\)>");
-    private final ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
+    private final ObjectMapper yaml;
+
+    SettingsInput(ObjectMapper yaml) {
+        this.yaml = yaml;
+    }
 
     /** @param source names the input in messages: a file name or "stdin" */
     Map<String, String> parse(byte[] bytes, String source) throws UsageException {

@@ -34,8 +34,9 @@ public final class ToolRunner {
 
     public ToolRunner(HookToolBackend backend, ObjectMapper json) {
         this.backend = backend;
-        this.renderer = new OutputFormat.Renderer(json);
-        for (HookTool tool : List.of(new RelationGetTool(), new RelationSetTool(), new RelationListTool(),
+        ObjectMapper yaml = OutputFormat.yamlMapper();
+        this.renderer = new OutputFormat.Renderer(json, yaml);
+        for (HookTool tool : List.of(new RelationGetTool(), new RelationSetTool(yaml), new RelationListTool(),
                 new RelationIdsTool(), new ConfigGetTool(json), new UnitGetTool(), new PortTool(true),
                 new PortTool(false), new JujuLogTool())) {
             tools.put(tool.name(), tool);

@@ -8,6 +8,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import jujube.agent.provisioning.MachineProvider;
+import jujube.lib.threads.ThreadFactories;
 import jujube.provider.local.ContainerNetwork;
 import jujube.provider.local.LocalLayout;
 import jujube.state.OneTimeCredential;
@@ -34,11 +35,7 @@ public final class LocalMachineProvider implements MachineProvider {
                 config.zookeeperCa().isBlank() ? Optional.empty() : Optional.of(Path.of(config.zookeeperCa())),
                 config.processAddress());
         StaleTemps.sweep(layout, Instant.now()); // file times: system clock
-        this.restarts = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "jujube-provider-local-restarts");
-            t.setDaemon(true);
-            return t;
-        });
+        this.restarts = Executors.newSingleThreadScheduledExecutor(ThreadFactories.daemon("jujube-provider-local-restarts"));
         this.machines = new MachineProcesses(layout, restarts);
     }
 

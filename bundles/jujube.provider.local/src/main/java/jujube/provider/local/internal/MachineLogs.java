@@ -2,6 +2,7 @@ package jujube.provider.local.internal;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import jujube.provider.local.LocalLayout;
@@ -25,11 +26,10 @@ final class MachineLogs {
         Files.createDirectories(log.getParent());
         Path link = layout.log(machineId);
         Files.createDirectories(link.getParent());
-        if (Files.isRegularFile(link, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            // a log written before machines logged in their own directory: the oldest of the rolled files now
-            Files.move(link, log.resolveSibling(log.getFileName() + ".1"), StandardCopyOption.REPLACE_EXISTING);
-        }
         if (!Files.isSymbolicLink(link)) {
+            if (Files.exists(link, LinkOption.NOFOLLOW_LINKS)) {
+                throw new IOException(link + " is not a link to the machine's log " + log);
+            }
             Files.createSymbolicLink(link, link.getParent().relativize(log));
         }
         Path output = layout.output(machineId);

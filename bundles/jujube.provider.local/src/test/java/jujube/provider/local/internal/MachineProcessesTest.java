@@ -102,15 +102,13 @@ class MachineProcessesTest {
     }
 
     @Test
-    void a_log_from_before_machines_logged_in_their_directory_is_kept_and_a_full_output_moved_aside() throws Exception {
+    void a_full_output_is_moved_aside() throws Exception {
         Files.createDirectories(layout.log(5).getParent());
-        Files.writeString(layout.log(5), "an older agent's log\n");
         Files.write(layout.output(5), new byte[(int) MachineLogs.MAX_OUTPUT_BYTES + 1]);
         machines = new MachineProcesses(layout, restarts);
         machines.launch(5, oneTime(5));
 
         assertTrue(Files.isSymbolicLink(layout.log(5)));
-        assertEquals("an older agent's log\n", Files.readString(layout.agentLog(5).resolveSibling("machine-5.log.1")));
         assertEquals(MachineLogs.MAX_OUTPUT_BYTES + 1, Files.size(layout.output(5).resolveSibling("machine-5.out.1")));
         assertTrue(Files.size(layout.output(5)) < MachineLogs.MAX_OUTPUT_BYTES);
     }
