@@ -10,10 +10,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import jujube.agent.machine.DeployedUnit;
 import jujube.agent.machine.UnitAgentDeployments;
+import jujube.lib.threads.CoalescedRuns;
 import jujube.spi.RelationScopeHandler;
 import jujube.state.CorruptStateException;
 import jujube.state.StateConnection;
@@ -41,7 +41,7 @@ final class SubordinateReconciler implements AutoCloseable {
     private final Supplier<RelationScopeHandler> containerScope;
     private final int machineId;
     private final ScheduledExecutorService executor;
-    private final AtomicBoolean passRequested = new AtomicBoolean();
+    private final CoalescedRuns passes;
     private final Map<String, Boolean> subordinateCharms = new ConcurrentHashMap<>();
     private final Map<UnitName, String> failures = new ConcurrentHashMap<>();
     private final List<Watch> watches = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -56,6 +56,7 @@ final class SubordinateReconciler implements AutoCloseable {
         this.containerScope = containerScope;
         this.machineId = machineId;
         this.executor = executor;
+        this.passes = new CoalescedRuns(executor, this::pass);
     }
 
     /** Starts watching what decides the subordinates: units, relations and this machine's assignment. */
@@ -82,17 +83,10 @@ final class SubordinateReconciler implements AutoCloseable {
     }
 
     void requestPass() {
-        if (passRequested.compareAndSet(false, true)) {
-            try {
-                executor.execute(this::pass);
-            } catch (RejectedExecutionException e) {
-                // stopping: the next activation makes its own passes
-            }
-        }
+        passes.request();
     }
 
     private void pass() {
-        passRequested.set(false);
         Set<UnitName> machineUnits = assigned;
         RelationScopeHandler scope = containerScope.get();
         if (machineUnits == null || scope == null || Thread.currentThread().isInterrupted()) {

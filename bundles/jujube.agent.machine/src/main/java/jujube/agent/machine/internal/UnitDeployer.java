@@ -10,13 +10,13 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import jujube.agent.machine.DeployedUnit;
 import jujube.agent.machine.UnitAgentDeployments;
 import jujube.agent.machine.UnitDeployment;
 import jujube.agent.machine.UnitDirectories;
 import jujube.files.FileTrees;
+import jujube.lib.threads.CoalescedRuns;
 import jujube.state.CharmRecord;
 import jujube.state.MachineHasUnitsException;
 import jujube.state.NoSuchMachineException;
@@ -48,7 +48,7 @@ final class UnitDeployer implements AutoCloseable {
     private final int machineId;
     private final Path dataDir;
     private final ScheduledExecutorService executor;
-    private final AtomicBoolean passRequested = new AtomicBoolean();
+    private final CoalescedRuns passes;
     private final Map<UnitName, String> failures = new ConcurrentHashMap<>();
     private final Set<UnitName> addressed = ConcurrentHashMap.newKeySet();
     private volatile Set<UnitName> assigned;
@@ -64,6 +64,7 @@ final class UnitDeployer implements AutoCloseable {
         this.machineId = machineId;
         this.dataDir = dataDir.toAbsolutePath();
         this.executor = executor;
+        this.passes = new CoalescedRuns(executor, this::pass);
     }
 
     /** Starts watching the machine's units; passes follow on the executor. */
@@ -80,17 +81,10 @@ final class UnitDeployer implements AutoCloseable {
     }
 
     private void requestPass() {
-        if (passRequested.compareAndSet(false, true)) {
-            try {
-                executor.execute(this::pass);
-            } catch (java.util.concurrent.RejectedExecutionException e) {
-                // the agent is stopping: the next activation makes its own passes
-            }
-        }
+        passes.request();
     }
 
     private void pass() {
-        passRequested.set(false);
         Set<UnitName> want = assigned;
         if (want == null || Thread.currentThread().isInterrupted()) {
             return;

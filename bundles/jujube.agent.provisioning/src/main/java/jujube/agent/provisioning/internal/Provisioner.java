@@ -11,8 +11,8 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import jujube.agent.provisioning.MachineProvider;
+import jujube.lib.threads.CoalescedRuns;
 import jujube.state.Leadership;
 import jujube.state.MachineInfo;
 import jujube.state.NoSuchMachineException;
@@ -42,7 +42,7 @@ final class Provisioner implements AutoCloseable {
     private final Duration checkInterval;
     private final String election;
     private final ScheduledExecutorService executor;
-    private final AtomicBoolean passRequested = new AtomicBoolean();
+    private final CoalescedRuns passes;
     /** When each machine's agent was last expected to come: its launch, or this leader's first sight. */
     private final Map<Integer, Long> awaitedSince = new ConcurrentHashMap<>();
     private volatile Leadership leadership;
@@ -57,6 +57,7 @@ final class Provisioner implements AutoCloseable {
         this.checkInterval = checkInterval;
         this.election = election;
         this.executor = executor;
+        this.passes = new CoalescedRuns(executor, this::pass);
     }
 
     /** Safe to call again after it failed half-way: what it already set up is kept, not doubled. */
@@ -82,17 +83,10 @@ final class Provisioner implements AutoCloseable {
     }
 
     private void requestPass() {
-        if (passRequested.compareAndSet(false, true)) {
-            try {
-                executor.execute(this::pass);
-            } catch (RejectedExecutionException e) {
-                // stopping
-            }
-        }
+        passes.request();
     }
 
     private void pass() {
-        passRequested.set(false);
         if (!isLeader() || Thread.currentThread().isInterrupted()) {
             return;
         }
