@@ -2,6 +2,7 @@ package jujube.charm;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.DigestOutputStream;
@@ -72,6 +73,39 @@ public final class CharmStorage {
             return Optional.of(new StoredCharm(url, keyOf(url), Sha256.of(stored), Files.size(stored)));
         } catch (IOException | java.io.UncheckedIOException e) {
             throw new CharmStorageException("cannot read stored charm " + keyOf(url) + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Another copy of an archive, the state's: writes it to {@code out}, or says it has none. */
+    @FunctionalInterface
+    public interface ArchiveCopy {
+        boolean writeTo(OutputStream out) throws IOException;
+    }
+
+    /**
+     * {@link #fetch(String, Sha256, Path)}, or, when nothing is stored under {@code key} here (a machine
+     * on another host sees no charm storage), the archive written by {@code elsewhere}.
+     *
+     * @throws CharmIntegrityException when the stored content does not match
+     * @throws CharmStorageException when neither this storage nor {@code elsewhere} has the archive
+     * @since 1.3
+     */
+    public Path fetch(String key, Sha256 sha256, Path destination, ArchiveCopy elsewhere) throws IOException {
+        try {
+            return fetch(key, sha256, destination);
+        } catch (CharmIntegrityException e) {
+            throw e;
+        } catch (CharmStorageException missing) {
+            Files.createDirectories(destination.toAbsolutePath().getParent());
+            boolean fetched;
+            try (OutputStream out = Files.newOutputStream(destination)) {
+                fetched = elsewhere.writeTo(out);
+            }
+            if (!fetched) {
+                Files.deleteIfExists(destination);
+                throw missing;
+            }
+            return destination;
         }
     }
 

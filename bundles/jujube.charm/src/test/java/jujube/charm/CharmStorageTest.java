@@ -54,6 +54,31 @@ class CharmStorageTest {
     }
 
     @Test
+    void an_archive_missing_here_is_fetched_from_the_other_copy_and_only_then() throws IOException {
+        Path archive = archive("mysql.charm");
+        Sha256 sha256 = Sha256.of(archive);
+        CharmStorage here = new CharmStorage(temp.resolve("charms"));
+        int[] asked = new int[1];
+        CharmStorage.ArchiveCopy stateCopy = out -> {
+            asked[0]++;
+            Files.copy(archive, out);
+            return true;
+        };
+        Path fetched = here.fetch(CharmStorage.keyOf(url), sha256, temp.resolve("remote/mysql.charm"), stateCopy);
+        assertEquals(sha256, Sha256.of(fetched));
+        assertEquals(1, asked[0]);
+
+        StoredCharm stored = here.put(url, archive);
+        here.fetch(stored.key(), stored.sha256(), temp.resolve("local/mysql.charm"), stateCopy);
+        assertEquals(1, asked[0], "a stored archive is not asked of the other copy");
+
+        CharmStorageException e = assertThrows(CharmStorageException.class, () -> new CharmStorage(temp.resolve("empty"))
+                .fetch(stored.key(), stored.sha256(), temp.resolve("none/mysql.charm"), out -> false));
+        assertTrue(e.getMessage().startsWith("no stored charm local_precise_mysql-1.charm"), e.getMessage());
+        assertFalse(Files.exists(temp.resolve("none/mysql.charm")), "nothing left where the archive would be");
+    }
+
+    @Test
     void fetchFailsOnTamperedContentAndLeavesNothing() throws IOException {
         CharmStorage storage = new CharmStorage(temp.resolve("charms"));
         StoredCharm stored = storage.put(url, archive("mysql.charm"));

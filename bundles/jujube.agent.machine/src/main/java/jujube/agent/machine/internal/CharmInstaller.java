@@ -1,7 +1,6 @@
 package jujube.agent.machine.internal;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
@@ -9,7 +8,6 @@ import jujube.agent.machine.UnitDirectories;
 import jujube.charm.CharmArchives;
 import jujube.charm.CharmIntegrityException;
 import jujube.charm.CharmStorage;
-import jujube.charm.CharmStorageException;
 import jujube.charm.CharmUrl;
 import jujube.charm.Sha256;
 import jujube.files.FileTrees;
@@ -66,19 +64,8 @@ final class CharmInstaller {
     }
 
     private void fetch(CharmRecord charm, Path archive) throws IOException {
-        try {
-            storage.fetch(CharmStorage.keyOf(CharmUrl.parse(charm.id())), new Sha256(charm.sha256()), archive);
-        } catch (CharmIntegrityException e) {
-            throw e;
-        } catch (CharmStorageException missing) {
-            boolean fetched;
-            try (OutputStream out = Files.newOutputStream(archive)) {
-                fetched = state.charms().fetchArchive(charm.id(), out);
-            }
-            if (!fetched) {
-                throw missing;
-            }
-        }
+        storage.fetch(CharmStorage.keyOf(CharmUrl.parse(charm.id())), new Sha256(charm.sha256()), archive,
+                out -> state.charms().fetchArchive(charm.id(), out));
     }
 
     private static void removeLeftovers(Path unitDir) throws IOException {

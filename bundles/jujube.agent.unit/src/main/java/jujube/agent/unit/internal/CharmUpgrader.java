@@ -2,15 +2,12 @@ package jujube.agent.unit.internal;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.function.Supplier;
 import jujube.charm.CharmException;
-import jujube.charm.CharmIntegrityException;
 import jujube.charm.CharmStorage;
-import jujube.charm.CharmStorageException;
 import jujube.charm.CharmUrl;
 import jujube.charm.Sha256;
 import jujube.spi.CharmUpgrade;
@@ -135,20 +132,8 @@ final class CharmUpgrader {
      * host), from the copy the state keeps; either way checked against the published sha256.
      */
     private void fetch(CharmRecord charm, Path archive) throws IOException {
-        try {
-            new CharmStorage(settings.charmStorageDir().get())
-                    .fetch(CharmStorage.keyOf(CharmUrl.parse(charm.id())), new Sha256(charm.sha256()), archive);
-        } catch (CharmIntegrityException e) {
-            throw e;
-        } catch (CharmStorageException missing) {
-            boolean fetched;
-            try (OutputStream out = Files.newOutputStream(archive)) {
-                fetched = state.charms().fetchArchive(charm.id(), out);
-            }
-            if (!fetched) {
-                throw missing;
-            }
-        }
+        new CharmStorage(settings.charmStorageDir().get()).fetch(CharmStorage.keyOf(CharmUrl.parse(charm.id())), new Sha256(charm.sha256()), archive,
+                out -> state.charms().fetchArchive(charm.id(), out));
     }
 
     /** Records {@code charmId} as the charm the unit runs, in {@code state/charm.json}. */
