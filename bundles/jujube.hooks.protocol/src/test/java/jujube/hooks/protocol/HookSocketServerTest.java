@@ -20,12 +20,18 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import jujube.testkit.ShortTempDir;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class HookSocketServerTest {
+    /** Waits for the server's threads: every 2 ms. */
+    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(2))
+            .dontCatchUncaughtExceptions();
+
     private final ObjectMapper mapper = new ObjectMapper();
     // Unix socket paths must stay under 108 bytes: keep the directory short.
     @TempDir(factory = ShortTempDir.class)
@@ -125,7 +131,7 @@ class HookSocketServerTest {
             assertTrue(raw.readAnswer().isEmpty(), "the server hangs up on a stalled client");
             assertTrue(Duration.ofNanos(System.nanoTime() - start).toMillis() < 5_000);
         }
-        SocketThreads.await(Duration.ofSeconds(5), () -> server.openConnections() == 0, "connections to end");
+        POLLING.await("connections to end").atMost(Duration.ofSeconds(5)).until(() -> server.openConnections() == 0);
     }
 
     @Test
@@ -142,10 +148,10 @@ class HookSocketServerTest {
     @Test
     void closeStopsEveryThreadAndRemovesTheSocket() throws Exception {
         RawConnection idle = new RawConnection(socket, mapper);
-        SocketThreads.await(Duration.ofSeconds(5), () -> server.openConnections() == 1, "the connection");
+        POLLING.await("the connection").atMost(Duration.ofSeconds(5)).until(() -> server.openConnections() == 1);
         server.close();
         assertFalse(Files.exists(socket));
-        SocketThreads.await(Duration.ofSeconds(5), () -> SocketThreads.count() == 0, "threads to stop");
+        POLLING.await("threads to stop").atMost(Duration.ofSeconds(5)).until(() -> SocketThreads.count() == 0);
         assertTrue(idle.readAnswer().isEmpty());
         idle.close();
     }
