@@ -15,6 +15,8 @@ import java.util.stream.Stream;
 import jujube.hooks.spawn.HookProcess;
 import jujube.hooks.spawn.HookSpawner;
 import jujube.hooks.spawn.SpawnRequest;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -26,6 +28,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 @ParameterizedClass(name = "{0}")
 @MethodSource("jujube.hooks.internal.HookSpawners#both")
 class GroupKillTest {
+    /** Waits for hooks and their processes: every 10 ms. */
+    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(10))
+            .dontCatchUncaughtExceptions();
+
     private static final Duration DEADLINE = Duration.ofSeconds(20);
 
     @TempDir
@@ -56,7 +62,7 @@ class GroupKillTest {
                 + "echo $$ >> pids\nexec sleep 1000");
         HookProcess process = start(hook);
         Path pidsFile = charm.charmDir.resolve("pids");
-        assertTrue(HookFixture.eventually(DEADLINE, () -> lines(pidsFile) == 3), "the hook wrote its pids");
+        POLLING.await("the hook wrote its pids").atMost(DEADLINE).until(() -> lines(pidsFile) == 3);
         List<Long> pids = HookFixture.pids(pidsFile);
         leftovers.addAll(pids);
         assertEquals(process.pid(), pids.get(2));
@@ -67,8 +73,8 @@ class GroupKillTest {
         process.killGroup();
 
         assertEquals(128 + 9, process.waitFor());
-        assertTrue(HookFixture.eventually(DEADLINE, () -> membersOf(process.pid()).isEmpty()),
-                "left in the group: " + membersOf(process.pid()));
+        POLLING.atMost(DEADLINE).untilAsserted(() -> assertTrue(() -> membersOf(process.pid()).isEmpty(),
+                () -> "left in the group: " + membersOf(process.pid())));
         process.killGroup(); // ended: must signal nobody (the pid may be another's by now)
     }
 

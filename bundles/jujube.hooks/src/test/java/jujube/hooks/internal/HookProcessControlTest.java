@@ -20,6 +20,8 @@ import jujube.hooks.HookResult;
 import jujube.hooks.tools.HookToolsInstaller;
 import jujube.hooks.tools.InstalledTools;
 import jujube.hooks.tools.JavaFallback;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -33,6 +35,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 @ParameterizedClass(name = "{0}")
 @MethodSource("jujube.hooks.internal.HookSpawners#both")
 class HookProcessControlTest {
+    /** Waits for hooks and their processes: every 10 ms. */
+    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(10))
+            .dontCatchUncaughtExceptions();
+
     private static final Duration DEADLINE = Duration.ofSeconds(20);
 
     @TempDir
@@ -102,8 +108,8 @@ class HookProcessControlTest {
         List<Long> pids = HookFixture.pids(charm.charmDir.resolve("pids"));
         leftovers.addAll(pids);
         assertEquals(2, pids.size());
-        assertTrue(HookFixture.eventually(DEADLINE, () -> pids.stream().noneMatch(HookFixture::running)),
-                "children still running: " + pids);
+        POLLING.atMost(DEADLINE).untilAsserted(() -> assertTrue(() -> pids.stream().noneMatch(HookFixture::running),
+                () -> "children still running: " + pids));
     }
 
     @Test
@@ -170,6 +176,6 @@ class HookProcessControlTest {
         assertTrue(flagKept.get());
         List<Long> pids = HookFixture.pids(charm.charmDir.resolve("pids"));
         leftovers.addAll(pids);
-        assertTrue(HookFixture.eventually(DEADLINE, () -> pids.stream().noneMatch(HookFixture::running)));
+        POLLING.atMost(DEADLINE).until(() -> pids.stream().noneMatch(HookFixture::running));
     }
 }

@@ -13,6 +13,8 @@ import jujube.hooks.spawn.HookSpawner;
 import jujube.hooks.HookResult;
 import jujube.hooks.tools.HookToolsInstaller;
 import jujube.hooks.tools.JavaFallback;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -28,6 +30,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 @ParameterizedClass(name = "{0}")
 @MethodSource("jujube.hooks.internal.HookSpawners#both")
 class ProcessLimitsTest {
+    /** Waits for hooks and their processes: every 10 ms. */
+    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(10))
+            .dontCatchUncaughtExceptions();
+
     private static final int LIMIT = 64;
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
     /**
@@ -83,13 +89,13 @@ class ProcessLimitsTest {
         invoker.invoke(charm.invocation("install"), new HookFixture.Recording());
 
         // the hook may end before its bomb reaches the limit: the watcher then kills it
-        assertTrue(HookFixture.eventually(Duration.ofSeconds(30), () -> {
+        POLLING.await("the bomb was stopped and killed").atMost(Duration.ofSeconds(30)).until(() -> {
             try {
                 return readReached() > 0 && Files.readString(cgroup().resolve("cgroup.procs")).isEmpty();
             } catch (IOException e) {
                 return false;
             }
-        }), "the bomb was stopped and killed");
+        });
     }
 
     @Test

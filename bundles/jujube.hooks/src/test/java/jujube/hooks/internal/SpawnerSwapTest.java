@@ -14,6 +14,8 @@ import jujube.hooks.HookResult;
 import jujube.hooks.spawn.HookProcess;
 import jujube.hooks.spawn.HookSpawner;
 import jujube.hooks.spawn.SpawnRequest;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -24,6 +26,10 @@ import org.junit.jupiter.api.io.TempDir;
  * mandatory reference: the replacement is bound before the one it replaces is unbound.
  */
 class SpawnerSwapTest {
+    /** Waits for hooks and their processes: every 10 ms. */
+    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(10))
+            .dontCatchUncaughtExceptions();
+
     @TempDir
     Path root;
     HookFixture charm;
@@ -65,7 +71,7 @@ class SpawnerSwapTest {
         invoker.deactivate();
         invoker = new ProcessHookInvoker(Duration.ofMillis(1500), Duration.ofMillis(200), better);
         CompletableFuture<HookResult> running = CompletableFuture.supplyAsync(() -> invoke("start"));
-        assertTrue(HookFixture.eventually(Duration.ofSeconds(20), () -> !better.started.isEmpty()));
+        POLLING.atMost(Duration.ofSeconds(20)).until(() -> !better.started.isEmpty());
 
         invoker.bindSpawner(jdk);
         invoker.unbindSpawner(better);

@@ -21,11 +21,17 @@ import java.util.concurrent.atomic.AtomicReference;
 import jujube.hooks.HookExecutor;
 import jujube.hooks.HookJob;
 import jujube.hooks.HookResult;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** One hook at a time, in order; stop, start and priority jobs. */
 class UnitHookExecutorTest {
+    /** Waits for hooks and their processes: every 10 ms. */
+    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(10))
+            .dontCatchUncaughtExceptions();
+
     private static final Duration DEADLINE = Duration.ofSeconds(10);
     private static final HookResult OK = new HookResult.Succeeded();
 
@@ -97,7 +103,7 @@ class UnitHookExecutorTest {
         });
         stopper.start();
         // stop() is parked waiting for the job, not returned.
-        assertTrue(HookFixture.eventually(DEADLINE, () -> stopper.getState() == Thread.State.WAITING));
+        POLLING.atMost(DEADLINE).until(() -> stopper.getState() == Thread.State.WAITING);
         assertTrue(stopper.isAlive());
 
         release.countDown();
