@@ -1,7 +1,6 @@
 package jujube.agent.unit.internal;
 
 import static jujube.agent.unit.internal.UnitAgentFixture.UNIT;
-import static jujube.agent.unit.internal.UnitAgentFixture.await;
 import static jujube.agent.unit.internal.UnitAgentFixture.awaitQuiet;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -18,15 +17,20 @@ import java.util.Map;
 import jujube.state.ResolvedMode;
 import jujube.state.UnitFlags;
 import jujube.workflow.WorkflowState;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;
 
 /** The unit lifecycle end to end: real ZooKeeper, real hook processes, real files. */
 class UnitAgentLifecycleTest extends UnitAgentTestBase {
+    /** Waits for what the unit agent does in its own threads: every 10 ms for up to 20 s. */
+    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
+            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
 
     @Test
     void aNewUnitInstallsConfiguresAndStartsThenStartsItsRelations() throws IOException {
         UnitAgentRuntime agent = fx.startAgent(0);
-        await("started", () -> "started".equals(agent.workflowState()));
+        POLLING.await("started").until(() -> "started".equals(agent.workflowState()));
         awaitQuiet(agent);
 
         assertEquals(List.of("install", "config-changed", "start"), fx.hookLog());
@@ -34,7 +38,7 @@ class UnitAgentLifecycleTest extends UnitAgentTestBase {
         assertEquals(null, fx.storedState().inFlight());
         assertEquals("started", fx.replicatedState());
         assertEquals(List.of("start(true)"), fx.relations.calls());
-        await("presence", agent::isConnected);
+        POLLING.await("presence").until(agent::isConnected);
     }
 
     @Test
@@ -74,7 +78,7 @@ class UnitAgentLifecycleTest extends UnitAgentTestBase {
     void aFailingInstallErrorsAtOnceAndResolvedWithRetryRunsItAgain() throws IOException {
         fx.failHook("install", true);
         UnitAgentRuntime agent = fx.startAgent(1);
-        await("install_error", () -> "install_error".equals(fx.replicatedState()));
+        POLLING.await("install_error").until(() -> "install_error".equals(fx.replicatedState()));
         awaitQuiet(agent);
         assertEquals(List.of("install"), fx.hookLog(), "no retry before the error state");
         WorkflowState stored = fx.storedState();
@@ -85,8 +89,8 @@ class UnitAgentLifecycleTest extends UnitAgentTestBase {
         fx.failHook("install", false);
         fx.state.units().setResolved(UNIT, ResolvedMode.RETRY_HOOK);
 
-        await("started", () -> "started".equals(agent.workflowState()));
-        await("flag cleared", () -> fx.state.units().flags(UNIT).resolved().isEmpty());
+        POLLING.await("started").until(() -> "started".equals(agent.workflowState()));
+        POLLING.await("flag cleared").until(() -> fx.state.units().flags(UNIT).resolved().isEmpty());
         assertEquals(List.of("install", "install", "config-changed", "start"), fx.hookLog());
         assertEquals(List.of("start(true)"), fx.relations.calls());
     }
@@ -95,12 +99,12 @@ class UnitAgentLifecycleTest extends UnitAgentTestBase {
     void resolvedWithoutRetryMovesOnWithoutTheFailedHook() throws IOException {
         fx.failHook("install", true);
         UnitAgentRuntime agent = fx.startAgent(0);
-        await("install_error", () -> "install_error".equals(fx.replicatedState()));
+        POLLING.await("install_error").until(() -> "install_error".equals(fx.replicatedState()));
 
         fx.state.units().setResolved(UNIT, ResolvedMode.NO_HOOK);
 
-        await("started", () -> "started".equals(fx.replicatedState()));
-        await("flag cleared", () -> fx.state.units().flags(UNIT).resolved().isEmpty());
+        POLLING.await("started").until(() -> "started".equals(fx.replicatedState()));
+        POLLING.await("flag cleared").until(() -> fx.state.units().flags(UNIT).resolved().isEmpty());
         assertEquals(List.of("install", "config-changed", "start"), fx.hookLog());
         assertEquals("started", agent.workflowState());
     }
@@ -108,12 +112,12 @@ class UnitAgentLifecycleTest extends UnitAgentTestBase {
     @Test
     void aConfigChangeWhileStartedRunsConfigChanged() throws IOException {
         UnitAgentRuntime agent = fx.startAgent(0);
-        await("started", () -> "started".equals(agent.workflowState()));
+        POLLING.await("started").until(() -> "started".equals(agent.workflowState()));
         awaitQuiet(agent);
 
         fx.state.services().updateConfig("blog", Map.of("title", "Another blog"));
 
-        await("config-changed", () -> count(fx, "config-changed") == 2);
+        POLLING.await("config-changed").until(() -> count(fx, "config-changed") == 2);
         assertEquals(List.of("install", "config-changed", "start", "config-changed"), fx.hookLog());
         assertEquals("started", fx.storedState().state());
     }
@@ -121,37 +125,37 @@ class UnitAgentLifecycleTest extends UnitAgentTestBase {
     @Test
     void aConfigChangeInAnErrorStateIsAppliedOnceResolved() throws IOException {
         UnitAgentRuntime agent = fx.startAgent(0);
-        await("started", () -> "started".equals(agent.workflowState()));
+        POLLING.await("started").until(() -> "started".equals(agent.workflowState()));
         awaitQuiet(agent);
         fx.failHook("config-changed", true);
         fx.state.services().updateConfig("blog", Map.of("title", "first"));
-        await("configure_error", () -> "configure_error".equals(fx.replicatedState()));
+        POLLING.await("configure_error").until(() -> "configure_error".equals(fx.replicatedState()));
         assertEquals(List.of("start(true)", "stop(true)"), fx.relations.calls(), "relations go down in the error");
         long before = agent.reconciliations();
 
         fx.failHook("config-changed", false);
         fx.state.services().updateConfig("blog", Map.of("title", "second"));
-        await("change seen", () -> agent.reconciliations() > before);
+        POLLING.await("change seen").until(() -> agent.reconciliations() > before);
         assertEquals(2, count(fx, "config-changed"), "no hook while in an error state");
 
         fx.state.units().setResolved(UNIT, ResolvedMode.NO_HOOK);
 
-        await("pending config applied", () -> count(fx, "config-changed") == 3);
-        await("started", () -> "started".equals(fx.replicatedState()));
+        POLLING.await("pending config applied").until(() -> count(fx, "config-changed") == 3);
+        POLLING.await("started").until(() -> "started".equals(fx.replicatedState()));
         assertEquals(List.of("start(true)", "stop(true)", "start(true)"), fx.relations.calls());
     }
 
     @Test
     void retiringDepartsTheRelationsThenRunsTheStopHookAndLeavesTheMarker() throws IOException {
         UnitAgentRuntime agent = fx.startAgent(0);
-        await("started", () -> "started".equals(agent.workflowState()));
+        POLLING.await("started").until(() -> "started".equals(agent.workflowState()));
         awaitQuiet(agent);
         List<List<String>> hooksAtDeparture = new java.util.concurrent.CopyOnWriteArrayList<>();
         fx.relations.onDepartAll(() -> hooksAtDeparture.add(fx.hookLog()));
 
         agent.retire();
 
-        await("retired", agent::isRetired);
+        POLLING.await("retired").until(agent::isRetired);
         assertEquals(List.of(List.of("install", "config-changed", "start")), hooksAtDeparture,
                 "the relations depart (-departed, -broken) before the stop hook");
         assertEquals(List.of("install", "config-changed", "start", "stop"), fx.hookLog());
@@ -169,7 +173,7 @@ class UnitAgentLifecycleTest extends UnitAgentTestBase {
         UnitAgentRuntime second = fx.startAgent(0);
         second.retire();
 
-        await("retired", second::isRetired);
+        POLLING.await("retired").until(second::isRetired);
         assertEquals(List.of("install", "config-changed", "start", "stop"), fx.hookLog());
         assertEquals("stopped", fx.storedState().state());
     }
@@ -177,12 +181,12 @@ class UnitAgentLifecycleTest extends UnitAgentTestBase {
     @Test
     void relationResolvedIsHandedToTheRelationLifecyclesAndCleared() throws IOException {
         UnitAgentRuntime agent = fx.startAgent(0);
-        await("started", () -> "started".equals(agent.workflowState()));
+        POLLING.await("started").until(() -> "started".equals(agent.workflowState()));
         awaitQuiet(agent);
 
         fx.state.units().setRelationResolved(UNIT, Map.of("relation-0000000001", ResolvedMode.RETRY_HOOK));
 
-        await("flag cleared", () -> fx.state.units().flags(UNIT).equals(UnitFlags.NONE));
+        POLLING.await("flag cleared").until(() -> fx.state.units().flags(UNIT).equals(UnitFlags.NONE));
         assertTrue(fx.relations.calls().contains("resolve(relation-0000000001,true)"), fx.relations.calls().toString());
     }
 
@@ -193,7 +197,7 @@ class UnitAgentLifecycleTest extends UnitAgentTestBase {
     /** An agent that installed and started the unit, then stopped cleanly. */
     private void startedThenStopped() {
         UnitAgentRuntime first = fx.startAgent(0);
-        await("started", () -> "started".equals(first.workflowState()));
+        POLLING.await("started").until(() -> "started".equals(first.workflowState()));
         awaitQuiet(first);
         first.close();
     }
