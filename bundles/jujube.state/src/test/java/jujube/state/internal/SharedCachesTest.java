@@ -7,14 +7,18 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.BooleanSupplier;
-import java.util.concurrent.locks.LockSupport;
 import org.apache.curator.framework.recipes.cache.CuratorCache;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Watches of one path in one connection share one cache, opened by the first and closed by the last. */
 class SharedCachesTest extends CuratorFixture {
+    /** Waits for what the caches do in Curator's threads: every 10 ms for up to 20 s. */
+    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
+            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
+
     private SharedCaches caches;
 
     @BeforeEach
@@ -29,7 +33,7 @@ class SharedCachesTest extends CuratorFixture {
         List<String> second = new CopyOnWriteArrayList<>();
         SharedCaches.Subscription a = caches.subscription("/node", true, (s, cache, path) -> first.add(value(cache)));
         a.open();
-        await(() -> first.contains("one"));
+        POLLING.until(() -> first.contains("one"));
         // opened after the load: called at once with what the cache holds
         SharedCaches.Subscription b = caches.subscription("/node", true, (s, cache, path) -> second.add(value(cache)));
         b.open();
@@ -37,12 +41,12 @@ class SharedCachesTest extends CuratorFixture {
         assertEquals(1, caches.openCount());
 
         client.setData().forPath("/node", bytes("two"));
-        await(() -> first.contains("two") && second.contains("two"));
+        POLLING.until(() -> first.contains("two") && second.contains("two"));
 
         a.close();
         assertEquals(1, caches.openCount(), "the other watch still uses it");
         client.setData().forPath("/node", bytes("three"));
-        await(() -> second.contains("three"));
+        POLLING.until(() -> second.contains("three"));
         assertTrue(!first.contains("three"), "a closed subscription is not called");
 
         b.close();
@@ -65,7 +69,7 @@ class SharedCachesTest extends CuratorFixture {
         node.open();
         tree.open();
         assertEquals(2, caches.openCount());
-        await(() -> seen.contains("node") && seen.contains("tree"));
+        POLLING.until(() -> seen.contains("node") && seen.contains("tree"));
         node.close();
         tree.close();
         assertEquals(0, caches.openCount());
@@ -77,15 +81,5 @@ class SharedCachesTest extends CuratorFixture {
 
     private static byte[] bytes(String text) {
         return text.getBytes(StandardCharsets.UTF_8);
-    }
-
-    private static void await(BooleanSupplier condition) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not met within 20 s");
-            }
-            LockSupport.parkNanos(Duration.ofMillis(10).toNanos());
-        }
     }
 }
