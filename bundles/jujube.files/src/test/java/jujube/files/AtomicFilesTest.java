@@ -17,10 +17,16 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 import jujube.testkit.TestJvm;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class AtomicFilesTest {
+    /** Polls the writer's progress every 5 ms, with no deadline: the writer's death also ends the wait. */
+    private static final ConditionFactory POLLING = Awaitility.with().forever().pollInterval(Duration.ofMillis(5))
+            .dontCatchUncaughtExceptions();
+
     @TempDir
     Path root;
 
@@ -101,9 +107,7 @@ class AtomicFilesTest {
         for (int round = 0; round < 4; round++) {
             Process writer = TestJvm.builder(WriterLoop.class, List.of(), target.toString())
                     .redirectErrorStream(true).redirectOutput(root.resolve("writer.log").toFile()).start();
-            while (!Files.exists(target) && writer.isAlive()) {
-                Thread.sleep(5);
-            }
+            POLLING.await("the writer's first file").until(() -> Files.exists(target) || !writer.isAlive());
             Thread.sleep(50 + 70L * round); // well into the loop, at a different point each round
             writer.destroyForcibly(); // SIGKILL
             writer.waitFor();
