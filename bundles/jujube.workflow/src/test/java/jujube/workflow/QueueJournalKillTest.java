@@ -24,7 +24,7 @@ class QueueJournalKillTest extends QueueFixture {
             .dontCatchUncaughtExceptions();
 
     @Test
-    void aWriterKilledAtAnyInstantLosesNoAcknowledgedSave() throws Exception {
+    void a_writer_killed_at_any_instant_loses_no_acknowledged_save() throws Exception {
         Path file = dir.resolve("relation-1.queue.json");
         Path acknowledged = dir.resolve("acknowledged.txt");
         for (int round = 0; round < 4; round++) {

@@ -36,7 +36,7 @@ class SocketFuzzTest {
     Path dir;
 
     @Test
-    void theAgentKeepsServingWhateverClientsSend() throws Exception {
+    void the_agent_keeps_serving_whatever_clients_send() throws Exception {
         Path socket = dir.resolve("s");
         try (HookSocketServer server = HookSocketServer.start(socket, new EchoHandler(), mapper,
                 new ServerLimits(MAX_CONNECTIONS, 64, Duration.ofMillis(300)))) {

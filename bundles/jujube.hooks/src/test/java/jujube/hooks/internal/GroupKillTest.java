@@ -56,7 +56,7 @@ class GroupKillTest {
     }
 
     @Test
-    void killingTheGroupLeavesNoProcessOfIt() throws Exception {
+    void killing_the_group_leaves_no_process_of_it() throws Exception {
         // A background child that ignores no signal, and a grandchild already orphaned (its subshell exits).
         Path hook = charm.hook("start", "sleep 1000 & echo $! > pids\n(sleep 1000 & echo $! >> pids) \n"
                 + "echo $$ >> pids\nexec sleep 1000");
@@ -79,7 +79,7 @@ class GroupKillTest {
     }
 
     @Test
-    void aKilledHookThatEndedIsLeftAlone() throws Exception {
+    void a_killed_hook_that_ended_is_left_alone() throws Exception {
         HookProcess process = start(charm.hook("install", "exit 3"));
 
         assertEquals(3, process.waitFor());

@@ -73,7 +73,7 @@ class HookProcessControlTest {
 
     @ParameterizedTest(name = "native leader: {0}")
     @ValueSource(booleans = {true, false})
-    void aHookLeadsItsOwnSessionAndProcessGroup(boolean nativeLeader) throws IOException {
+    void a_hook_leads_its_own_session_and_process_group(boolean nativeLeader) throws IOException {
         tools(nativeLeader);
         charm.hook("install", "read -r stat < /proc/$$/stat; echo \"$stat\"");
         HookFixture.Recording output = new HookFixture.Recording();
@@ -90,7 +90,7 @@ class HookProcessControlTest {
 
     @ParameterizedTest(name = "native leader: {0}")
     @ValueSource(booleans = {true, false})
-    void aTimeoutKillsTheWholeProcessGroup(boolean nativeLeader) throws IOException {
+    void a_timeout_kills_the_whole_process_group(boolean nativeLeader) throws IOException {
         tools(nativeLeader);
         // One child of the hook and one orphaned grandchild (its subshell exits at once).
         charm.hook("install", """
@@ -113,7 +113,7 @@ class HookProcessControlTest {
     }
 
     @Test
-    void theConfiguredDefaultTimeoutApplies() throws IOException {
+    void the_configured_default_timeout_applies() throws IOException {
         charm.hook("start", "sleep 1000");
         ProcessHookInvoker strict = HookSpawners.invoker(spawner, Duration.ofMillis(1500), Duration.ofMillis(200));
 
@@ -122,7 +122,7 @@ class HookProcessControlTest {
     }
 
     @Test
-    void aChildHoldingTheOutputOpenDoesNotHangTheAgent() throws Exception {
+    void a_child_holding_the_output_open_does_not_hang_the_agent() throws Exception {
         // The background sleep inherits stdout and stderr and outlives the hook.
         charm.hook("start", """
                 sleep 1000 &
@@ -145,7 +145,7 @@ class HookProcessControlTest {
     }
 
     @Test
-    void anInterruptKillsTheHookAndKeepsTheFlag() throws Exception {
+    void an_interrupt_kills_the_hook_and_keeps_the_flag() throws Exception {
         charm.hook("install", """
                 sleep 1000 &
                 echo $! > "$CHARM_DIR/pids"

@@ -72,7 +72,7 @@ class ProcessLimitsTest {
     }
 
     @Test
-    void aForkBombIsStoppedAtTheLimitAndKilled() throws IOException {
+    void a_fork_bomb_is_stopped_at_the_limit_and_killed() throws IOException {
         charm.hook("install", BOMB);
 
         HookResult result = invoker.invoke(charm.invocation("install"), new HookFixture.Recording());
@@ -83,7 +83,7 @@ class ProcessLimitsTest {
     }
 
     @Test
-    void aBombAHookLeftBehindIsKilledToo() throws IOException {
+    void a_bomb_a_hook_left_behind_is_killed_too() throws IOException {
         charm.hook("install", "(" + BOMB + ") > /dev/null 2>&1 &\nexit 0");
 
         invoker.invoke(charm.invocation("install"), new HookFixture.Recording());
@@ -99,7 +99,7 @@ class ProcessLimitsTest {
     }
 
     @Test
-    void aHookRunsInItsUnitsCgroupUnderTheLimit() throws IOException {
+    void a_hook_runs_in_its_units_cgroup_under_the_limit() throws IOException {
         charm.hook("install", "cat /proc/self/cgroup > \"$CHARM_DIR/cgroup.out\"; "
                 + "ps -o sid= -p $$ > \"$CHARM_DIR/sid.out\"; echo $$ > \"$CHARM_DIR/pid.out\"");
 
@@ -117,7 +117,7 @@ class ProcessLimitsTest {
     }
 
     @Test
-    void withoutAUsableHierarchyHooksRunWithoutTheLimit() throws IOException {
+    void without_a_usable_hierarchy_hooks_run_without_the_limit() throws IOException {
         invoker.deactivate();
         ProcessLimits none = ProcessLimits.start(LIMIT, () -> {
             throw new AgentCgroups.UnavailableException("cgroup v2: not mounted; cgroup v1: no pids hierarchy mounted");
@@ -132,7 +132,7 @@ class ProcessLimitsTest {
     }
 
     @Test
-    void aClosedLimitLeavesNoCgroupBehind() throws IOException {
+    void a_closed_limit_leaves_no_cgroup_behind() throws IOException {
         charm.hook("install", "true");
         invoker.invoke(charm.invocation("install"), new HookFixture.Recording());
         AgentCgroups.Unit unit = limits.forUnit("wordpress/0").orElseThrow().cgroups();

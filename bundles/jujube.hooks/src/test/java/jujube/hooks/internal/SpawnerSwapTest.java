@@ -49,7 +49,7 @@ class SpawnerSwapTest {
     }
 
     @Test
-    void aBetterSpawnerIsUsedAndItsStopFallsBackToTheOneLeft() throws Exception {
+    void a_better_spawner_is_used_and_its_stop_falls_back_to_the_one_left() throws Exception {
         charm.hook("install", "exit 0");
 
         invoker.bindSpawner(better); // registered with a higher ranking: the greedy reference takes it
@@ -66,7 +66,7 @@ class SpawnerSwapTest {
     }
 
     @Test
-    void aHookRunningWhileItsSpawnerGoesKeepsIt() throws Exception {
+    void a_hook_running_while_its_spawner_goes_keeps_it() throws Exception {
         charm.hook("start", "exec sleep 1000");
         invoker.deactivate();
         invoker = new ProcessHookInvoker(Duration.ofMillis(1500), Duration.ofMillis(200), better);
@@ -82,7 +82,7 @@ class SpawnerSwapTest {
     }
 
     @Test
-    void anUnbindOfASpawnerNotInUseChangesNothing() throws Exception {
+    void an_unbind_of_a_spawner_not_in_use_changes_nothing() throws Exception {
         charm.hook("install", "exit 0");
 
         invoker.unbindSpawner(better);

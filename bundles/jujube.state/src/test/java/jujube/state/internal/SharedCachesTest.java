@@ -28,7 +28,7 @@ class SharedCachesTest extends CuratorFixture {
     }
 
     @Test
-    void twoWatchesOfOnePathShareOneCacheAndBothSeeEveryChange() throws Exception {
+    void two_watches_of_one_path_share_one_cache_and_both_see_every_change() throws Exception {
         List<String> first = new CopyOnWriteArrayList<>();
         List<String> second = new CopyOnWriteArrayList<>();
         SharedCaches.Subscription a = caches.subscription("/node", true, (s, cache, path) -> first.add(value(cache)));
@@ -54,7 +54,7 @@ class SharedCachesTest extends CuratorFixture {
     }
 
     @Test
-    void aSubscriptionClosedBeforeItOpenedNeverOpensACache() {
+    void a_subscription_closed_before_it_opened_never_opens_a_cache() {
         SharedCaches.Subscription s = caches.subscription("/node", true, (sub, cache, path) -> {});
         s.close();
         s.open();
@@ -62,7 +62,7 @@ class SharedCachesTest extends CuratorFixture {
     }
 
     @Test
-    void aNodeAndTheSubtreeBelowItAreDifferentCaches() throws Exception {
+    void a_node_and_the_subtree_below_it_are_different_caches() throws Exception {
         List<String> seen = new CopyOnWriteArrayList<>();
         SharedCaches.Subscription node = caches.subscription("/node", true, (s, cache, path) -> seen.add("node"));
         SharedCaches.Subscription tree = caches.subscription("/node", false, (s, cache, path) -> seen.add("tree"));

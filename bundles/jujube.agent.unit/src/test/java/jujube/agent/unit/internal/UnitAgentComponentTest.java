@@ -54,7 +54,7 @@ class UnitAgentComponentTest extends UnitAgentTestBase {
     }
 
     @Test
-    void aConfiguredAgentStartsItsUnitAndRetiresWhenTheMachineAgentSaysSo() {
+    void a_configured_agent_starts_its_unit_and_retires_when_the_machine_agent_says_so() {
         Map<String, Object> properties = new HashMap<>(Map.of("unitName", "blog/0",
                 "unitDir", fx.unitDir.toString(), "charmDir", fx.unitDir.resolve("charm").toString(),
                 "machineId", "0", "charmStorageDir", fx.storageDir.toString(), "hookRetries", 0));
@@ -78,7 +78,7 @@ class UnitAgentComponentTest extends UnitAgentTestBase {
     }
 
     @Test
-    void aChangeOtherThanRetireIsNamedForTheNextActivation() {
+    void a_change_other_than_retire_is_named_for_the_next_activation() {
         Map<String, Object> properties = new HashMap<>(Map.of("unitName", "blog/0",
                 "unitDir", fx.unitDir.toString(), "charmStorageDir", fx.storageDir.toString()));
         UnitAgentSettings running = UnitAgentSettings.of(config(properties));

@@ -27,7 +27,7 @@ class UnitAgentHookRetryTest extends UnitAgentTestBase {
             .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
 
     @Test
-    void aFailingInstallShowsItsErrorAtOnceAndIsRetriedWithDoublingDelaysUntilItSucceeds() throws Exception {
+    void a_failing_install_shows_its_error_at_once_and_is_retried_with_doubling_delays_until_it_succeeds() throws Exception {
         fx.failHook("install", true);
         UnitAgentRuntime agent = fx.startAgent(2);
         POLLING.await("install_error").until(() -> "install_error".equals(fx.replicatedState()));
@@ -66,7 +66,7 @@ class UnitAgentHookRetryTest extends UnitAgentTestBase {
     }
 
     @Test
-    void withAutomaticRetriesOffTheErrorStaysUntilTurnedOnOrResolved() throws Exception {
+    void with_automatic_retries_off_the_error_stays_until_turned_on_or_resolved() throws Exception {
         fx.state.environmentConfig().set(Map.of(EnvironmentConfig.AUTOMATICALLY_RETRY_HOOKS, false));
         fx.failHook("install", true);
         UnitAgentRuntime agent = fx.startAgent(2);

@@ -28,7 +28,7 @@ class UnitAgentLifecycleTest extends UnitAgentTestBase {
             .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
 
     @Test
-    void aNewUnitInstallsConfiguresAndStartsThenStartsItsRelations() throws IOException {
+    void a_new_unit_installs_configures_and_starts_then_starts_its_relations() throws IOException {
         UnitAgentRuntime agent = fx.startAgent(0);
         POLLING.await("started").until(() -> "started".equals(agent.workflowState()));
         awaitQuiet(agent);
@@ -42,7 +42,7 @@ class UnitAgentLifecycleTest extends UnitAgentTestBase {
     }
 
     @Test
-    void aRestartedAgentFiresNoHookAgainAndResumesItsRelationsWithoutMovingThem() throws IOException {
+    void a_restarted_agent_fires_no_hook_again_and_resumes_its_relations_without_moving_them() throws IOException {
         startedThenStopped();
         assertEquals(List.of("start(true)", "stop(false)", "close"), fx.relations.calls(), "a clean stop moves nothing");
         assertEquals("started", fx.storedState().state());
@@ -57,7 +57,7 @@ class UnitAgentLifecycleTest extends UnitAgentTestBase {
     }
 
     @Test
-    void aRestartedAgentRemovesTheTempFilesOfWritesAKillInterruptedButNotFreshOnes() throws IOException {
+    void a_restarted_agent_removes_the_temp_files_of_writes_a_kill_interrupted_but_not_fresh_ones() throws IOException {
         startedThenStopped();
         // what kill -9 between creating a temp file and renaming it leaves, an hour ago and just now
         Path state = fx.unitDir.resolve("state");
@@ -75,7 +75,7 @@ class UnitAgentLifecycleTest extends UnitAgentTestBase {
     }
 
     @Test
-    void aFailingInstallErrorsAtOnceAndResolvedWithRetryRunsItAgain() throws IOException {
+    void a_failing_install_errors_at_once_and_resolved_with_retry_runs_it_again() throws IOException {
         fx.failHook("install", true);
         UnitAgentRuntime agent = fx.startAgent(1);
         POLLING.await("install_error").until(() -> "install_error".equals(fx.replicatedState()));
@@ -96,7 +96,7 @@ class UnitAgentLifecycleTest extends UnitAgentTestBase {
     }
 
     @Test
-    void resolvedWithoutRetryMovesOnWithoutTheFailedHook() throws IOException {
+    void resolved_without_retry_moves_on_without_the_failed_hook() throws IOException {
         fx.failHook("install", true);
         UnitAgentRuntime agent = fx.startAgent(0);
         POLLING.await("install_error").until(() -> "install_error".equals(fx.replicatedState()));
@@ -110,7 +110,7 @@ class UnitAgentLifecycleTest extends UnitAgentTestBase {
     }
 
     @Test
-    void aConfigChangeWhileStartedRunsConfigChanged() throws IOException {
+    void a_config_change_while_started_runs_config_changed() throws IOException {
         UnitAgentRuntime agent = fx.startAgent(0);
         POLLING.await("started").until(() -> "started".equals(agent.workflowState()));
         awaitQuiet(agent);
@@ -123,7 +123,7 @@ class UnitAgentLifecycleTest extends UnitAgentTestBase {
     }
 
     @Test
-    void aConfigChangeInAnErrorStateIsAppliedOnceResolved() throws IOException {
+    void a_config_change_in_an_error_state_is_applied_once_resolved() throws IOException {
         UnitAgentRuntime agent = fx.startAgent(0);
         POLLING.await("started").until(() -> "started".equals(agent.workflowState()));
         awaitQuiet(agent);
@@ -146,7 +146,7 @@ class UnitAgentLifecycleTest extends UnitAgentTestBase {
     }
 
     @Test
-    void retiringDepartsTheRelationsThenRunsTheStopHookAndLeavesTheMarker() throws IOException {
+    void retiring_departs_the_relations_then_runs_the_stop_hook_and_leaves_the_marker() throws IOException {
         UnitAgentRuntime agent = fx.startAgent(0);
         POLLING.await("started").until(() -> "started".equals(agent.workflowState()));
         awaitQuiet(agent);
@@ -165,7 +165,7 @@ class UnitAgentLifecycleTest extends UnitAgentTestBase {
     }
 
     @Test
-    void aUnitRemovedWhileItsAgentWasDownStillRunsItsStopHookWhenRetired() throws IOException {
+    void a_unit_removed_while_its_agent_was_down_still_runs_its_stop_hook_when_retired() throws IOException {
         startedThenStopped();
         // remove-unit while the machine agent is down: the unit's node is gone when its agent restarts
         fx.state.units().remove(UNIT);
@@ -179,7 +179,7 @@ class UnitAgentLifecycleTest extends UnitAgentTestBase {
     }
 
     @Test
-    void relationResolvedIsHandedToTheRelationLifecyclesAndCleared() throws IOException {
+    void relation_resolved_is_handed_to_the_relation_lifecycles_and_cleared() throws IOException {
         UnitAgentRuntime agent = fx.startAgent(0);
         POLLING.await("started").until(() -> "started".equals(agent.workflowState()));
         awaitQuiet(agent);

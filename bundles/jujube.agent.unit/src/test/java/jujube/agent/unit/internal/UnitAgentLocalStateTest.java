@@ -76,7 +76,7 @@ class UnitAgentLocalStateTest extends UnitAgentTestBase {
     }
 
     @Test
-    void aGarbageUnitStateRunsNothingAndItsResetRebuildsItFromTheHistoryRunningNoHookAgain() throws IOException {
+    void a_garbage_unit_state_runs_nothing_and_its_reset_rebuilds_it_from_the_history_running_no_hook_again() throws IOException {
         startedThenStopped();
         Files.writeString(state("unit.json"), "garbage");
 
@@ -103,7 +103,7 @@ class UnitAgentLocalStateTest extends UnitAgentTestBase {
     }
 
     @Test
-    void anUnfinishedInstallIsReplayedFromTheHistoryAfterTheReset() throws IOException {
+    void an_unfinished_install_is_replayed_from_the_history_after_the_reset() throws IOException {
         fx.failHook("install", true);
         UnitAgentRuntime first = fx.startAgent(0);
         POLLING.await("install_error").until(() -> "install_error".equals(fx.replicatedState()));
@@ -122,7 +122,7 @@ class UnitAgentLocalStateTest extends UnitAgentTestBase {
     }
 
     @Test
-    void aGarbageConfigRecordIsRemovedByTheResetAndConfigChangedRunsOnceMore() throws IOException {
+    void a_garbage_config_record_is_removed_by_the_reset_and_config_changed_runs_once_more() throws IOException {
         startedThenStopped();
         Files.writeString(state("config.json"), "{\"version\":1,\"applied\":\"not a digest\"}");
 
@@ -135,7 +135,7 @@ class UnitAgentLocalStateTest extends UnitAgentTestBase {
     }
 
     @Test
-    void aGarbageCharmRecordIsRebuiltFromTheUnitsNode() throws IOException {
+    void a_garbage_charm_record_is_rebuilt_from_the_units_node() throws IOException {
         startedThenStopped();
         Files.writeString(state("charm.json"), "{\"version\":1,\"charm_id\":\"blog\"}");
 
@@ -147,7 +147,7 @@ class UnitAgentLocalStateTest extends UnitAgentTestBase {
     }
 
     @Test
-    void aGarbageHookProcessRecordStopsTheUnitUntilTheResetRemovesIt() throws IOException {
+    void a_garbage_hook_process_record_stops_the_unit_until_the_reset_removes_it() throws IOException {
         startedThenStopped();
         Files.writeString(state("hook-process.json"), "{\"version\":1,\"pid\":\"one\"}");
 
@@ -159,7 +159,7 @@ class UnitAgentLocalStateTest extends UnitAgentTestBase {
     }
 
     @Test
-    void aConfigRecordCorruptedWhileTheAgentRunsStopsTheUnitInsteadOfBeingRetried() throws IOException {
+    void a_config_record_corrupted_while_the_agent_runs_stops_the_unit_instead_of_being_retried() throws IOException {
         UnitAgentRuntime agent = fx.startAgent(0);
         POLLING.await("started").until(() -> "started".equals(agent.workflowState()));
         awaitQuiet(agent);
@@ -174,7 +174,7 @@ class UnitAgentLocalStateTest extends UnitAgentTestBase {
     }
 
     @Test
-    void aUnitRemovedWhileItsStateIsCorruptRetiresWithoutItsHooks() throws IOException {
+    void a_unit_removed_while_its_state_is_corrupt_retires_without_its_hooks() throws IOException {
         startedThenStopped();
         Files.writeString(state("unit.json"), "{\"version\":1}");
         UnitAgentRuntime agent = awaitLocalStateError("unit.json", "missing string field 'state'");

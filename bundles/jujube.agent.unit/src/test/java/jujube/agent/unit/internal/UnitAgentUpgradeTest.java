@@ -36,7 +36,7 @@ class UnitAgentUpgradeTest extends UnitAgentTestBase {
     }
 
     @Test
-    void theUpgradeFlagReplacesTheCharmAndRunsUpgradeCharmFromTheNewOne() throws IOException {
+    void the_upgrade_flag_replaces_the_charm_and_runs_upgrade_charm_from_the_new_one() throws IOException {
         UnitAgentRuntime agent = fx.startAgent(0);
         POLLING.await("started").until(() -> "started".equals(agent.workflowState()));
         awaitQuiet(agent);
@@ -61,7 +61,7 @@ class UnitAgentUpgradeTest extends UnitAgentTestBase {
     }
 
     @Test
-    void aMachineWithoutTheCharmStorageUpgradesFromTheCopyTheStateKeeps() throws IOException {
+    void a_machine_without_the_charm_storage_upgrades_from_the_copy_the_state_keeps() throws IOException {
         Path stored = fx.storageDir.resolve(CharmStorage.keyOf(CharmUrl.parse(CHARM_2)));
         Path elsewhere = Files.move(stored, fx.storageDir.resolveSibling("operator-side.charm"));
         fx.state.charms().storeArchive(CHARM_2, elsewhere);
@@ -77,7 +77,7 @@ class UnitAgentUpgradeTest extends UnitAgentTestBase {
     }
 
     @Test
-    void aFailingUpgradeHookEntersCharmUpgradeErrorAndResolvedRetriesIt() throws IOException {
+    void a_failing_upgrade_hook_enters_charm_upgrade_error_and_resolved_retries_it() throws IOException {
         UnitAgentRuntime agent = fx.startAgent(0);
         POLLING.await("started").until(() -> "started".equals(agent.workflowState()));
         awaitQuiet(agent);
@@ -96,7 +96,7 @@ class UnitAgentUpgradeTest extends UnitAgentTestBase {
     }
 
     @Test
-    void aRestartWithTheUpgradeMarkerSetEndsInCharmUpgradeError() throws IOException {
+    void a_restart_with_the_upgrade_marker_set_ends_in_charm_upgrade_error() throws IOException {
         // as if the process died inside upgrade_charm, between setting and clearing the marker
         fx.store().save(new WorkflowState("started", "upgrade_charm", Map.of(UnitWorkflow.CHARM_UPGRADE_MARKER, "true")));
 
@@ -110,7 +110,7 @@ class UnitAgentUpgradeTest extends UnitAgentTestBase {
     }
 
     @Test
-    void aForcedUpgradeInAnErrorStateReplacesTheCharmWithoutHookOrTransition() throws IOException {
+    void a_forced_upgrade_in_an_error_state_replaces_the_charm_without_hook_or_transition() throws IOException {
         fx.failHook("install", true);
         UnitAgentRuntime agent = fx.startAgent(0);
         POLLING.await("install_error").until(() -> "install_error".equals(fx.replicatedState()));
