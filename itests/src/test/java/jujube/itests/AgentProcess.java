@@ -1,5 +1,7 @@
 package jujube.itests;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -8,6 +10,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 
 /**
  * An agent process a test starts itself in a local environment's layout, as bootstrap would: detached
@@ -15,6 +19,10 @@ import java.util.function.BooleanSupplier;
  * its pid in {@code pids/<name>.pid} so that {@code destroy-environment} stops it.
  */
 record AgentProcess(String name, Path envDir, Process process) {
+    /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
+    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(50))
+            .dontCatchUncaughtExceptions();
+
     static AgentProcess start(Path envDir, String name, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of("setsid",
                 new Distribution(Path.of("/unused")).dist.resolve("bin/jujube-agent").toString()));
@@ -39,12 +47,10 @@ record AgentProcess(String name, Path envDir, Process process) {
 
     /** Waits for {@code up}, failing at once with the agent's log when its process ends. */
     void awaitUp(Duration timeout, BooleanSupplier up) {
-        Poll.until(name + " up", timeout, () -> {
-            if (!process.isAlive()) {
-                throw new AssertionError(name + " exited with " + process.exitValue() + ": " + log());
-            }
-            return up.getAsBoolean();
-        }, this::log);
+        POLLING.await(name + " up").atMost(timeout)
+                .failFast(name + " exited", () -> assertTrue(process.isAlive(),
+                        () -> name + " exited with " + process.exitValue() + ": " + log()))
+                .untilAsserted(() -> assertTrue(up, () -> "last seen: " + log()));
     }
 
     /** Sends a signal ({@code STOP}, {@code CONT}) to the agent's JVM. */

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +18,8 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -32,6 +35,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class BadInputCorpusIT {
+    /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
+    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(50))
+            .dontCatchUncaughtExceptions();
+
     @RegisterExtension
     static final ScratchDirectories SCRATCH = new ScratchDirectories();
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -259,10 +266,10 @@ class BadInputCorpusIT {
         long relationChanged = lines("mysql/0", "db-relation-changed blog/0");
         env.ok("set", "blog", "title=probe-" + tag);
         env.ok("run", "--unit", "blog/0", "relation-set -r " + relation + " probe=" + tag);
-        Poll.until("blog's config-changed and mysql's db-relation-changed after probe " + tag, Environment.CONVERGE,
-                () -> lines("blog/0", "config-changed") > configChanged
+        POLLING.await("blog's config-changed and mysql's db-relation-changed after probe " + tag).atMost(Environment.CONVERGE)
+                .untilAsserted(() -> assertTrue(() -> lines("blog/0", "config-changed") > configChanged
                         && lines("mysql/0", "db-relation-changed blog/0") > relationChanged,
-                () -> env.hookLog("blog/0") + " " + env.hookLog("mysql/0"));
+                        () -> "last seen: " + env.hookLog("blog/0") + " " + env.hookLog("mysql/0")));
     }
 
     private long lines(String unit, String prefix) {

@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -28,6 +30,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ContainerFaultsIT {
+    /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
+    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(50))
+            .dontCatchUncaughtExceptions();
+
     @RegisterExtension
     static final ScratchDirectories SCRATCH = new ScratchDirectories();
 
@@ -124,7 +130,8 @@ class ContainerFaultsIT {
         for (ProcessHandle p : Distribution.processesMentioning(env.dir())) {
             p.destroyForcibly(); // what a power cut leaves: no process, the data on disk
         }
-        Poll.until("every process of the environment gone", DOWN, () -> Distribution.processesMentioning(env.dir()).isEmpty());
+        POLLING.await("every process of the environment gone").atMost(DOWN)
+                .until(() -> Distribution.processesMentioning(env.dir()).isEmpty());
         Distribution.Run restart = env.run("bootstrap");
         assertEquals(0, restart.exit(), restart.err());
         assertTrue(restart.out().contains("Restarted environment 'faults'"), restart.out());
@@ -160,15 +167,16 @@ class ContainerFaultsIT {
 
     /** Waits until {@code line} is in the unit's hook.log after its first {@code from} lines. */
     private void awaitLine(String unit, int machine, String line, int from) {
-        Poll.until(unit + " logs '" + line + "'", Environment.CONVERGE, () -> {
+        POLLING.await(unit + " logs '" + line + "'").atMost(Environment.CONVERGE)
+                .untilAsserted(() -> assertTrue(() -> {
             List<String> lines = log(unit, machine);
             return lines.size() > from && lines.subList(from, lines.size()).contains(line);
-        }, () -> log(unit, machine).toString());
+        }, () -> "last seen: " + log(unit, machine).toString()));
     }
 
     private void awaitMachine(int machine, String state) {
-        Poll.until("machine " + machine + " " + state, DOWN,
-                () -> state.equals(env.status().path("machines").path(Integer.toString(machine)).path("agent-state").asText()),
-                () -> env.status().path("machines").toString());
+        POLLING.await("machine " + machine + " " + state).atMost(DOWN)
+                .untilAsserted(() -> assertTrue(() -> state.equals(env.status().path("machines").path(Integer.toString(machine)).path("agent-state").asText()),
+                        () -> "last seen: " + env.status().path("machines").toString()));
     }
 }

@@ -8,10 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
@@ -27,6 +30,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * its last unit left goes with its container; and {@code destroy-environment} leaves nothing on the host.
  */
 class ContainerIsolationIT {
+    /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
+    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(50))
+            .dontCatchUncaughtExceptions();
+
     @RegisterExtension
     static final ScratchDirectories SCRATCH = new ScratchDirectories();
 
@@ -101,7 +108,7 @@ class ContainerIsolationIT {
         // the database's relation settings carry the database machine's address
         String mysqlAddress = status.path("services").path("mysql").path("units").path("mysql/0").path("public-address").asText();
         Path dbConf = env.unitDir(4, "blog/0").resolve("db.conf");
-        Poll.until("blog/0's db.conf", Environment.CONVERGE, () -> Files.exists(dbConf));
+        POLLING.await("blog/0's db.conf").atMost(Environment.CONVERGE).until(() -> Files.exists(dbConf));
         assertTrue(Files.readAllLines(dbConf).contains("host=" + mysqlAddress), Files.readString(dbConf));
 
         // what the install hook changed is in the machines, not on the host
@@ -127,18 +134,21 @@ class ContainerIsolationIT {
         // a subordinate runs in its principal's container
         env.ok("deploy", "--repository", Environment.EXAMPLES.toString(), "local:logging");
         env.ok("add-relation", "blog", "logging");
-        Poll.until("logging/0 started beside blog/0", Environment.CONVERGE, () -> "started".equals(env.status()
+        POLLING.await("logging/0 started beside blog/0").atMost(Environment.CONVERGE)
+                .untilAsserted(() -> assertTrue(() -> "started".equals(env.status()
                 .path("services").path("blog").path("units").path("blog/0").path("subordinates").path("logging/0")
-                .path("agent-state").asText()), () -> env.status().toString());
+                .path("agent-state").asText()),
+                        () -> "last seen: " + env.status().toString()));
         Path loggingDir = env.unitDir(4, "logging/0");
         assertTrue(Files.isDirectory(loggingDir), "logging/0 lives on blog/0's machine");
         assertEquals("machine-4", machines.attachOk(4, "sh", "-c", "cd " + loggingDir + " && hostname").strip());
 
         // placement unassigned: the machine a removed unit leaves empty goes, its container with it
         env.ok("remove-unit", "isolated/1");
-        Poll.until("machine 2 gone", Environment.CONVERGE, () -> !env.status().path("machines").has("2"));
+        POLLING.await("machine 2 gone").atMost(Environment.CONVERGE).until(() -> !env.status().path("machines").has("2"));
         Path container2 = env.dir().resolve("containers").resolve(machines.name(2));
-        Poll.until("machine 2's container deleted", Environment.CONVERGE, () -> !Files.exists(container2));
+        POLLING.await("machine 2's container deleted").atMost(Environment.CONVERGE)
+                .until(() -> !Files.exists(container2));
         assertFalse(Files.exists(Path.of("/sys/class/net", machines.veth(2))), "machine 2's veth removed");
         assertEquals("RUNNING", machines.state(1));
 
@@ -151,7 +161,8 @@ class ContainerIsolationIT {
     private static String fetch(ContainerMachines machines, int from, String address) {
         String url = "http://" + address + ":" + PORT + "/whoami";
         String[] got = new String[1];
-        Poll.until("machine " + from + " reads " + url, Environment.CONVERGE, () -> {
+        POLLING.await("machine " + from + " reads " + url).atMost(Environment.CONVERGE)
+                .untilAsserted(() -> assertTrue(() -> {
             try {
                 Distribution.Run run = machines.attach(from, "python3", "-c",
                         "import sys, urllib.request; print(urllib.request.urlopen(sys.argv[1], timeout=5).read().decode().strip())",
@@ -162,7 +173,7 @@ class ContainerIsolationIT {
                 got[0] = e.toString();
                 return false;
             }
-        }, () -> got[0]);
+        }, () -> "last seen: " + got[0]));
         return got[0];
     }
 }

@@ -8,8 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -21,6 +24,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * {@code destroy-environment} stops the supervisor with everything else and leaves no process.
  */
 class ControllerSupervisionIT {
+    /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
+    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(50))
+            .dontCatchUncaughtExceptions();
+
     @RegisterExtension
     static final ScratchDirectories SCRATCH = new ScratchDirectories();
 
@@ -46,7 +53,8 @@ class ControllerSupervisionIT {
         controller.destroyForcibly();
         controller.onExit().get();
 
-        Poll.until("the controller started again", Environment.CONVERGE, () -> alive(pidOrZero("controller")));
+        POLLING.await("the controller started again").atMost(Environment.CONVERGE)
+                .until(() -> alive(pidOrZero("controller")));
         assertNotEquals(controller.pid(), pid("controller"));
         assertEquals(supervisor, pid("controller-supervisor"), "the same supervisor");
         env.awaitUnits(Map.of("mysql/0", "started", "blog/0", "started"));
@@ -57,8 +65,8 @@ class ControllerSupervisionIT {
 
         // the new controller's provider starts machines; changes reach the units
         env.ok("add-machine");
-        Poll.until("machine 1 running", Environment.CONVERGE,
-                () -> "running".equals(env.status().path("machines").path("1").path("agent-state").asText()));
+        POLLING.await("machine 1 running").atMost(Environment.CONVERGE)
+                .until(() -> "running".equals(env.status().path("machines").path("1").path("agent-state").asText()));
         env.ok("add-unit", "blog");
         env.awaitUnits(Map.of("mysql/0", "started", "blog/0", "started", "blog/1", "started"));
         env.awaitHookLine("blog/1", "db-relation-changed mysql/0 ready");

@@ -6,9 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -29,6 +32,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * clears the flag and the next hook runs its file.
  */
 class DebugHooksIT {
+    /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
+    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(50))
+            .dontCatchUncaughtExceptions();
+
     @RegisterExtension
     static final ScratchDirectories SCRATCH = new ScratchDirectories();
 
@@ -101,12 +108,12 @@ class DebugHooksIT {
         // ending the command ends the debug session: the next hook runs its file
         debugging.destroy();
         debugging.waitFor();
-        Poll.until("debug-hooks off in the agent's log", Environment.CONVERGE,
-                () -> env.machineLog(0).contains("unit=kvclient/0: debug-hooks session off"));
+        POLLING.await("debug-hooks off in the agent's log").atMost(Environment.CONVERGE)
+                .until(() -> env.machineLog(0).contains("unit=kvclient/0: debug-hooks session off"));
         assertTrue(tmux("has-session", "-t", "=jujube-kvclient-0").exit() != 0, "the tmux session is gone");
         env.ok("set", "kvclient", "mode=c");
-        Poll.until("config-changed ran its file", Environment.CONVERGE,
-                () -> env.count("kvclient/0", "config-changed -") == configChanged + 1);
+        POLLING.await("config-changed ran its file").atMost(Environment.CONVERGE)
+                .until(() -> env.count("kvclient/0", "config-changed -") == configChanged + 1);
     }
 
     /** Starts {@code debug-hooks --no-attach} in the background; waits until the agent holds the unit's hooks. */
@@ -118,11 +125,12 @@ class DebugHooksIT {
                 .redirectErrorStream(true).redirectOutput(out.toFile());
         builder.environment().put("JUJUBE_HOME", env.distribution.home.toString());
         debugging = builder.start();
-        Poll.until("debug-hooks ready", Environment.CONVERGE, () -> Environment.lines(out).stream()
+        POLLING.await("debug-hooks ready").atMost(Environment.CONVERGE)
+                .untilAsserted(() -> assertTrue(() -> Environment.lines(out).stream()
                 .anyMatch(l -> l.contains("attach with: ") && l.contains("env -C " + env.unitDir(unit) + " tmux -S tmux.socket attach")),
-                () -> String.join("\n", Environment.lines(out)));
-        Poll.until("debug-hooks on in the agent's log", Environment.CONVERGE,
-                () -> env.machineLog(0).contains("unit=" + unit + ": debug-hooks session on"));
+                        () -> "last seen: " + String.join("\n", Environment.lines(out))));
+        POLLING.await("debug-hooks on in the agent's log").atMost(Environment.CONVERGE)
+                .until(() -> env.machineLog(0).contains("unit=" + unit + ": debug-hooks session on"));
     }
 
     private Distribution.Run tmux(String... args) throws Exception {
@@ -138,7 +146,7 @@ class DebugHooksIT {
     /** Waits for a window named after the hook, other than {@code previous}; returns its id. */
     private String awaitWindow(String hook, String previous) throws Exception {
         String[] id = new String[1];
-        Poll.until("window " + hook, Environment.CONVERGE, () -> {
+        POLLING.await("window " + hook).atMost(Environment.CONVERGE).until(() -> {
             try {
                 id[0] = tmux("list-windows", "-t", "=jujube-kvclient-0", "-F", "#{window_name} #{window_id}").out()
                         .lines().filter(l -> l.startsWith(hook + " @")).map(l -> l.split(" ")[1])
@@ -152,14 +160,15 @@ class DebugHooksIT {
         // read the terminal were lost now and then
         String prompt = "[kvclient/0 " + hook + "]";
         String[] pane = new String[1];
-        Poll.until("the prompt of window " + hook, Environment.CONVERGE, () -> {
+        POLLING.await("the prompt of window " + hook).atMost(Environment.CONVERGE)
+                .untilAsserted(() -> assertTrue(() -> {
             try {
                 pane[0] = tmux("capture-pane", "-p", "-J", "-t", id[0]).out();
                 return pane[0].lines().anyMatch(l -> l.startsWith(prompt));
             } catch (Exception e) {
                 throw new AssertionError(e);
             }
-        }, () -> pane[0]);
+        }, () -> "last seen: " + pane[0]));
         return id[0];
     }
 
@@ -170,13 +179,14 @@ class DebugHooksIT {
 
     private void awaitPane(String window, String text) {
         String[] pane = new String[1];
-        Poll.until("'" + text + "' in window " + window, Environment.CONVERGE, () -> {
+        POLLING.await("'" + text + "' in window " + window).atMost(Environment.CONVERGE)
+                .untilAsserted(() -> assertTrue(() -> {
             try {
                 pane[0] = tmux("capture-pane", "-p", "-J", "-t", window).out();
                 return pane[0].lines().anyMatch(l -> l.strip().equals(text));
             } catch (Exception e) {
                 throw new AssertionError(e);
             }
-        }, () -> pane[0]);
+        }, () -> "last seen: " + pane[0]));
     }
 }

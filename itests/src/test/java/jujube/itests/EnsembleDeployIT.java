@@ -20,6 +20,8 @@ import jujube.state.StateConnection;
 import jujube.state.StateConnections;
 import jujube.state.UnitInfo;
 import jujube.state.UnitName;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -32,6 +34,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * and blog deploy and relate; everything still converges, every hook having run exactly once.
  */
 class EnsembleDeployIT {
+    /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
+    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(50))
+            .dontCatchUncaughtExceptions();
+
     @RegisterExtension
     static final ScratchDirectories SCRATCH = new ScratchDirectories();
 
@@ -92,16 +98,18 @@ class EnsembleDeployIT {
                     throw new CompletionException(e);
                 }
             });
-            Poll.until("mysql/0 installing", UP, () -> env.hookLog("mysql/0").contains("install -") || operator.isDone(),
-                    () -> tail(machine.log()));
+            POLLING.await("mysql/0 installing").atMost(UP)
+                    .untilAsserted(() -> assertTrue(() -> env.hookLog("mysql/0").contains("install -") || operator.isDone(),
+                            () -> "last seen: " + tail(machine.log())));
             int killed = ensemble.killLeader();
             String progress = "mysql/0 " + env.hookLog("mysql/0") + ", blog/0 " + env.hookLog("blog/0");
             operator.get(UP.toSeconds(), TimeUnit.SECONDS);
 
             awaitHookLine("blog/0", "db-relation-changed mysql/0 ready");
             awaitHookLine("mysql/0", "db-relation-changed blog/0 ready=true");
-            Poll.until("both units started", UP, () -> Map.of("mysql/0", "started", "blog/0", "started").equals(states()),
-                    () -> String.valueOf(states()));
+            POLLING.await("both units started").atMost(UP)
+                    .untilAsserted(() -> assertTrue(() -> Map.of("mysql/0", "started", "blog/0", "started").equals(states()),
+                            () -> "last seen: " + String.valueOf(states())));
 
             // the settings were exchanged through the ensemble, and the blog kept the database's credentials
             assertTrue(Files.readString(env.unitDir("blog/0").resolve("db.conf")).contains("user=blog"));
@@ -138,8 +146,9 @@ class EnsembleDeployIT {
     }
 
     private void awaitHookLine(String unit, String line) {
-        Poll.until(unit + " hook.log line '" + line + "'", UP, () -> env.hookLog(unit).contains(line),
-                () -> env.hookLog(unit) + "\nmachine 0: " + tail(env.machineLog(0)));
+        POLLING.await(unit + " hook.log line '" + line + "'").atMost(UP)
+                .untilAsserted(() -> assertTrue(() -> env.hookLog(unit).contains(line),
+                        () -> "last seen: " + env.hookLog(unit) + "\nmachine 0: " + tail(env.machineLog(0))));
     }
 
     static String tail(String log) {

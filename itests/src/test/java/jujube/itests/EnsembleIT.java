@@ -30,6 +30,8 @@ import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;
 import org.apache.zookeeper.data.Stat;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -41,6 +43,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * killed with SIGKILL while they run.
  */
 class EnsembleIT {
+    /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
+    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(50))
+            .dontCatchUncaughtExceptions();
+
     @RegisterExtension
     static final ScratchDirectories SCRATCH = new ScratchDirectories();
 
@@ -108,16 +114,17 @@ class EnsembleIT {
                 units.assertChained();
                 // the leader's death disconnects every client (followers stop serving to elect): the
                 // watch lived through a suspension of its connection, not beside it
-                Poll.until("the observer reconnected", UP,
-                        () -> observerStates.contains(ConnectionState.SUSPENDED)
+                POLLING.await("the observer reconnected").atMost(UP)
+                        .untilAsserted(() -> assertTrue(() -> observerStates.contains(ConnectionState.SUSPENDED)
                                 && observerStates.get(observerStates.size() - 1) == ConnectionState.RECONNECTED,
-                        observerStates::toString);
+                                () -> "last seen: " + observerStates.toString()));
                 assertFalse(observerStates.contains(ConnectionState.LOST), "the observer's session survived");
                 assertEquals(all, names(operator.units().list()), "each add made exactly one unit");
 
                 // the agent's session moved to a survivor: its presence stayed, owned by it
-                Poll.until("machine 0's session on a live server", UP, () -> ensemble.serverOf(session).isPresent(),
-                        ensemble::modes);
+                POLLING.await("machine 0's session on a live server").atMost(UP)
+                        .untilAsserted(() -> assertTrue(() -> ensemble.serverOf(session).isPresent(),
+                                () -> "last seen: " + ensemble.modes()));
                 assertEquals(session, presenceOwner(zk), "machine 0's presence kept its session");
                 assertTrue(operator.machines().list().get(0).agentConnected(), "status shows machine 0's agent");
 
@@ -168,12 +175,10 @@ class EnsembleIT {
 
     /** Waits for {@code up}, failing at once with the agent's log when its process ends. */
     private void awaitRunning(Process agent, String name, BooleanSupplier up) {
-        Poll.until(name + " up", UP, () -> {
-            if (!agent.isAlive()) {
-                throw new AssertionError(name + " exited with " + agent.exitValue() + ": " + log(name));
-            }
-            return up.getAsBoolean();
-        }, () -> log(name));
+        POLLING.await(name + " up").atMost(UP)
+                .failFast(name + " exited", () -> assertTrue(agent.isAlive(),
+                        () -> name + " exited with " + agent.exitValue() + ": " + log(name)))
+                .untilAsserted(() -> assertTrue(up, () -> "last seen: " + log(name)));
     }
 
     private String log(String agent) {

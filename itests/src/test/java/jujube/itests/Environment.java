@@ -1,6 +1,7 @@
 package jujube.itests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -13,6 +14,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 
 /**
  * One bootstrapped local environment of the real distribution, seen as an operator sees it: the
@@ -20,6 +23,10 @@ import java.util.TreeMap;
  * {@code hook.log}) and the agents' logs. Closing it destroys the environment and kills strays.
  */
 final class Environment implements AutoCloseable {
+    /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
+    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(50))
+            .dontCatchUncaughtExceptions();
+
     static final Duration CONVERGE = Duration.ofSeconds(60);
     /** The example charms of the checkout the distribution was built from. */
     static final Path EXAMPLES = Path.of(System.getProperty("jujube.itest.dist"), "../../../examples/charms").normalize();
@@ -95,7 +102,9 @@ final class Environment implements AutoCloseable {
     /** Waits until status shows exactly these units in these agent states. */
     void awaitUnits(Map<String, String> expected) {
         Map<String, String>[] last = new Map[1];
-        Poll.until("units " + expected, CONVERGE, () -> expected.equals(last[0] = unitStates()), () -> String.valueOf(last[0]));
+        POLLING.await("units " + expected).atMost(CONVERGE)
+                .untilAsserted(() -> assertTrue(() -> expected.equals(last[0] = unitStates()),
+                        () -> "last seen: " + String.valueOf(last[0])));
     }
 
     Path unitDir(String unit) {
@@ -117,8 +126,9 @@ final class Environment implements AutoCloseable {
 
     /** Waits until the unit's hook.log holds {@code line} at least once. */
     void awaitHookLine(String unit, String line) {
-        Poll.until(unit + " hook.log line '" + line + "'", CONVERGE, () -> hookLog(unit).contains(line),
-                () -> String.valueOf(hookLog(unit)));
+        POLLING.await(unit + " hook.log line '" + line + "'").atMost(CONVERGE)
+                .untilAsserted(() -> assertTrue(() -> hookLog(unit).contains(line),
+                        () -> "last seen: " + String.valueOf(hookLog(unit))));
     }
 
     /** The machine agent's log: every hook run is logged there as {@code unit=U hook=H: succeeded}. */
@@ -133,7 +143,7 @@ final class Environment implements AutoCloseable {
 
     /** Waits until the provider restarted machine {@code machine}'s agent: a live process, another pid. */
     void awaitMachineRestarted(int machine, long before) {
-        Poll.until("machine " + machine + " restarted", CONVERGE, () -> {
+        POLLING.await("machine " + machine + " restarted").atMost(CONVERGE).until(() -> {
             try {
                 long pid = machinePid(machine);
                 return pid != before && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);

@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -17,6 +20,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * environment back from that state: no hook runs again, and what changes afterwards is delivered.
  */
 class EnvironmentRestartIT {
+    /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
+    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(50))
+            .dontCatchUncaughtExceptions();
+
     @RegisterExtension
     static final ScratchDirectories SCRATCH = new ScratchDirectories();
 
@@ -61,8 +68,8 @@ class EnvironmentRestartIT {
         // the agents watch again: a new unit joins the running relation
         env.ok("add-unit", "blog");
         env.awaitUnits(Map.of("mysql/0", "started", "blog/0", "started", "blog/1", "started"));
-        Poll.until("mysql/0 joined blog/1", Environment.CONVERGE,
-                () -> env.hookLog("mysql/0").stream().anyMatch(l -> l.startsWith("db-relation-joined blog/1 ")));
+        POLLING.await("mysql/0 joined blog/1").atMost(Environment.CONVERGE)
+                .until(() -> env.hookLog("mysql/0").stream().anyMatch(l -> l.startsWith("db-relation-joined blog/1 ")));
         env.awaitHookLine("blog/1", "db-relation-changed mysql/0 ready");
         // by now both agents certainly run again: what they ran since the restart is about blog/1 only
         List<String> mysqlAfter = env.hookLog("mysql/0");

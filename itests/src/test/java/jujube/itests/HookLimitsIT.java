@@ -8,11 +8,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -26,6 +29,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * machine agent lives on, never out of memory, its heap under its -Xmx.
  */
 class HookLimitsIT {
+    /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
+    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(50))
+            .dontCatchUncaughtExceptions();
+
     @RegisterExtension
     static final ScratchDirectories SCRATCH = new ScratchDirectories();
     private static final Path CHARMS = Path.of(System.getProperty("jujube.itest.dist"), "../../../bench/soak/charms")
@@ -90,8 +97,9 @@ class HookLimitsIT {
             env.awaitHookLine(db, "big huge/0 900001");
             env.awaitHookLine("stormapp/0", "changed " + db + " " + db);
         }
-        Poll.until("every offender failed with its reason", Environment.CONVERGE, () -> offendersAsExpected(),
-                () -> offenderStates().toString());
+        POLLING.await("every offender failed with its reason").atMost(Environment.CONVERGE)
+                .untilAsserted(() -> assertTrue(() -> offendersAsExpected(),
+                        () -> "last seen: " + offenderStates().toString()));
 
         assertEquals(agent, env.machinePid(0), "the machine agent never restarted");
         assertTrue(ProcessHandle.of(agent).map(ProcessHandle::isAlive).orElse(false), "the machine agent lives");

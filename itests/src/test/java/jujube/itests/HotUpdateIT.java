@@ -5,9 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -26,6 +29,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class HotUpdateIT {
+    /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
+    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(50))
+            .dontCatchUncaughtExceptions();
+
     @RegisterExtension
     static final ScratchDirectories SCRATCH = new ScratchDirectories();
 
@@ -59,10 +66,11 @@ class HotUpdateIT {
 
         List<Path> cached = BundleJars.cachedBundles(machine.resolve("felix-cache"), bundle + ".jar");
         assertEquals(1, cached.size(), "one bundle installed from " + deployed + ": " + cached);
-        Poll.until(bundle + " updated in place to " + next, Environment.CONVERGE,
-                () -> BundleJars.revisions(cached.get(0)).contains(next), () -> BundleJars.revisions(cached.get(0)).toString());
-        Poll.until("both unit agents reactivated in started", Environment.CONVERGE,
-                () -> occurrences("unit blog/0: synchronized in started") > blogSyncs
+        POLLING.await(bundle + " updated in place to " + next).atMost(Environment.CONVERGE)
+                .untilAsserted(() -> assertTrue(() -> BundleJars.revisions(cached.get(0)).contains(next),
+                        () -> "last seen: " + BundleJars.revisions(cached.get(0)).toString()));
+        POLLING.await("both unit agents reactivated in started").atMost(Environment.CONVERGE)
+                .until(() -> occurrences("unit blog/0: synchronized in started") > blogSyncs
                         && occurrences("unit mysql/0: synchronized in started") > mysqlSyncs);
         assertEquals("started", env.unitStates().get("blog/0"));
         assertEquals("started", env.unitStates().get("mysql/0"));
@@ -82,8 +90,9 @@ class HotUpdateIT {
                 "blog/0 ran no hook because of the update, only those of " + added);
         List<String> mysqlAfter = env.hookLog("mysql/0");
         assertEquals(mysqlBefore, mysqlAfter, "mysql/0 ran no hook because of the update");
-        Poll.until("every unit started", Environment.CONVERGE,
-                () -> env.unitStates().values().stream().allMatch("started"::equals), () -> env.unitStates().toString());
+        POLLING.await("every unit started").atMost(Environment.CONVERGE)
+                .untilAsserted(() -> assertTrue(() -> env.unitStates().values().stream().allMatch("started"::equals),
+                        () -> "last seen: " + env.unitStates().toString()));
     }
 
     /**
@@ -102,10 +111,11 @@ class HotUpdateIT {
         BundleJars.redeploy(deployed, next);
 
         List<Path> cached = BundleJars.cachedBundles(machine.resolve("felix-cache"), "jujube.hooks.posixspawn.jar");
-        Poll.until("jujube.hooks.posixspawn updated in place to " + next, Environment.CONVERGE,
-                () -> BundleJars.revisions(cached.get(0)).contains(next), () -> BundleJars.revisions(cached.get(0)).toString());
-        Poll.until("hooks handed to the JDK's spawner and back", Environment.CONVERGE,
-                () -> occurrences("hooks are started by the JDK spawner") > toJdk
+        POLLING.await("jujube.hooks.posixspawn updated in place to " + next).atMost(Environment.CONVERGE)
+                .untilAsserted(() -> assertTrue(() -> BundleJars.revisions(cached.get(0)).contains(next),
+                        () -> "last seen: " + BundleJars.revisions(cached.get(0)).toString()));
+        POLLING.await("hooks handed to the JDK's spawner and back").atMost(Environment.CONVERGE)
+                .until(() -> occurrences("hooks are started by the JDK spawner") > toJdk
                         && occurrences("hooks are started by the posix_spawn spawner") > toNative);
         String added = "mysql/" + mysqlUnits++;
         env.ok("add-unit", "mysql");

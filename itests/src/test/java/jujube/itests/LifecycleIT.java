@@ -6,8 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -26,6 +29,10 @@ import org.junit.jupiter.api.TestMethodOrder;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class LifecycleIT {
+    /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
+    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(50))
+            .dontCatchUncaughtExceptions();
+
     @RegisterExtension
     static final ScratchDirectories SCRATCH = new ScratchDirectories();
 
@@ -88,11 +95,13 @@ class LifecycleIT {
         env.ok("set", "blog", "title=Lifecycle test", "port=8081");
         for (String blog : List.of("blog/0", "blog/1")) {
             Path conf = env.unitDir(blog).resolve("wordpress.conf");
-            Poll.until(blog + " wordpress.conf with the new title", Environment.CONVERGE,
-                    () -> Environment.lines(conf).contains("title=Lifecycle test"), () -> Environment.lines(conf).toString());
+            POLLING.await(blog + " wordpress.conf with the new title").atMost(Environment.CONVERGE)
+                    .untilAsserted(() -> assertTrue(() -> Environment.lines(conf).contains("title=Lifecycle test"),
+                            () -> "last seen: " + Environment.lines(conf).toString()));
         }
         assertTrue(env.ok("get", "blog").contains("Lifecycle test"));
-        Poll.until("port 8081 open", Environment.CONVERGE, () -> env.status().path("services").path("blog")
+        POLLING.await("port 8081 open").atMost(Environment.CONVERGE)
+                .until(() -> env.status().path("services").path("blog")
                 .path("units").path("blog/1").path("open-ports").toString().equals("[\"8081/tcp\"]"));
         assertEquals("started", env.unitStates().get("blog/1"));
     }
@@ -102,7 +111,8 @@ class LifecycleIT {
     void remove_unit_runs_its_stop_hook_and_departs_its_relations() throws Exception {
         env.ok("remove-unit", "blog/1");
         env.awaitHookLine("mysql/0", "db-relation-departed blog/1");
-        Poll.until("blog/1's directory removed", Environment.CONVERGE, () -> !Files.exists(env.unitDir("blog/1")));
+        POLLING.await("blog/1's directory removed").atMost(Environment.CONVERGE)
+                .until(() -> !Files.exists(env.unitDir("blog/1")));
         // the charm's own trace went with the directory: the machine agent's log of hook runs remains
         String log = env.machineLog(0);
         int departed = log.indexOf("unit=blog/1 hook=db-relation-departed: succeeded");
@@ -119,16 +129,18 @@ class LifecycleIT {
     @Order(6)
     void a_failed_install_is_resolved_by_retrying_its_hook() throws Exception {
         env.awaitUnits(Map.of("flaky/0", "install-error", "mysql/0", "started", "blog/0", "started"));
-        Poll.until("an automatic retry of install", Environment.CONVERGE, () -> env.count("flaky/0", "install -") >= 2,
-                () -> env.hookLog("flaky/0").toString());
+        POLLING.await("an automatic retry of install").atMost(Environment.CONVERGE)
+                .untilAsserted(() -> assertTrue(() -> env.count("flaky/0", "install -") >= 2,
+                        () -> "last seen: " + env.hookLog("flaky/0").toString()));
         assertTrue(flakyInfo().startsWith("hook install failed") && flakyInfo().contains(" at "), flakyInfo());
         Distribution.Run early = env.run("resolved", "blog/0");
         assertEquals(1, early.exit(), "a started unit has nothing to resolve");
 
         // retries off, so that none races the operator's resolved
         env.ok("set-env", "automatically-retry-hooks=false");
-        Poll.until("the agent saw retries turned off", Environment.CONVERGE,
-                () -> flakyInfo().contains("automatic retries are off"), this::flakyInfo);
+        POLLING.await("the agent saw retries turned off").atMost(Environment.CONVERGE)
+                .untilAsserted(() -> assertTrue(() -> flakyInfo().contains("automatic retries are off"),
+                        () -> "last seen: " + flakyInfo()));
         long runs = env.count("flaky/0", "install -");
         Files.createFile(env.unitDir("flaky/0").resolve("fixed"));
         env.ok("resolved", "--retry", "flaky/0");
@@ -153,7 +165,8 @@ class LifecycleIT {
                 "upgrade-charm", "echo \"upgrade-charm - revision=$(cat \"$CHARM_DIR/revision\")\" >> \"$unit_dir/hook.log\""));
         env.ok("upgrade-charm", "--repository", charms.repository().toString(), "flaky");
         env.awaitHookLine("flaky/0", "upgrade-charm - revision=2");
-        Poll.until("status shows revision 2", Environment.CONVERGE, () -> env.status().path("services").path("flaky")
+        POLLING.await("status shows revision 2").atMost(Environment.CONVERGE)
+                .until(() -> env.status().path("services").path("flaky")
                 .path("charm").asText().equals("local:precise/flaky-2"));
         assertEquals("started", env.unitStates().get("flaky/0"));
         assertEquals(1, env.count("flaky/0", "upgrade-charm - revision=2"));
@@ -164,7 +177,8 @@ class LifecycleIT {
     void destroy_service_stops_its_units_and_breaks_its_relations() throws Exception {
         env.ok("destroy-service", "mysql");
         env.awaitHookLine("blog/0", "db-relation-broken -");
-        Poll.until("mysql/0's directory removed", Environment.CONVERGE, () -> !Files.exists(env.unitDir("mysql/0")));
+        POLLING.await("mysql/0's directory removed").atMost(Environment.CONVERGE)
+                .until(() -> !Files.exists(env.unitDir("mysql/0")));
         assertTrue(env.machineLog(0).contains("unit=mysql/0 hook=stop: succeeded"), "stop hook ran");
         assertFalse(Files.exists(env.unitDir("blog/0").resolve("db.conf")), "credentials forgotten");
         assertFalse(env.status().path("services").has("mysql"));

@@ -9,6 +9,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -19,6 +21,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * twice, and the old session's expiry (its presence nodes vanishing) makes no unit depart.
  */
 class MachineAgentKillIT {
+    /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
+    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(50))
+            .dontCatchUncaughtExceptions();
+
     @RegisterExtension
     static final ScratchDirectories SCRATCH = new ScratchDirectories();
 
@@ -44,7 +50,7 @@ class MachineAgentKillIT {
             session = evidence.machineSession(0);
         }
         env.ok("add-relation", SlowCharms.APP, SlowCharms.DB);
-        Poll.until("a first joined hook done", Environment.CONVERGE, () -> joinedLines() > 0);
+        POLLING.await("a first joined hook done").atMost(Environment.CONVERGE).until(() -> joinedLines() > 0);
         ProcessHandle.of(before).orElseThrow().destroyForcibly(); // SIGKILL
         int joinedAtKill = joinedLines();
         assertTrue(joinedAtKill < 8, "killed while relation hooks were still due, saw " + joinedAtKill + " of 8 joined");
@@ -53,14 +59,15 @@ class MachineAgentKillIT {
         try (RelationEvidence evidence = new RelationEvidence(env)) {
             for (String unit : all()) {
                 for (String remote : remotesOf(unit)) {
-                    Poll.until(unit + " joined and changed " + remote, Environment.CONVERGE,
-                            () -> env.hookLog(unit).indexOf("changed " + remote) > env.hookLog(unit).indexOf("joined " + remote)
-                                    && env.hookLog(unit).contains("joined " + remote), () -> env.hookLog(unit).toString());
+                    POLLING.await(unit + " joined and changed " + remote).atMost(Environment.CONVERGE)
+                            .untilAsserted(() -> assertTrue(() -> env.hookLog(unit).indexOf("changed " + remote) > env.hookLog(unit).indexOf("joined " + remote)
+                                    && env.hookLog(unit).contains("joined " + remote),
+                                    () -> "last seen: " + env.hookLog(unit).toString()));
                 }
             }
             // the killed session expires (15 s) and takes its presence nodes: that must not look like a departure
-            Poll.until("the killed agent's session expired", Duration.ofSeconds(60),
-                    () -> evidence.noNodeOwnedBy(java.util.Set.of(session)));
+            POLLING.await("the killed agent's session expired").atMost(Duration.ofSeconds(60))
+                    .until(() -> evidence.noNodeOwnedBy(java.util.Set.of(session)));
             env.awaitUnits(Map.of("slowdb/0", "started", "slowdb/1", "started", "slowapp/0", "started", "slowapp/1", "started"));
             for (String unit : all()) {
                 Map<String, Object> settings = evidence.settings(unit);

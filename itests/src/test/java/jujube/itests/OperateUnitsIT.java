@@ -10,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -20,6 +22,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * that fails, a timeout) as one line on stderr and a non-zero exit, changing nothing.
  */
 class OperateUnitsIT {
+    /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
+    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(50))
+            .dontCatchUncaughtExceptions();
+
     @RegisterExtension
     static final ScratchDirectories SCRATCH = new ScratchDirectories();
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -121,7 +127,8 @@ class OperateUnitsIT {
             Distribution.Run hung = env.run("run", "--unit", "blog/0", "--timeout", "1s", "true");
             assertEquals(1, hung.exit());
             assertTrue(hung.err().startsWith("jujube: blog/0: no answer within 6 s"), hung.err());
-            Poll.until("machine " + blogMachine + " down", DOWN, () -> "down".equals(env.status().path("machines")
+            POLLING.await("machine " + blogMachine + " down").atMost(DOWN)
+                    .until(() -> "down".equals(env.status().path("machines")
                     .path(Integer.toString(blogMachine)).path("agent-state").asText()));
             assertOneLine(env.run("ssh", "blog/0", "true"), "jujube: unit blog/0: machine " + blogMachine
                     + " is not running (its agent is down; 'jujube status' shows it)");

@@ -1,11 +1,15 @@
 package jujube.itests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -17,6 +21,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * run at once.
  */
 class OrphanHookIT {
+    /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
+    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(50))
+            .dontCatchUncaughtExceptions();
+
     @RegisterExtension
     static final ScratchDirectories SCRATCH = new ScratchDirectories();
     private static final String CHARM = "slowinstall";
@@ -37,15 +45,17 @@ class OrphanHookIT {
                         "echo \"end $$\" >> \"$unit_dir/hook.log\""),
                 "start", TestCharms.logs("start")));
         env.ok("deploy", "--repository", charms.repository().toString(), "local:" + CHARM);
-        Poll.until("install begun", Environment.CONVERGE, () -> env.hookLog(UNIT).stream().anyMatch(l -> l.startsWith("begin")),
-                () -> env.hookLog(UNIT).toString());
+        POLLING.await("install begun").atMost(Environment.CONVERGE)
+                .untilAsserted(() -> assertTrue(() -> env.hookLog(UNIT).stream().anyMatch(l -> l.startsWith("begin")),
+                        () -> "last seen: " + env.hookLog(UNIT).toString()));
 
         long before = env.machinePid(0);
         ProcessHandle.of(before).orElseThrow().destroyForcibly(); // SIGKILL, the hook runs on
         env.awaitMachineRestarted(0, before);
         env.awaitUnits(Map.of(UNIT, "started"));
-        Poll.until("every install ended", Environment.CONVERGE, () -> count("begin") == count("end"),
-                () -> env.hookLog(UNIT).toString());
+        POLLING.await("every install ended").atMost(Environment.CONVERGE)
+                .untilAsserted(() -> assertTrue(() -> count("begin") == count("end"),
+                        () -> "last seen: " + env.hookLog(UNIT).toString()));
 
         List<String> log = env.hookLog(UNIT);
         List<String> installs = new ArrayList<>(log.stream().filter(l -> l.startsWith("begin") || l.startsWith("end"))

@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
+import java.time.Duration;
 import java.util.Map;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -17,6 +20,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * restart it before remove-unit, then killed.)
  */
 class RemovedWhileDownIT {
+    /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
+    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(50))
+            .dontCatchUncaughtExceptions();
+
     @RegisterExtension
     static final ScratchDirectories SCRATCH = new ScratchDirectories();
 
@@ -40,7 +47,8 @@ class RemovedWhileDownIT {
 
         env.awaitMachineRestarted(0, machine);
         env.awaitHookLine("mysql/0", "db-relation-departed blog/1");
-        Poll.until("blog/1's directory removed", Environment.CONVERGE, () -> !Files.exists(env.unitDir("blog/1")));
+        POLLING.await("blog/1's directory removed").atMost(Environment.CONVERGE)
+                .until(() -> !Files.exists(env.unitDir("blog/1")));
         String log = env.machineLog(0);
         assertTrue(log.contains("unit=blog/1 hook=stop: succeeded"), "stop hook ran after the restart");
         assertTrue(log.contains("unit=blog/1 hook=db-relation-broken: succeeded"), "relation broken");

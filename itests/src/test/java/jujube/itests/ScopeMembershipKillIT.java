@@ -18,6 +18,8 @@ import jujube.state.ConnectionConfig;
 import jujube.state.EnvironmentSettings;
 import jujube.state.StateConnection;
 import jujube.state.StateConnections;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -33,6 +35,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * again, so a duplicate line does not tell a replay from a spurious change (design debt of this test).
  */
 class ScopeMembershipKillIT {
+    /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
+    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(50))
+            .dontCatchUncaughtExceptions();
+
     @RegisterExtension
     static final ScratchDirectories SCRATCH = new ScratchDirectories();
 
@@ -104,7 +110,8 @@ class ScopeMembershipKillIT {
                 for (String victim : random.nextBoolean() ? List.of(DB + "/0", APP + "/0") : List.of(APP + "/0", DB + "/0")) {
                     int machine = machineOf.get(victim);
                     int r = round;
-                    Poll.until("a hook of round " + r + " under way", UP, () -> !hookLog(machineOf, victim).isEmpty());
+                    POLLING.await("a hook of round " + r + " under way").atMost(UP)
+                            .until(() -> !hookLog(machineOf, victim).isEmpty());
                     Thread.sleep(random.nextInt(1200)); // a random moment, not a wait for a condition
                     long pid = env.machinePid(machine);
                     long session = evidence.machineSession(machine);
@@ -125,7 +132,7 @@ class ScopeMembershipKillIT {
             }
             assertTrue(kills >= 20, "killed " + kills + " times");
 
-            Poll.until("every killed session expired", UP, () -> evidence.noNodeOwnedBy(killedSessions));
+            POLLING.await("every killed session expired").atMost(UP).until(() -> evidence.noNodeOwnedBy(killedSessions));
             // one more change after the expiries: whatever they queued ran before its hooks did
             env.ok("set", DB, "v=final");
             env.ok("set", APP, "v=final");
@@ -152,9 +159,11 @@ class ScopeMembershipKillIT {
     private void awaitRound(RelationEvidence evidence, Map<String, Integer> machineOf, int round) {
         if (round == 0) {
             for (String unit : machineOf.keySet()) {
-                Poll.until(unit + " committed joined and a changed", UP, () -> "1".equals(
+                POLLING.await(unit + " committed joined and a changed").atMost(UP)
+                        .untilAsserted(() -> assertTrue(() -> "1".equals(
                         String.valueOf(evidence.settings(unit).get("joined"))) && hookLog(machineOf, unit).stream()
-                                .anyMatch(l -> l.startsWith("changed ")), () -> hookLog(machineOf, unit).toString());
+                                .anyMatch(l -> l.startsWith("changed ")),
+                                () -> "last seen: " + hookLog(machineOf, unit).toString()));
             }
             return;
         }
@@ -163,9 +172,9 @@ class ScopeMembershipKillIT {
 
     private void awaitValue(RelationEvidence evidence, Map<String, Integer> machineOf, String value) {
         for (String unit : machineOf.keySet()) {
-            Poll.until(unit + " committed changed for v=" + value, UP,
-                    () -> hookLog(machineOf, unit).contains("changed " + (unit.startsWith(DB) ? APP : DB) + "/0 v=" + value),
-                    () -> hookLog(machineOf, unit).toString());
+            POLLING.await(unit + " committed changed for v=" + value).atMost(UP)
+                    .untilAsserted(() -> assertTrue(() -> hookLog(machineOf, unit).contains("changed " + (unit.startsWith(DB) ? APP : DB) + "/0 v=" + value),
+                            () -> "last seen: " + hookLog(machineOf, unit).toString()));
         }
     }
 

@@ -13,6 +13,8 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 
 /**
  * A second host on this machine, for what must cross a network: an LXC container on an overlay of this
@@ -22,6 +24,10 @@ import java.util.concurrent.TimeUnit;
  * and removes the bridge: nothing is left on this host, whatever the test did.
  */
 final class SecondHost implements AutoCloseable {
+    /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
+    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(50))
+            .dontCatchUncaughtExceptions();
+
     private static final String NAME = "sshhost";
     private final Path dir;
     private final String bridge;
@@ -113,10 +119,10 @@ final class SecondHost implements AutoCloseable {
         run("lxc-execute", "-n", NAME, "-P", dir.resolve("lxc").toString(), "-f", container.resolve("config").toString(),
                 "-d", "-o", dir.resolve("lxc/lxc.log").toString(), "--", "/usr/sbin/sshd", "-D", "-e",
                 "-f", keys.resolve("sshd_config").toString());
-        Poll.until("sshd of the second host", Duration.ofSeconds(30), this::sshdAnswers);
+        POLLING.await("sshd of the second host").atMost(Duration.ofSeconds(30)).until(this::sshdAnswers);
         sshAgent = new ProcessBuilder("ssh-agent", "-D", "-a", agentSocket().toString())
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        Poll.until("ssh-agent's socket", Duration.ofSeconds(10), () -> Files.exists(agentSocket()));
+        POLLING.await("ssh-agent's socket").atMost(Duration.ofSeconds(10)).until(() -> Files.exists(agentSocket()));
         Distribution.Run added = new Distribution(dir).run(Map.of("SSH_AUTH_SOCK", agentSocket().toString()),
                 "ssh-add", "-q", keys.resolve("operator").toString());
         assertEquals(0, added.exit(), () -> "ssh-add: " + added.err());

@@ -38,6 +38,8 @@ import org.apache.zookeeper.OpResult;
 import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.ZooDefs;
 import org.apache.zookeeper.ZooKeeper;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -51,6 +53,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * owner's only.
  */
 class SecurityIT {
+    /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
+    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(50))
+            .dontCatchUncaughtExceptions();
+
     @RegisterExtension
     static final ScratchDirectories SCRATCH = new ScratchDirectories();
     private static final Duration UP = Duration.ofSeconds(30);
@@ -74,8 +80,9 @@ class SecurityIT {
         env.ok("deploy", "--repository", Environment.EXAMPLES.toString(), "local:wordpress", "blog");
         env.ok("add-relation", "blog", "mysql");
         env.awaitUnits(Map.of("mysql/0", "started", "blog/0", "started"));
-        Poll.until("the blog has the database's credentials and said so", Environment.CONVERGE,
-                () -> "true".equals(settings("blog/0").get("ready")), () -> String.valueOf(settings("blog/0")));
+        POLLING.await("the blog has the database's credentials and said so").atMost(Environment.CONVERGE)
+                .untilAsserted(() -> assertTrue(() -> "true".equals(settings("blog/0").get("ready")),
+                        () -> "last seen: " + String.valueOf(settings("blog/0"))));
     }
 
     @AfterAll

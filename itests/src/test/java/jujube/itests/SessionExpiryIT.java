@@ -19,6 +19,8 @@ import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;
 import org.apache.zookeeper.data.Stat;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -31,6 +33,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * watches are re-armed, the changes made meanwhile are delivered, and no hook runs twice.
  */
 class SessionExpiryIT {
+    /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
+    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(50))
+            .dontCatchUncaughtExceptions();
+
     @RegisterExtension
     static final ScratchDirectories SCRATCH = new ScratchDirectories();
 
@@ -94,19 +100,21 @@ class SessionExpiryIT {
             env.ok("set", "blog", "title=Written while frozen");
             env.ok("add-unit", "mysql");
             // the outage itself is what is tested: wait until the server has expired the frozen session
-            Poll.until("the frozen agent's session expired", Duration.ofSeconds(SESSION_MS / 1000 * 4),
-                    () -> presenceOwner(zk) != before, () -> Long.toHexString(presenceOwner(zk)));
+            POLLING.await("the frozen agent's session expired").atMost(Duration.ofSeconds(SESSION_MS / 1000 * 4))
+                    .untilAsserted(() -> assertTrue(() -> presenceOwner(zk) != before,
+                            () -> "last seen: " + Long.toHexString(presenceOwner(zk))));
             assertTrue(machine.process().isAlive());
             machine.signal("CONT");
 
             long[] after = new long[1];
-            Poll.until("machine 0's presence under a new session", UP, () -> (after[0] = presenceOwner(zk)) != 0,
-                    () -> tail(machine.log()));
+            POLLING.await("machine 0's presence under a new session").atMost(UP)
+                    .untilAsserted(() -> assertTrue(() -> (after[0] = presenceOwner(zk)) != 0,
+                            () -> "last seen: " + tail(machine.log())));
             assertNotEquals(before, after[0]);
             Path conf = env.unitDir("blog/0").resolve("wordpress.conf");
-            Poll.until("blog/0 config-changed with the title set meanwhile", UP,
-                    () -> Environment.lines(conf).contains("title=Written while frozen"),
-                    () -> Environment.lines(conf) + "\n" + tail(machine.log()));
+            POLLING.await("blog/0 config-changed with the title set meanwhile").atMost(UP)
+                    .untilAsserted(() -> assertTrue(() -> Environment.lines(conf).contains("title=Written while frozen"),
+                            () -> "last seen: " + Environment.lines(conf) + "\n" + tail(machine.log())));
             awaitHookLine("blog/0", "db-relation-changed mysql/1 ready");
             awaitHookLine("mysql/1", "db-relation-changed blog/0 ready=true");
             env.awaitUnits(Map.of("mysql/0", "started", "mysql/1", "started", "blog/0", "started"));
@@ -114,9 +122,9 @@ class SessionExpiryIT {
                     "status shows machine 0's agent");
             // the re-armed watches keep delivering: a change made after the thaw arrives too
             env.ok("set", "blog", "title=Written after the thaw");
-            Poll.until("blog/0 config-changed with the title set after the thaw", UP,
-                    () -> Environment.lines(conf).contains("title=Written after the thaw"),
-                    () -> Environment.lines(conf) + "\n" + tail(machine.log()));
+            POLLING.await("blog/0 config-changed with the title set after the thaw").atMost(UP)
+                    .untilAsserted(() -> assertTrue(() -> Environment.lines(conf).contains("title=Written after the thaw"),
+                            () -> "last seen: " + Environment.lines(conf) + "\n" + tail(machine.log())));
 
             assertCounts("blog/0", Map.of("install -", 1L, "config-changed - port=8080", 3L, "start - port=8080", 1L,
                     "db-relation-joined mysql/0", 1L, "db-relation-changed mysql/0 ready", 1L,
@@ -142,8 +150,9 @@ class SessionExpiryIT {
     }
 
     private void awaitHookLine(String unit, String line) {
-        Poll.until(unit + " hook.log line '" + line + "'", UP, () -> env.hookLog(unit).contains(line),
-                () -> env.hookLog(unit) + "\nmachine 0: " + tail(env.machineLog(0)));
+        POLLING.await(unit + " hook.log line '" + line + "'").atMost(UP)
+                .untilAsserted(() -> assertTrue(() -> env.hookLog(unit).contains(line),
+                        () -> "last seen: " + env.hookLog(unit) + "\nmachine 0: " + tail(env.machineLog(0))));
     }
 
     private static String tail(String log) {

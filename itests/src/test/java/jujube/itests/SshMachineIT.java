@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -27,6 +29,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * and its network go afterwards, also when the test fails.
  */
 class SshMachineIT {
+    /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
+    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(50))
+            .dontCatchUncaughtExceptions();
+
     @RegisterExtension
     static final ScratchDirectories SCRATCH = new ScratchDirectories();
     private static final Duration CONVERGE = Duration.ofSeconds(90);
@@ -73,9 +79,9 @@ class SshMachineIT {
             env.ok("deploy", "--repository", Environment.EXAMPLES.toString(), "local:mysql");
             env.ok("deploy", "--repository", Environment.EXAMPLES.toString(), "local:wordpress", "blog", "--to", id);
             env.ok("add-relation", "blog", "mysql");
-            Poll.until("blog/0 ready on the second host", CONVERGE,
-                    () -> remoteFile(host, remote + "/data/units/blog-0/hook.log").contains("db-relation-changed mysql/0 ready"),
-                    () -> remoteFile(host, remote + "/data/units/blog-0/hook.log"));
+            POLLING.await("blog/0 ready on the second host").atMost(CONVERGE)
+                    .untilAsserted(() -> assertTrue(() -> remoteFile(host, remote + "/data/units/blog-0/hook.log").contains("db-relation-changed mysql/0 ready"),
+                            () -> "last seen: " + remoteFile(host, remote + "/data/units/blog-0/hook.log")));
             assertTrue(remoteFile(host, remote + "/data/units/blog-0/db.conf").contains("host=" + host.gateway() + "\n"),
                     "the database is reached at this host's address, not the second host's loopback");
             JsonNode status = env.status();
@@ -87,7 +93,7 @@ class SshMachineIT {
 
             // its unit gone, the machine goes, and with it everything it had on its host
             env.ok("destroy-service", "blog");
-            Poll.until("blog's unit retired", CONVERGE, () -> !env.status().path("services").has("blog"));
+            POLLING.await("blog's unit retired").atMost(CONVERGE).until(() -> !env.status().path("services").has("blog"));
             Distribution.Run terminated = env.distribution.jujube(agent, "terminate-machine", id, "-e", env.name);
             assertEquals(0, terminated.exit(), terminated.out() + terminated.err());
             assertEquals(List.of(0), machines(env));

@@ -18,6 +18,8 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 import jujube.state.UnitInfo;
 import jujube.state.UnitName;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -31,6 +33,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * at any observation in between either.
  */
 class SubordinateCrashIT {
+    /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
+    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(50))
+            .dontCatchUncaughtExceptions();
+
     @RegisterExtension
     static final ScratchDirectories SCRATCH = new ScratchDirectories();
 
@@ -45,7 +51,8 @@ class SubordinateCrashIT {
     @BeforeEach
     void setUp() throws Exception {
         env = SubordinateEnvironment.start(SCRATCH.make("jujube-sub-crash"), 2);
-        Poll.until("principals started", CONVERGE, () -> env.units().stream().allMatch(u -> u.workflowState().equals("started")));
+        POLLING.await("principals started").atMost(CONVERGE)
+                .until(() -> env.units().stream().allMatch(u -> u.workflowState().equals("started")));
     }
 
     @AfterEach
@@ -63,7 +70,8 @@ class SubordinateCrashIT {
             long pid = env.machinePid();
             Instant started = ProcessHandle.of(pid).flatMap(p -> p.info().startInstant()).orElse(Instant.EPOCH);
             if (youngKills >= 3) {
-                Poll.until("a healthy machine process", HEALTHY, () -> !Instant.now().isBefore(started.plus(HEALTHY)));
+                POLLING.await("a healthy machine process").atMost(HEALTHY)
+                        .until(() -> !Instant.now().isBefore(started.plus(HEALTHY)));
                 youngKills = 0;
             }
             boolean young = Instant.now().isBefore(started.plus(Duration.ofSeconds(10)));
@@ -72,7 +80,7 @@ class SubordinateCrashIT {
             midWork += converged(creating) ? 0 : 1;
             ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
             youngKills = young ? youngKills + 1 : 1;
-            Poll.until("machine 0 restarted", CONVERGE, () -> {
+            POLLING.await("machine 0 restarted").atMost(CONVERGE).until(() -> {
                 try {
                     long now = env.machinePid();
                     return now != pid && ProcessHandle.of(now).map(ProcessHandle::isAlive).orElse(false);
@@ -80,8 +88,9 @@ class SubordinateCrashIT {
                     return false;
                 }
             });
-            Poll.until("run " + run + (creating ? ": one started subordinate per principal" : ": no subordinate left"),
-                    CONVERGE, () -> converged(creating), this::describe);
+            POLLING.await("run " + run + (creating ? ": one started subordinate per principal" : ": no subordinate left")).atMost(CONVERGE)
+                    .untilAsserted(() -> assertTrue(() -> converged(creating),
+                            () -> "last seen: " + describe()));
             runs.merge(creating, 1, Integer::sum);
         }
         assertEquals(Map.of(true, RUNS / 2, false, RUNS / 2), runs);

@@ -12,6 +12,8 @@ import java.util.Map;
 import java.util.Set;
 import jujube.state.UnitInfo;
 import jujube.state.UnitName;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -23,6 +25,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * retires them all, and the CLI refuses what would tear a container apart.
  */
 class SubordinateIT {
+    /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
+    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(50))
+            .dontCatchUncaughtExceptions();
+
     @RegisterExtension
     static final ScratchDirectories SCRATCH = new ScratchDirectories();
 
@@ -62,14 +68,15 @@ class SubordinateIT {
         Set<UnitName> gone = env.subordinates().keySet();
         Distribution.Run removed = ok(env.jujube.jujube("remove-relation", "blog", "logging"));
         assertEquals("Removed juju-info relation from all service units.\n", removed.out());
-        Poll.until("subordinates removed from state and disk", CONVERGE, () -> {
+        POLLING.await("subordinates removed from state and disk").atMost(CONVERGE)
+                .untilAsserted(() -> assertTrue(() -> {
             try {
                 return env.subordinates().isEmpty() && env.unitDirs("logging").isEmpty()
                         && env.agentConfigs("logging").isEmpty();
             } catch (java.io.IOException e) {
                 return false;
             }
-        }, () -> env.subordinates().toString());
+        }, () -> "last seen: " + env.subordinates().toString()));
         String log = env.machineLog();
         for (UnitName unit : gone) {
             // the unit directory went with the unit: the agent's log is what shows the hooks ran
@@ -87,14 +94,15 @@ class SubordinateIT {
         UnitName sub = env.subordinates().entrySet().stream().filter(e -> e.getValue().number() == 0)
                 .map(Map.Entry::getKey).findFirst().orElseThrow();
         ok(env.jujube.jujube("remove-unit", "blog/0"));
-        Poll.until("blog/0 and its subordinate gone", CONVERGE, () -> {
+        POLLING.await("blog/0 and its subordinate gone").atMost(CONVERGE)
+                .untilAsserted(() -> assertTrue(() -> {
             try {
                 return !Files.exists(env.unitDir(sub)) && !Files.exists(env.unitDir(new UnitName("blog", 0)))
                         && env.subordinates().size() == 1;
             } catch (RuntimeException e) {
                 return false;
             }
-        }, () -> env.subordinates().toString());
+        }, () -> "last seen: " + env.subordinates().toString()));
         String log = env.machineLog();
         int subStop = log.indexOf("unit=" + sub + " hook=stop: succeeded");
         int principalStop = log.indexOf("unit=blog/0 hook=stop: succeeded");
@@ -120,12 +128,13 @@ class SubordinateIT {
     }
 
     private void awaitStartedSubordinates(int count) {
-        Poll.until(count + " subordinates started, one per principal", CONVERGE, () -> {
+        POLLING.await(count + " subordinates started, one per principal").atMost(CONVERGE)
+                .untilAsserted(() -> assertTrue(() -> {
             Map<UnitName, UnitName> subs = env.subordinates();
             return subs.size() == count && Set.copyOf(subs.values()).equals(env.principals())
                     && env.units().stream().filter(UnitInfo::isSubordinate)
                             .allMatch(u -> u.workflowState().equals("started") && hasJoined(u.name()));
-        }, () -> env.subordinates().toString());
+        }, () -> "last seen: " + env.subordinates().toString()));
     }
 
     private boolean hasJoined(UnitName unit) {

@@ -7,7 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -20,6 +23,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * untouched.
  */
 class UnassignedPlacementIT {
+    /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
+    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(50))
+            .dontCatchUncaughtExceptions();
+
     @RegisterExtension
     static final ScratchDirectories SCRATCH = new ScratchDirectories();
 
@@ -50,13 +57,14 @@ class UnassignedPlacementIT {
 
         env.ok("remove-unit", "mysql/1");
         env.awaitUnits(Map.of("mysql/0", "started"));
-        Poll.until("mysql/1's stop hook on machine 2", Environment.CONVERGE,
-                () -> env.machineLog(2).contains("unit=mysql/1 hook=stop: succeeded"));
+        POLLING.await("mysql/1's stop hook on machine 2").atMost(Environment.CONVERGE)
+                .until(() -> env.machineLog(2).contains("unit=mysql/1 hook=stop: succeeded"));
         // its last unit gone, the machine goes too: its agent removes it, the provisioning agent stops it
-        Poll.until("machine 2 gone from status", Environment.CONVERGE,
-                () -> !env.status().path("machines").has("2"), () -> env.status().path("machines").toString());
-        Poll.until("machine 2's agent process stopped", Environment.CONVERGE,
-                () -> Distribution.processesMentioning(machine2).isEmpty());
+        POLLING.await("machine 2 gone from status").atMost(Environment.CONVERGE)
+                .untilAsserted(() -> assertTrue(() -> !env.status().path("machines").has("2"),
+                        () -> "last seen: " + env.status().path("machines").toString()));
+        POLLING.await("machine 2's agent process stopped").atMost(Environment.CONVERGE)
+                .until(() -> Distribution.processesMentioning(machine2).isEmpty());
         assertEquals("jujube: machine 2 does not exist", env.run("terminate-machine", "2").err().strip());
         assertEquals("running", env.status().path("machines").path("1").path("agent-state").asText());
         env.awaitUnits(Map.of("mysql/0", "started"));

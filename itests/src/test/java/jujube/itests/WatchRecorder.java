@@ -1,17 +1,25 @@
 package jujube.itests;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
 import jujube.state.Change;
 import jujube.state.StateWatcher;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 
 /**
  * Records what a state watch delivers, to check that nothing was lost: every delivery must start
  * from the value the one before it ended with, whatever happened to the connection in between.
  */
 final class WatchRecorder<T> implements StateWatcher<T> {
+    /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
+    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(50))
+            .dontCatchUncaughtExceptions();
+
     private final List<Change<T>> changes = new ArrayList<>();
 
     @Override
@@ -30,10 +38,11 @@ final class WatchRecorder<T> implements StateWatcher<T> {
 
     /** Waits for a delivery whose value {@code wanted} accepts. */
     void await(String what, Duration timeout, Predicate<T> wanted) {
-        Poll.until(what, timeout, () -> {
+        POLLING.await(what).atMost(timeout)
+                .untilAsserted(() -> assertTrue(() -> {
             T now = current();
             return now != null && wanted.test(now);
-        }, () -> changes().toString());
+        }, () -> "last seen: " + changes().toString()));
     }
 
     /** Fails unless each delivery's previous value is the value delivered before it. */

@@ -1,5 +1,7 @@
 package jujube.itests;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -18,6 +20,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 
 /**
  * A 3-server ZooKeeper ensemble on loopback, each server its own JVM process (a real
@@ -26,6 +30,10 @@ import java.util.stream.IntStream;
  * {@code server-N/zoo.cfg}, {@code server-N/data/} and {@code server-N.log}.
  */
 final class ZooKeeperEnsemble implements AutoCloseable {
+    /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
+    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(50))
+            .dontCatchUncaughtExceptions();
+
     static final int SIZE = 3;
     private static final Duration START_TIMEOUT = Duration.ofSeconds(45);
     private static final Pattern MODE = Pattern.compile("(?m)^Mode: (\\w+)$");
@@ -86,12 +94,13 @@ final class ZooKeeperEnsemble implements AutoCloseable {
     /** The server that leads now, waiting for an election to finish if one runs. */
     int leader() {
         int[] found = {0};
-        Poll.until("a leader of the ensemble", START_TIMEOUT, () -> {
+        POLLING.await("a leader of the ensemble").atMost(START_TIMEOUT)
+                .untilAsserted(() -> assertTrue(() -> {
             List<Integer> leaders = IntStream.rangeClosed(1, SIZE).filter(id -> mode(id).filter("leader"::equals).isPresent())
                     .boxed().toList();
             found[0] = leaders.size() == 1 ? leaders.get(0) : 0;
             return found[0] != 0;
-        }, this::modes);
+        }, () -> "last seen: " + modes()));
         return found[0];
     }
 
@@ -188,12 +197,10 @@ final class ZooKeeperEnsemble implements AutoCloseable {
     }
 
     private void awaitServing(int id) {
-        Poll.until("ZooKeeper server " + id + " serving", START_TIMEOUT, () -> {
-            if (!processes[id].isAlive()) {
-                throw new AssertionError("ZooKeeper server " + id + " exited: " + log(id));
-            }
-            return mode(id).isPresent();
-        }, () -> fourLetterWord(id, "srvr"));
+        POLLING.await("ZooKeeper server " + id + " serving").atMost(START_TIMEOUT)
+                .failFast("ZooKeeper server " + id + " exited", () -> assertTrue(processes[id].isAlive(),
+                        () -> "ZooKeeper server " + id + " exited: " + log(id)))
+                .untilAsserted(() -> assertTrue(() -> mode(id).isPresent(), () -> "last seen: " + fourLetterWord(id, "srvr")));
     }
 
     private String log(int id) {

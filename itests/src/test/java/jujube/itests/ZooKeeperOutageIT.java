@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import jujube.state.ConnectionConfig;
 import jujube.state.EnvironmentSettings;
 import jujube.state.StateConnection;
@@ -19,6 +18,8 @@ import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;
 import org.apache.zookeeper.data.Stat;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -30,6 +31,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * less than the agent's session timeout and once for longer.
  */
 class ZooKeeperOutageIT {
+    /** Polls every 100 ms for up to 90 s: the outage and the reconnection that follows take their time. */
+    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(90))
+            .pollInterval(Duration.ofMillis(100)).dontCatchUncaughtExceptions();
+
     @RegisterExtension
     static final ScratchDirectories SCRATCH = new ScratchDirectories();
 
@@ -107,7 +112,7 @@ class ZooKeeperOutageIT {
     private long awaitPresence(String connect, java.util.function.LongPredicate wanted) throws Exception {
         try (CuratorFramework zk = Administrator.raw(connect, Administrator.of(env))) {
             long[] owner = new long[1];
-            await("presence of machine 0", () -> {
+            POLLING.await("presence of machine 0").until(() -> {
                 try {
                     Stat stat = zk.checkExists().forPath("/machines/machine-0000000000/agent");
                     owner[0] = stat == null ? 0 : stat.getEphemeralOwner();
@@ -117,16 +122,6 @@ class ZooKeeperOutageIT {
                 }
             });
             return owner[0];
-        }
-    }
-
-    static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for " + what);
-            }
-            Thread.sleep(100);
         }
     }
 }

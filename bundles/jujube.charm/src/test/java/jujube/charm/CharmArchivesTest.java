@@ -53,7 +53,7 @@ class CharmArchivesTest {
     }
 
     @Test
-    void buildsWithoutHiddenFilesAndTopLevelBuildAndExtractsModesAndLinks() throws IOException {
+    void builds_without_hidden_files_and_top_level_build_and_extracts_modes_and_links() throws IOException {
         Path zip = temp.resolve("demo.charm");
         CharmArchives.build(charmDirectory(), zip);
         assertEquals(List.of("hooks/", "hooks/install", "hooks/lib", "hooks/start", "lib/", "lib/build/", "lib/build/kept", "metadata.yaml", "revision"),
@@ -74,7 +74,7 @@ class CharmArchivesTest {
     }
 
     @Test
-    void sameTreeGivesTheSameBytes() throws IOException {
+    void same_tree_gives_the_same_bytes() throws IOException {
         Path dir = charmDirectory();
         Path first = CharmArchives.build(dir, temp.resolve("a.charm")).path();
         Path second = CharmArchives.build(dir, temp.resolve("b.charm")).path();
@@ -82,7 +82,7 @@ class CharmArchivesTest {
     }
 
     @Test
-    void refusesToBuildWithLinksLeavingTheCharm() throws IOException {
+    void refuses_to_build_with_links_leaving_the_charm() throws IOException {
         Path dir = charmDirectory();
         Files.createSymbolicLink(dir.resolve("hooks/passwd"), Path.of("/etc/passwd"));
         CharmArchiveException absolute = assertThrows(CharmArchiveException.class, () -> CharmArchives.build(dir, temp.resolve("x.charm")));
@@ -95,7 +95,7 @@ class CharmArchivesTest {
     }
 
     @Test
-    void rejectsZipSlipEntriesAndLeavesNothingBehind() throws IOException {
+    void rejects_zip_slip_entries_and_leaves_nothing_behind() throws IOException {
         for (String evil : List.of("../evil", "hooks/../../evil", "/tmp/evil", "a\\..\\..\\evil")) {
             Path zip = temp.resolve("slip.zip");
             try (ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(zip))) {
@@ -115,7 +115,7 @@ class CharmArchivesTest {
     }
 
     @Test
-    void rejectsLinksThatEscapeDirectlyOrThroughOtherLinks() throws IOException {
+    void rejects_links_that_escape_directly_or_through_other_links() throws IOException {
         List<Case> cases = List.of(
                 new Case("symlink up points to ../outside, outside the charm", List.of(new Link("up", "../outside"))),
                 new Case("symlink abs points to absolute path /etc/passwd", List.of(new Link("abs", "/etc/passwd"))),
@@ -141,7 +141,7 @@ class CharmArchivesTest {
     }
 
     @Test
-    void rejectsDuplicateEntries() throws IOException {
+    void rejects_duplicate_entries() throws IOException {
         Path zip = temp.resolve("dup.zip");
         try (TestZip writer = new TestZip(zip)) {
             writer.file("hooks/install", new byte[] {1}, 0755);
@@ -152,7 +152,7 @@ class CharmArchivesTest {
     }
 
     @Test
-    void extractsArchivesWithoutUnixModesWithDefaults() throws IOException {
+    void extracts_archives_without_unix_modes_with_defaults() throws IOException {
         Path zip = temp.resolve("plain.zip");
         try (ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(zip))) {
             out.putNextEntry(new ZipEntry("./hooks/"));
@@ -165,7 +165,7 @@ class CharmArchivesTest {
     }
 
     @Test
-    void refusesAnExistingTarget() throws IOException {
+    void refuses_an_existing_target() throws IOException {
         Path zip = CharmArchives.build(charmDirectory(), temp.resolve("c.charm")).path();
         Files.createDirectories(temp.resolve("exists"));
         CharmArchiveException e = assertThrows(CharmArchiveException.class, () -> CharmArchives.extract(zip, temp.resolve("exists")));
@@ -173,7 +173,7 @@ class CharmArchivesTest {
     }
 
     @Test
-    void reportsGarbageTruncatedAndCorruptArchives() throws IOException {
+    void reports_garbage_truncated_and_corrupt_archives() throws IOException {
         Path garbage = Files.writeString(temp.resolve("garbage.charm"), "not a zip at all, just some text that is long enough");
         assertTrue(assertThrows(CharmArchiveException.class, () -> CharmArchives.extract(garbage, temp.resolve("g"))).getMessage()
                 .contains("not a zip file"));
@@ -196,7 +196,7 @@ class CharmArchivesTest {
     }
 
     @Test
-    void writesZipsTheJdkCanRead() throws IOException {
+    void writes_zips_the_jdk_can_read() throws IOException {
         Path zip = CharmArchives.build(charmDirectory(), temp.resolve("jdk.charm")).path();
         try (ZipFile file = new ZipFile(zip.toFile())) {
             assertEquals("4\n", new String(file.getInputStream(file.getEntry("revision")).readAllBytes(), StandardCharsets.UTF_8));

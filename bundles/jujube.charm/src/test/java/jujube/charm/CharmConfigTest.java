@@ -24,7 +24,7 @@ class CharmConfigTest {
             """);
 
     @Test
-    void readsOptionsInOrderWithTypedDefaults() {
+    void reads_options_in_order_with_typed_defaults() {
         assertEquals(List.of("title", "port", "ratio", "debug", "motto"), List.copyOf(config.options().keySet()));
         assertEquals(ConfigType.STRING, config.require("motto").type());
         Map<String, Object> expected = new LinkedHashMap<>();
@@ -88,7 +88,7 @@ class CharmConfigTest {
     }
 
     @Test
-    void validatesTypedValuesFromAConfigFile() {
+    void validates_typed_values_from_a_config_file() {
         Map<String, Object> values = new LinkedHashMap<>();
         values.put("title", "T");
         values.put("port", 81);
@@ -101,7 +101,7 @@ class CharmConfigTest {
     }
 
     @Test
-    void rejectsTypedValuesOfTheWrongType() {
+    void rejects_typed_values_of_the_wrong_type() {
         assertEquals("config option title: value 42 is not a string",
                 assertThrows(ConfigValueException.class, () -> config.validate(Map.of("title", 42))).getMessage());
         assertEquals("config option port: value 1.5 is not an int",
@@ -118,13 +118,13 @@ class CharmConfigTest {
     }
 
     @Test
-    void emptyConfigFileMeansNoOptions() {
+    void empty_config_file_means_no_options() {
         assertEquals(CharmConfig.empty(), reader.parseConfig("c", ""));
         assertEquals(CharmConfig.empty(), reader.parseConfig("c", "options:\n"));
     }
 
     @Test
-    void roundTripsThroughItsMap() {
+    void round_trips_through_its_map() {
         assertEquals(config, reader.parseConfig("stored", config.toMap()));
     }
 

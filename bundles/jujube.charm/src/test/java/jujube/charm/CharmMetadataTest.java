@@ -19,7 +19,7 @@ class CharmMetadataTest {
     }
 
     @Test
-    void readsShorthandAndExpandedEndpointsWithJujuDefaults() {
+    void reads_shorthand_and_expanded_endpoints_with_juju_defaults() {
         CharmMetadata metadata = parse("""
                 name: blog
                 summary: a blog
@@ -45,7 +45,7 @@ class CharmMetadataTest {
     }
 
     @Test
-    void implicitJujuInfoComesLastSoExplicitEndpointsWinMatching() {
+    void implicit_juju_info_comes_last_so_explicit_endpoints_win_matching() {
         CharmMetadata metadata = parse("""
                 name: blog
                 summary: s
@@ -62,7 +62,7 @@ class CharmMetadataTest {
     }
 
     @Test
-    void subordinateWithContainerScopedRequirerIsAccepted() {
+    void subordinate_with_container_scoped_requirer_is_accepted() {
         CharmMetadata metadata = parse("""
                 name: logging
                 summary: s
@@ -78,7 +78,7 @@ class CharmMetadataTest {
     }
 
     @Test
-    void roundTripsThroughItsMap() {
+    void round_trips_through_its_map() {
         CharmMetadata metadata = parse("""
                 name: blog
                 summary: s

@@ -23,7 +23,7 @@ class CharmReaderTest {
     Path temp;
 
     @Test
-    void readsTheExampleCharms() {
+    void reads_the_example_charms() {
         Charm mysql = reader.read(EXAMPLES.resolve("mysql"));
         assertEquals("mysql", mysql.name());
         assertEquals("mysql", mysql.metadata().provides().get("db").interfaceName());
@@ -42,7 +42,7 @@ class CharmReaderTest {
     }
 
     @Test
-    void readsTheSameCharmFromItsArchive() {
+    void reads_the_same_charm_from_its_archive() {
         Charm directory = reader.read(EXAMPLES.resolve("wordpress"));
         Path zip = CharmArchives.build(EXAMPLES.resolve("wordpress"), temp.resolve("wordpress.charm")).path();
         Charm archived = reader.read(zip);
@@ -53,7 +53,7 @@ class CharmReaderTest {
     }
 
     @Test
-    void prefersTheRevisionFileOverTheLegacyKeyAndFallsBackToIt() throws IOException {
+    void prefers_the_revision_file_over_the_legacy_key_and_falls_back_to_it() throws IOException {
         assertEquals(7, reader.read(BROKEN.resolve("legacy-revision")).revision());
         Path copy = Files.createDirectories(temp.resolve("legacy"));
         Files.copy(BROKEN.resolve("legacy-revision/metadata.yaml"), copy.resolve("metadata.yaml"));
@@ -62,7 +62,7 @@ class CharmReaderTest {
     }
 
     @Test
-    void reportsEachBrokenCharmWithItsFileAndProblem() throws IOException {
+    void reports_each_broken_charm_with_its_file_and_problem() throws IOException {
         assertProblem("broken-yaml", "metadata.yaml is not valid YAML: line 2, column 8: expected ',' or ']', but got : (parsing a flow sequence from line 1, column 7)");
         assertProblem("broken-no-summary", "metadata.yaml: summary is required");
         assertProblem("broken-subordinate", "metadata.yaml: subordinate is true but the charm has no requires relation with scope: container");
@@ -91,7 +91,7 @@ class CharmReaderTest {
     }
 
     @Test
-    void survivesArbitraryGarbageAsMetadataWithANamedError() {
+    void survives_arbitrary_garbage_as_metadata_with_a_named_error() {
         List<String> garbage = List.of("{", "[1, 2", "!!binary AAAA", "name: !!int x", "? [a]\n: b", "&a [*a]", "\t\u0000", "name:\n  - - - -",
                 "a: &x {b: *x}", "--- \n--- \n", "~", "123", "name: a\nsummary: s\ndescription: d\nprovides: {db: {interface: [x]}}",
                 "name: a\nsummary: s\ndescription: d\nrequires: {db: {interface: m, optional: maybe}}",
@@ -103,7 +103,7 @@ class CharmReaderTest {
     }
 
     @Test
-    void refusesNamesLongerThanTheLimitWhereTheCharmIsRead() throws IOException {
+    void refuses_names_longer_than_the_limit_where_the_charm_is_read() throws IOException {
         String name = "a".repeat(CharmReader.MAX_NAME_LENGTH + 1);
         Path charm = Files.createDirectories(temp.resolve("long"));
         Files.writeString(charm.resolve("revision"), "1\n");

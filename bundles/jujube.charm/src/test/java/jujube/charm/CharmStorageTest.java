@@ -24,7 +24,7 @@ class CharmStorageTest {
     }
 
     @Test
-    void publishesAndFetchesWithTheSha256() throws IOException {
+    void publishes_and_fetches_with_the_sha256() throws IOException {
         Path archive = archive("mysql.charm");
         CharmStorage storage = new CharmStorage(temp.resolve("env/charms"));
         StoredCharm stored = storage.put(url, archive);
@@ -44,7 +44,7 @@ class CharmStorageTest {
     }
 
     @Test
-    void refusesDifferentContentUnderAStoredRevision() throws IOException {
+    void refuses_different_content_under_a_stored_revision() throws IOException {
         CharmStorage storage = new CharmStorage(temp.resolve("charms"));
         storage.put(url, archive("mysql.charm"));
         Path other = Files.writeString(temp.resolve("other.charm"), "different bytes");
@@ -79,7 +79,7 @@ class CharmStorageTest {
     }
 
     @Test
-    void fetchFailsOnTamperedContentAndLeavesNothing() throws IOException {
+    void fetch_fails_on_tampered_content_and_leaves_nothing() throws IOException {
         CharmStorage storage = new CharmStorage(temp.resolve("charms"));
         StoredCharm stored = storage.put(url, archive("mysql.charm"));
         Files.writeString(temp.resolve("charms").resolve(stored.key()), "tampered");
@@ -93,7 +93,7 @@ class CharmStorageTest {
     }
 
     @Test
-    void rejectsUnknownAndMalformedKeys() {
+    void rejects_unknown_and_malformed_keys() {
         CharmStorage storage = new CharmStorage(temp.resolve("charms"));
         Sha256 any = Sha256.of(new byte[0]);
         assertTrue(assertThrows(CharmStorageException.class, () -> storage.fetch("../../etc/passwd", any, temp.resolve("x"))).getMessage()

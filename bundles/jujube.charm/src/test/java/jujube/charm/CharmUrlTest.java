@@ -13,7 +13,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class CharmUrlTest {
 
     @Test
-    void parsesLocalAndStoreUrls() {
+    void parses_local_and_store_urls() {
         assertEquals(new CharmUrl(CharmUrl.Schema.LOCAL, "", "precise", "mysql", OptionalInt.of(3)), CharmUrl.parse("local:precise/mysql-3"));
         assertEquals(new CharmUrl(CharmUrl.Schema.LOCAL, "", "precise", "my-sql", OptionalInt.empty()), CharmUrl.parse("local:precise/my-sql"));
         assertEquals(new CharmUrl(CharmUrl.Schema.CS, "alice", "oneiric", "wordpress", OptionalInt.of(12)), CharmUrl.parse("cs:~alice/oneiric/wordpress-12"));
@@ -21,12 +21,12 @@ class CharmUrlTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"local:precise/mysql", "local:precise/mysql-0", "cs:precise/wordpress-42", "cs:~bob.smith/quantal/a-b-c-7"})
-    void formatsBackToTheSameText(String text) {
+    void formats_back_to_the_same_text(String text) {
         assertEquals(text, CharmUrl.parse(text).toString());
     }
 
     @Test
-    void revisionCanBeSetAndCleared() {
+    void revision_can_be_set_and_cleared() {
         CharmUrl url = CharmUrl.parse("local:precise/mysql");
         assertEquals("local:precise/mysql-5", url.withRevision(5).toString());
         assertEquals(url, url.withRevision(5).withoutRevision());
@@ -34,7 +34,7 @@ class CharmUrlTest {
     }
 
     @Test
-    void infersSchemaAndSeriesAsTheCommandLineDoes() {
+    void infers_schema_and_series_as_the_command_line_does() {
         assertEquals("local:precise/mysql", CharmUrl.infer("local:mysql", "precise").toString());
         assertEquals("local:oneiric/mysql-2", CharmUrl.infer("local:oneiric/mysql-2", "precise").toString());
         assertEquals("cs:precise/mysql", CharmUrl.infer("mysql", "precise").toString());
@@ -65,7 +65,7 @@ class CharmUrlTest {
     }
 
     @Test
-    void validatesComponentsOnConstruction() {
+    void validates_components_on_construction() {
         assertThrows(InvalidCharmUrlException.class, () -> CharmUrl.local("precise", "mysql", -1));
         assertThrows(InvalidCharmUrlException.class, () -> CharmUrl.infer("local:mysql", "Bad Series"));
     }

@@ -78,7 +78,7 @@ class ExampleHooksTest {
     }
 
     @Test
-    void mysqlPublishesCredentialsUntilTheClientIsReady() throws Exception {
+    void mysql_publishes_credentials_until_the_client_is_ready() throws Exception {
         Path charm = deploy("mysql", "mysql-0");
         for (String hook : List.of("install", "config-changed", "start", "db-relation-joined", "db-relation-changed")) {
             run(charm, hook, "mysql/0", hook.startsWith("db-") ? "blog/0" : "");
@@ -101,7 +101,7 @@ class ExampleHooksTest {
     }
 
     @Test
-    void wordpressWaitsForCredentialsThenConfirmsOnce() throws Exception {
+    void wordpress_waits_for_credentials_then_confirms_once() throws Exception {
         Path charm = deploy("wordpress", "blog-0");
         for (Map.Entry<String, String> option : Map.of("title", "My blog", "port", "8081", "ratio", "0.25", "debug", "true").entrySet()) {
             Files.writeString(fake.resolve("config").resolve(option.getKey()), option.getValue() + "\n");
@@ -134,7 +134,7 @@ class ExampleHooksTest {
     }
 
     @Test
-    void loggingRecordsItsPrincipal() throws Exception {
+    void logging_records_its_principal() throws Exception {
         Path charm = deploy("logging", "logging-0");
         relation("private-address", "10.0.0.9");
         run(charm, "juju-info-relation-joined", "logging/0", "blog/0");

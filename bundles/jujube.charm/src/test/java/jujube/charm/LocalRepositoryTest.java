@@ -22,7 +22,7 @@ class LocalRepositoryTest {
     Path temp;
 
     @Test
-    void picksTheHighestRevisionAndSkipsBrokenCharmsWithWarnings() {
+    void picks_the_highest_revision_and_skips_broken_charms_with_warnings() {
         // the broken "mysql" charms carry revisions 9 to 12: they would win if they were not skipped
         Charm charm = repository.find(CharmUrl.parse("local:precise/mysql"));
         assertEquals(2, charm.revision());
@@ -38,14 +38,14 @@ class LocalRepositoryTest {
     }
 
     @Test
-    void findsAnExactRevision() {
+    void finds_an_exact_revision() {
         assertEquals("database, revision 1", repository.find(CharmUrl.parse("local:precise/mysql-1")).metadata().summary());
         CharmNotFoundException e = assertThrows(CharmNotFoundException.class, () -> repository.find(CharmUrl.parse("local:precise/mysql-3")));
         assertEquals("charm local:precise/mysql-3 not found in repository " + REPOSITORY, e.getMessage());
     }
 
     @Test
-    void findsCharmArchivesToo() throws IOException {
+    void finds_charm_archives_too() throws IOException {
         Path series = Files.createDirectories(temp.resolve("precise"));
         CharmArchives.build(CharmReaderTest.EXAMPLES.resolve("wordpress"), series.resolve("wordpress.charm"));
         Path older = Files.createDirectories(series.resolve("wordpress-old"));
@@ -57,7 +57,7 @@ class LocalRepositoryTest {
     }
 
     @Test
-    void namesWhatIsMissing() {
+    void names_what_is_missing() {
         assertEquals("charm local:precise/postgres not found in repository " + REPOSITORY,
                 assertThrows(CharmNotFoundException.class, () -> repository.find(CharmUrl.parse("local:precise/postgres"))).getMessage());
         assertTrue(assertThrows(CharmNotFoundException.class, () -> repository.find(CharmUrl.parse("local:oneiric/mysql"))).getMessage()

@@ -9,11 +9,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
 import jujube.state.DebugHooks;
 import jujube.state.Presence;
 import jujube.state.UnitName;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,6 +22,10 @@ import org.junit.jupiter.api.Test;
  * The agent's side (hooks held in windows) is tested in jujube.hooks and, end to end, by DebugHooksIT.
  */
 class DebugHooksCommandTest extends CliFixture {
+    /** Waits for the command's own threads: every 10 ms for up to 20 s. */
+    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
+            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
+
     private static final UnitName MYSQL = UnitName.parse("mysql/0");
 
     @Test
@@ -49,7 +53,7 @@ class DebugHooksCommandTest extends CliFixture {
         try (Presence machine = state.machines().connectAgent(0)) {
             CompletableFuture<Result> session = CompletableFuture.supplyAsync(
                     () -> run("debug-hooks", "--no-attach", "mysql/0", "config-changed", "db-relation-*"));
-            await(() -> state.units().flags(MYSQL).debugHooks().isPresent() || session.isDone());
+            POLLING.until(() -> state.units().flags(MYSQL).debugHooks().isPresent() || session.isDone());
             assertTrue(!session.isDone(), () -> session.join().toString());
             assertEquals(new DebugHooks(List.of("config-changed", "db-relation-*")),
                     state.units().flags(MYSQL).debugHooks().get());
@@ -72,15 +76,5 @@ class DebugHooksCommandTest extends CliFixture {
         List<String> command = new java.util.ArrayList<>(List.of("tmux", "-S", "tmux.socket"));
         command.addAll(List.of(args));
         return new ProcessBuilder(command).directory(unitDir.toFile()).inheritIO().start().waitFor();
-    }
-
-    private static void await(BooleanSupplier condition) {
-        long end = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > end) {
-                throw new AssertionError("condition not met within 20 s");
-            }
-            LockSupport.parkNanos(Duration.ofMillis(10).toNanos());
-        }
     }
 }

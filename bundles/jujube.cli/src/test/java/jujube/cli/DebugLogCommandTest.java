@@ -5,16 +5,22 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import jujube.state.LogRecord;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;
 
 /** debug-log: replay, filters, tail, and the listening that turns the agents' publishing on and off. */
 class DebugLogCommandTest extends CliFixture {
+    /** Waits for the command's own threads: every 10 ms for up to 20 s. */
+    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
+            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
+
     private static final Instant T = Instant.parse("2012-06-01T10:00:00Z");
 
     @Test
@@ -28,7 +34,7 @@ class DebugLogCommandTest extends CliFixture {
                 run("debug-log", "--replay", "-x", "blog", "-n", "1").assertOk().out());
         CompletableFuture<Result> tail = CompletableFuture.supplyAsync(() -> run("debug-log", "-n", "1", "-i", "mysql/0"));
         // the tail skips what was logged before it started listening
-        await(() -> state.debugLog().isEnabled());
+        POLLING.until(() -> state.debugLog().isEnabled());
         state.debugLog().append(new LogRecord("blog/0", "ERROR", "filtered out", T));
         state.debugLog().append(new LogRecord("mysql/0", "ERROR", "new", T));
         assertEquals("2012-06-01T10:00:00Z mysql/0 ERROR: new\n", tail.get(20, TimeUnit.SECONDS).assertOk().out());
@@ -39,7 +45,7 @@ class DebugLogCommandTest extends CliFixture {
     void the_agents_publish_only_while_a_debug_log_listens() throws Exception {
         assertFalse(state.debugLog().isEnabled());
         CompletableFuture<Result> tail = CompletableFuture.supplyAsync(() -> run("debug-log", "-n", "1"));
-        await(() -> state.debugLog().isEnabled());
+        POLLING.until(() -> state.debugLog().isEnabled());
         state.debugLog().append(new LogRecord("mysql/0", "INFO", "seen", T));
         assertEquals("2012-06-01T10:00:00Z mysql/0 INFO: seen\n", tail.get(20, TimeUnit.SECONDS).assertOk().out());
         assertFalse(state.debugLog().isEnabled(), "the last debug-log gone, the log is off");
@@ -71,15 +77,5 @@ class DebugLogCommandTest extends CliFixture {
         assertEquals("", run("debug-log", "-r", "-n", "1", "-o", file.toString()).assertOk().out());
         assertEquals("2012-06-01T10:00:00Z mysql/0: hook.output INFO: ok\\n2012-06-01T10:00:00Z mysql/0 ERROR: forged\\x1b[2J\n",
                 Files.readString(file));
-    }
-
-    private static void await(BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not met within 20 s");
-            }
-            Thread.sleep(10);
-        }
     }
 }

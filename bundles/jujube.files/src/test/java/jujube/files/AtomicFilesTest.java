@@ -17,15 +17,21 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 import jujube.testkit.TestJvm;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class AtomicFilesTest {
+    /** Polls the writer's progress every 5 ms, with no deadline: the writer's death also ends the wait. */
+    private static final ConditionFactory POLLING = Awaitility.with().forever().pollInterval(Duration.ofMillis(5))
+            .dontCatchUncaughtExceptions();
+
     @TempDir
     Path root;
 
     @Test
-    void writeReplacesTheFileWholeCreatingItsDirectoryAndLeavesNoTempFile() throws IOException {
+    void write_replaces_the_file_whole_creating_its_directory_and_leaves_no_temp_file() throws IOException {
         Path target = root.resolve("state/relations/0.json");
         AtomicFiles.write(target, "first".getBytes(StandardCharsets.UTF_8));
         AtomicFiles.write(target, "second, longer".getBytes(StandardCharsets.UTF_8));
@@ -35,7 +41,7 @@ class AtomicFilesTest {
     }
 
     @Test
-    void aFailingWriterLeavesTheOldContentAndNoTempFile() throws IOException {
+    void a_failing_writer_leaves_the_old_content_and_no_temp_file() throws IOException {
         Path target = root.resolve("unit.json");
         AtomicFiles.write(target, "old".getBytes(StandardCharsets.UTF_8));
 
@@ -50,7 +56,7 @@ class AtomicFilesTest {
     }
 
     @Test
-    void everyFileMadeIsItsOwnersOnly() throws IOException {
+    void every_file_made_is_its_owners_only() throws IOException {
         Path written = root.resolve("state/unit.json");
         AtomicFiles.write(written, "{}".getBytes(StandardCharsets.UTF_8));
         Path appended = root.resolve("state/unit.history");
@@ -68,7 +74,7 @@ class AtomicFilesTest {
     }
 
     @Test
-    void appendLineAddsLinesToTheEnd() throws IOException {
+    void append_line_adds_lines_to_the_end() throws IOException {
         Path history = root.resolve("logs/unit.history");
         AtomicFiles.appendLine(history, "{\"a\":1}");
         AtomicFiles.appendLine(history, "{\"b\":2}");
@@ -77,7 +83,7 @@ class AtomicFilesTest {
     }
 
     @Test
-    void theSweepRemovesOldTempFilesAtAnyDepthAndKeepsFreshOnesAndEverythingElse() throws IOException {
+    void the_sweep_removes_old_temp_files_at_any_depth_and_keeps_fresh_ones_and_everything_else() throws IOException {
         Instant now = Instant.now();
         Path oldTemp = aged(root.resolve("state/.unit.json.123.tmp"), now.minus(Duration.ofMinutes(5)));
         Path deepOldTemp = aged(root.resolve("state/relations/.0.json.456.tmp"), now.minus(Duration.ofHours(3)));
@@ -96,14 +102,12 @@ class AtomicFilesTest {
     }
 
     @Test
-    void aWriterKilledAtAnyInstantLeavesOneWholeVersion() throws Exception {
+    void a_writer_killed_at_any_instant_leaves_one_whole_version() throws Exception {
         Path target = root.resolve("queue.json");
         for (int round = 0; round < 4; round++) {
             Process writer = TestJvm.builder(WriterLoop.class, List.of(), target.toString())
                     .redirectErrorStream(true).redirectOutput(root.resolve("writer.log").toFile()).start();
-            while (!Files.exists(target) && writer.isAlive()) {
-                Thread.sleep(5);
-            }
+            POLLING.await("the writer's first file").until(() -> Files.exists(target) || !writer.isAlive());
             Thread.sleep(50 + 70L * round); // well into the loop, at a different point each round
             writer.destroyForcibly(); // SIGKILL
             writer.waitFor();
@@ -117,7 +121,7 @@ class AtomicFilesTest {
     }
 
     @Test
-    void aSweepOfLimitedDepthLeavesTheTempFilesOfDeeperDirectoriesAlone() throws IOException {
+    void a_sweep_of_limited_depth_leaves_the_temp_files_of_deeper_directories_alone() throws IOException {
         Instant now = Instant.now();
         Path own = aged(root.resolve(".environment.yaml.1.tmp"), now.minus(Duration.ofHours(1)));
         Path deeper = aged(root.resolve("machines/machine-0/.unit.json.2.tmp"), now.minus(Duration.ofHours(1)));

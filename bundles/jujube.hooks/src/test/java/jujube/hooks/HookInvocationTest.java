@@ -14,7 +14,7 @@ class HookInvocationTest {
     private static final Path CHARM = Path.of("/var/lib/juju/units/wordpress-0/charm");
 
     @Test
-    void hookNamesCannotLeaveTheHooksDirectory() {
+    void hook_names_cannot_leave_the_hooks_directory() {
         for (String name : List.of("", "..", ".", "../install", "sub/install")) {
             assertThrows(IllegalArgumentException.class, () -> invocation(name), name);
         }
@@ -22,14 +22,14 @@ class HookInvocationTest {
     }
 
     @Test
-    void relationIdsAreNameColonNumber() {
+    void relation_ids_are_name_colon_number() {
         assertThrows(IllegalArgumentException.class, () -> new RelationHookInfo("db", "db", "mysql/0", List.of()));
         assertThrows(IllegalArgumentException.class, () -> new RelationHookInfo("db", "db:x", "mysql/0", List.of()));
         assertEquals("", new RelationHookInfo("db", "db:0", null, List.of()).remoteUnitOrEmpty());
     }
 
     @Test
-    void withersKeepEverythingElse() {
+    void withers_keep_everything_else() {
         HookInvocation base = invocation("install");
         HookInvocation changed = base.withTimeout(Duration.ofSeconds(5))
                 .withRelation(new RelationHookInfo("db", "db:1", "mysql/0", List.of("mysql/0")));

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class LoggingHookOutputTest {
 
     @Test
-    void logsStdoutAtInfoAndStderrAtError() {
+    void logs_stdout_at_info_and_stderr_at_error() {
         // slf4j-simple writes to whatever System.err is at the time of each message.
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
         PrintStream original = System.err;
@@ -29,7 +29,7 @@ class LoggingHookOutputTest {
     }
 
     @Test
-    void aLineCanNeitherForgeALogLineNorDriveATerminal() {
+    void a_line_can_neither_forge_a_log_line_nor_drive_a_terminal() {
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
         PrintStream original = System.err;
         System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));

@@ -35,7 +35,7 @@ class AgentStartupTest extends ZooKeeperFixture {
                 throw new NotConnectedException("attempt " + runs.get());
             }
         });
-        awaitTrue(startup::isStarted);
+        POLLING.until(startup::isStarted);
         assertEquals(3, runs.get());
         assertEquals(2, startup.failures());
     }
@@ -48,7 +48,7 @@ class AgentStartupTest extends ZooKeeperFixture {
             threads.add(Thread.currentThread());
             throw new IllegalStateException("never starts");
         });
-        awaitTrue(() -> startup.failures() >= 3);
+        POLLING.until(() -> startup.failures() >= 3);
         assertTrue(threads.stream().allMatch(t -> t.getName().equals("jujube-test-agent-start")), "on the agent's thread");
         executor.shutdownNow();
         assertTrue(executor.awaitTermination(10, TimeUnit.SECONDS), "a pending retry does not keep the agent's thread");

@@ -38,14 +38,14 @@ class DebugLogTest extends ZooKeeperFixture {
             DebugLog.Listener one = state.debugLog().listen();
             StateConnection other = connect(List.of());
             DebugLog.Listener two = other.debugLog().listen();
-            awaitTrue(seen::get);
+            POLLING.until(seen::get);
             assertTrue(agent.debugLog().isEnabled());
             one.close();
             one.close();
             assertTrue(agent.debugLog().isEnabled());
             // a listener that never closes (a killed debug-log) still ends with its session
             other.close();
-            awaitTrue(() -> !seen.get());
+            POLLING.until(() -> !seen.get());
             assertFalse(agent.debugLog().isEnabled());
             two.close(); // its connection is gone: nothing to do, no failure
         }
@@ -87,16 +87,16 @@ class DebugLogTest extends ZooKeeperFixture {
         DebugLogPublisher publisher = agent.debugLog().publisher();
         publisher.publish(new LogRecord("mysql/0", "INFO", "nobody listens", T0));
         try (DebugLog.Listener listener = state.debugLog().listen()) {
-            awaitTrue(publisher::isEnabled);
+            POLLING.until(publisher::isEnabled);
             publisher.publish(new LogRecord("mysql/0", "unit.hook", "INFO", "heard", T0));
-            awaitTrue(() -> !state.debugLog().after(-1).isEmpty());
+            POLLING.until(() -> !state.debugLog().after(-1).isEmpty());
         }
-        awaitTrue(() -> !publisher.isEnabled());
+        POLLING.until(() -> !publisher.isEnabled());
         publisher.publish(new LogRecord("mysql/0", "INFO", "nobody listens again", T0));
         try (DebugLog.Listener listener = state.debugLog().listen()) {
-            awaitTrue(publisher::isEnabled);
+            POLLING.until(publisher::isEnabled);
             publisher.publish(new LogRecord("mysql/0", "INFO", "heard again", T0));
-            awaitTrue(() -> state.debugLog().after(-1).size() == 2);
+            POLLING.until(() -> state.debugLog().after(-1).size() == 2);
         }
         assertEquals(List.of("heard", "heard again"),
                 state.debugLog().after(-1).stream().map(r -> r.record().message()).toList());
@@ -109,9 +109,9 @@ class DebugLogTest extends ZooKeeperFixture {
         AtomicLong latest = new AtomicLong(-2);
         try (Watch w = state.debugLog().watchLatest(c -> latest.set(c.current()));
                 DebugLog.Listener listener = state.debugLog().listen()) {
-            awaitTrue(() -> latest.get() == -1);
+            POLLING.until(() -> latest.get() == -1);
             LoggedRecord r = state.debugLog().append(new LogRecord("mysql/0", "DEBUG", "x", T0));
-            awaitTrue(() -> latest.get() == r.sequence());
+            POLLING.until(() -> latest.get() == r.sequence());
         }
     }
 }

@@ -31,7 +31,7 @@ class EnvironmentConfigTest extends ZooKeeperFixture {
         AtomicReference<Map<String, Object>> seen = new AtomicReference<>(Map.of());
         try (Watch w = state.environmentConfig().watch(c -> seen.set(c.current()))) {
             state.environmentConfig().set(Map.of(EnvironmentConfig.AUTOMATICALLY_RETRY_HOOKS, false));
-            awaitTrue(() -> Boolean.FALSE.equals(seen.get().get(EnvironmentConfig.AUTOMATICALLY_RETRY_HOOKS)));
+            POLLING.until(() -> Boolean.FALSE.equals(seen.get().get(EnvironmentConfig.AUTOMATICALLY_RETRY_HOOKS)));
         }
     }
 }

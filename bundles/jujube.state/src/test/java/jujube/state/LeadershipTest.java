@@ -13,13 +13,13 @@ class LeadershipTest extends ZooKeeperFixture {
         StateConnection other = connect(List.of());
         List<Boolean> seen = new CopyOnWriteArrayList<>();
         try (Leadership first = state.leadership("provisioning")) {
-            awaitTrue(first::isLeader);
+            POLLING.until(first::isLeader);
             try (Leadership second = other.leadership("provisioning")) {
                 second.addListener(seen::add);
                 assertFalse(second.isLeader());
                 first.close();
-                awaitTrue(second::isLeader);
-                awaitTrue(() -> seen.contains(true));
+                POLLING.until(second::isLeader);
+                POLLING.until(() -> seen.contains(true));
                 assertFalse(first.isLeader());
             }
         }
@@ -29,10 +29,10 @@ class LeadershipTest extends ZooKeeperFixture {
     void a_lost_connection_ends_leadership() throws Exception {
         StateConnection other = connect(List.of());
         Leadership first = other.leadership("elected");
-        awaitTrue(first::isLeader);
+        POLLING.until(first::isLeader);
         try (Leadership second = state.leadership("elected")) {
             other.close();
-            awaitTrue(second::isLeader);
+            POLLING.until(second::isLeader);
         }
     }
 

@@ -54,7 +54,7 @@ class PresenceReleaseTest extends ZooKeeperFixture {
                 cache.listenable().addListener(CuratorCacheListener.builder()
                         .forDeletes(d -> removed.add(d.getPath())).build());
                 cache.start();
-                awaitTrue(() -> cache.get(first.path()).isPresent());
+                POLLING.until(() -> cache.get(first.path()).isPresent());
 
                 first.release();
                 first.close(); // a spent handle: closing it must not take the node from the successor
@@ -68,7 +68,7 @@ class PresenceReleaseTest extends ZooKeeperFixture {
                 assertTrue(state.units().get(blog).agentConnected());
 
                 second.close(); // the agent goes: gone at once, as before
-                awaitTrue(() -> removed.contains(first.path()));
+                POLLING.until(() -> removed.contains(first.path()));
                 assertEquals(List.of(first.path()), removed, "nothing was removed before the close");
                 assertNull(raw.checkExists().forPath(first.path()));
             }
@@ -84,7 +84,7 @@ class PresenceReleaseTest extends ZooKeeperFixture {
             Presence unitAgent = agent.units().connectAgent(blog);
             unitAgent.release();
             assertNotNull(raw.checkExists().forPath(unitAgent.path()), "kept for a successor at first");
-            awaitTrue(() -> !exists(raw, unitAgent.path()));
+            POLLING.until(() -> !exists(raw, unitAgent.path()));
             assertEquals(Set.of(blog), state.relations().of(relation.id(), db).relatedUnits(),
                     "the agent's presence went, its membership stays");
         }

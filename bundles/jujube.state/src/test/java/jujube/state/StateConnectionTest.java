@@ -10,11 +10,17 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.curator.test.TestingServer;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 class StateConnectionTest {
+    /** Waits for what the connection does in Curator's threads: every 20 ms for up to 30 s. */
+    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(30))
+            .pollInterval(Duration.ofMillis(20)).dontCatchUncaughtExceptions();
+
     private static final Credential ADMIN = Credential.generate(Credential.ADMIN);
     private static final EnvironmentSettings LOCAL = new EnvironmentSettings("test", "local", "local", "local-0");
     private TestingServer zk;
@@ -90,7 +96,7 @@ class StateConnectionTest {
             boolean[] ready = new boolean[1];
             Thread agent = new Thread(() -> ready[0] = waiter.awaitEnvironment(Duration.ofMillis(100), waits::add));
             agent.start();
-            awaitTrue(() -> waits.size() >= 2);
+            POLLING.until(() -> waits.size() >= 2);
             bootstrapper.initialize(LOCAL);
             agent.join(10_000);
             assertTrue(ready[0], "ready once initialized");
@@ -124,25 +130,25 @@ class StateConnectionTest {
             admin.initialize(LOCAL);
             agent.addListener(seen::add);
             try (Presence p = agent.machines().connectAgent(0)) {
-                awaitTrue(() -> admin.machines().list().get(0).agentConnected());
+                POLLING.until(() -> admin.machines().list().get(0).agentConnected());
 
                 // an outage shorter than the session: the same session comes back
                 zk.stop();
-                awaitTrue(() -> seen.contains(ConnectionState.SUSPENDED));
+                POLLING.until(() -> seen.contains(ConnectionState.SUSPENDED));
                 zk.restart();
-                awaitTrue(() -> seen.contains(ConnectionState.RECONNECTED));
-                awaitTrue(() -> admin.machines().list().get(0).agentConnected());
+                POLLING.until(() -> seen.contains(ConnectionState.RECONNECTED));
+                POLLING.until(() -> admin.machines().list().get(0).agentConnected());
 
                 // an outage longer than the 4 s session: the session expires, presence is re-created
                 seen.clear();
                 zk.stop();
-                awaitTrue(() -> seen.contains(ConnectionState.LOST));
+                POLLING.until(() -> seen.contains(ConnectionState.LOST));
                 zk.restart();
-                awaitTrue(() -> seen.contains(ConnectionState.RECONNECTED));
-                awaitTrue(() -> admin.machines().list().get(0).agentConnected());
+                POLLING.until(() -> seen.contains(ConnectionState.RECONNECTED));
+                POLLING.until(() -> admin.machines().list().get(0).agentConnected());
                 assertTrue(p.isPresent());
             }
-            awaitTrue(() -> !admin.machines().list().get(0).agentConnected());
+            POLLING.until(() -> !admin.machines().list().get(0).agentConnected());
         }
     }
 
@@ -157,18 +163,18 @@ class StateConnectionTest {
             admin.initialize(LOCAL);
             agent.addListener(seen::add);
             Presence p = agent.machines().connectAgent(0);
-            awaitTrue(() -> admin.machines().list().get(0).agentConnected());
+            POLLING.until(() -> admin.machines().list().get(0).agentConnected());
 
             zk.stop();
-            awaitTrue(() -> seen.contains(ConnectionState.SUSPENDED));
+            POLLING.until(() -> seen.contains(ConnectionState.SUSPENDED));
             // a stopping agent whose ZooKeeper died must not wait out the retry policy (it did: 30 s and more)
             assertTimeoutPreemptively(Duration.ofSeconds(10), p::close);
             zk.restart();
 
-            awaitTrue(() -> seen.contains(ConnectionState.RECONNECTED));
+            POLLING.until(() -> seen.contains(ConnectionState.RECONNECTED));
             // the same session came back, so only the delete, retried on reconnection, removes the node
             assertFalse(seen.contains(ConnectionState.LOST), "the session survived: " + seen);
-            awaitTrue(() -> !admin.machines().list().get(0).agentConnected());
+            POLLING.until(() -> !admin.machines().list().get(0).agentConnected());
         }
     }
 
@@ -181,7 +187,7 @@ class StateConnectionTest {
             StateConnection exiting = connect();
             // a candidate's node is ephemeral: only the end of its session removes it
             exiting.leadership("exit");
-            awaitTrue(() -> candidates(raw) == 1);
+            POLLING.until(() -> candidates(raw) == 1);
             exiting.services().add("late", admin.charms().publish(new CharmRecord("local:precise/late-1",
                     "file:///charms/late", "sha-late", java.util.Map.of("name", "late"), java.util.Map.of())).id());
 
@@ -222,15 +228,5 @@ class StateConnectionTest {
                 .retryPolicy(new org.apache.curator.retry.RetryOneTime(100))
                 .authorization("digest", (ADMIN.principal() + ":" + ADMIN.secret()).getBytes(java.nio.charset.StandardCharsets.UTF_8))
                 .build();
-    }
-
-    static void awaitTrue(java.util.function.BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not met within 30 s");
-            }
-            Thread.sleep(20);
-        }
     }
 }

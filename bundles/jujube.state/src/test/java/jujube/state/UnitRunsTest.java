@@ -28,18 +28,18 @@ class UnitRunsTest extends ZooKeeperFixture {
         AtomicReference<Map<String, RunRequest>> seen = new AtomicReference<>(Map.of());
         try (Watch watch = agent.runs().watch(unit, change -> seen.set(change.current()))) {
             String id = state.runs().request(unit, "echo hi", Duration.ofSeconds(5));
-            awaitTrue(() -> seen.get().containsKey(id));
+            POLLING.until(() -> seen.get().containsKey(id));
             assertEquals("echo hi", seen.get().get(id).command());
             assertEquals(Duration.ofSeconds(5), seen.get().get(id).timeout());
             assertFalse(seen.get().get(id).claimed());
             assertTrue(agent.runs().claim(unit, id));
             assertFalse(agent.runs().claim(unit, id), "a claimed request is never run twice");
-            awaitTrue(() -> seen.get().get(id) != null && seen.get().get(id).claimed());
+            POLLING.until(() -> seen.get().get(id) != null && seen.get().get(id).claimed());
             assertEquals(Optional.empty(), state.runs().await(unit, id, Duration.ofMillis(50)));
             RunResult result = new RunResult(3, "out\n", "err\n", "");
             assertTrue(agent.runs().answer(unit, id, result));
             assertEquals(Optional.of(result), state.runs().await(unit, id, Duration.ofSeconds(5)));
-            awaitTrue(() -> !seen.get().containsKey(id)); // answered ones are left out
+            POLLING.until(() -> !seen.get().containsKey(id)); // answered ones are left out
             state.runs().remove(unit, id);
             state.runs().remove(unit, id);
             assertFalse(agent.runs().answer(unit, id, result), "a request removed is not answered");

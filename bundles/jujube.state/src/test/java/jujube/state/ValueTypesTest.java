@@ -15,7 +15,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ValueTypesTest {
 
     @Test
-    void aUnitNameParsesIntoServiceAndNumberAndPrintsBack() {
+    void a_unit_name_parses_into_service_and_number_and_prints_back() {
         UnitName name = UnitName.parse("my-sql/12");
         assertEquals(new UnitName("my-sql", 12), name);
         assertEquals("my-sql/12", name.toString());
@@ -24,18 +24,18 @@ class ValueTypesTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"", "mysql", "mysql/", "/0", "mysql/-1", "mysql/1a", "mysql/ 1", "mysql/1234567890", "a/b/3"})
-    void aTextThatIsNoUnitNameIsRejectedWithTheTextNamed(String text) {
+    void a_text_that_is_no_unit_name_is_rejected_with_the_text_named(String text) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> UnitName.parse(text));
         assertTrue(e.getMessage().contains("'" + text + "'"), e.getMessage());
     }
 
     @Test
-    void aMissingUnitNameIsRejected() {
+    void a_missing_unit_name_is_rejected() {
         assertThrows(IllegalArgumentException.class, () -> UnitName.parse(null));
     }
 
     @Test
-    void unitNamesAreEqualExactlyWhenServiceAndNumberAre() {
+    void unit_names_are_equal_exactly_when_service_and_number_are() {
         UnitName a = new UnitName("wordpress", 1);
         assertEquals(a, new UnitName("wordpress", 1));
         assertEquals(a.hashCode(), new UnitName("wordpress", 1).hashCode());
@@ -47,7 +47,7 @@ class ValueTypesTest {
     }
 
     @Test
-    void portsAreEqualExactlyWhenNumberAndProtocolAre() {
+    void ports_are_equal_exactly_when_number_and_protocol_are() {
         Port web = new Port(80, "tcp");
         assertEquals(web, new Port(80, "tcp"));
         assertEquals(web.hashCode(), new Port(80, "tcp").hashCode());

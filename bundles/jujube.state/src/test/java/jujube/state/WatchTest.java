@@ -23,21 +23,21 @@ class WatchTest extends ZooKeeperFixture {
         charm("app");
         List<Change<Set<String>>> seen = recorder();
         try (Watch w = state.services().watch(seen::add)) {
-            awaitTrue(() -> seen.size() == 1);
+            POLLING.until(() -> seen.size() == 1);
             assertEquals(new Change<>(Set.of(), Set.of()), seen.get(0));
             state.services().add("one", "local:precise/app-1");
-            awaitTrue(() -> seen.size() == 2);
+            POLLING.until(() -> seen.size() == 2);
             assertEquals(new Change<>(Set.of(), Set.of("one")), seen.get(1));
             w.stop();
             state.services().add("two", "local:precise/app-1");
             w.start();
-            awaitTrue(() -> seen.size() == 3);
+            POLLING.until(() -> seen.size() == 3);
             assertEquals(new Change<>(Set.of("one"), Set.of("one", "two")), seen.get(2));
             w.stop();
             state.units().add("one"); // changes the topology, but not the set of services
             w.start();
             state.services().add("three", "local:precise/app-1");
-            awaitTrue(() -> seen.size() == 4);
+            POLLING.until(() -> seen.size() == 4);
             assertEquals(Set.of("one", "two", "three"), seen.get(3).current());
         }
     }
@@ -64,12 +64,12 @@ class WatchTest extends ZooKeeperFixture {
             seen.add(c);
             running.decrementAndGet();
         })) {
-            awaitTrue(() -> seen.size() == 1);
+            POLLING.until(() -> seen.size() == 1);
             for (int i = 0; i < 5; i++) {
                 state.units().add("app");
             }
             release.countDown();
-            awaitTrue(() -> !seen.isEmpty() && seen.get(seen.size() - 1).current().size() == 5);
+            POLLING.until(() -> !seen.isEmpty() && seen.get(seen.size() - 1).current().size() == 5);
             assertEquals(0, overlap.get(), "one callback at a time");
             // exact merging is checked in SerialDeliveryTest, where event timing is under the test's control
             for (int i = 1; i < seen.size(); i++) {
@@ -91,13 +91,13 @@ class WatchTest extends ZooKeeperFixture {
                 Watch b = state.services().watchConfig("app", config::add);
                 Watch c = state.units().watchFlags(u, flags::add);
                 Watch d = state.machines().watch(machines::add)) {
-            awaitTrue(() -> onMachine.size() == 1 && config.size() == 1 && flags.size() == 1 && machines.size() == 1);
+            POLLING.until(() -> onMachine.size() == 1 && config.size() == 1 && flags.size() == 1 && machines.size() == 1);
             assertEquals(Set.of(0), machines.get(0).current());
             state.units().assign(u, 0);
             state.services().updateConfig("app", Map.of("title", "blog"));
             state.units().setResolved(u, ResolvedMode.RETRY_HOOK);
             state.machines().add();
-            awaitTrue(() -> onMachine.size() == 2 && config.size() == 2 && flags.size() == 2 && machines.size() == 2);
+            POLLING.until(() -> onMachine.size() == 2 && config.size() == 2 && flags.size() == 2 && machines.size() == 2);
             assertEquals(Set.of(u), onMachine.get(1).current());
             assertEquals(Map.of("title", "blog"), config.get(1).current());
             assertEquals(ResolvedMode.RETRY_HOOK, flags.get(1).current().resolved().orElseThrow());
@@ -128,14 +128,14 @@ class WatchTest extends ZooKeeperFixture {
             blogSide.enterScope();
             db0Side.enterScope();
             state.relations().of(r.id(), db1).enterScope();
-            awaitTrue(() -> !clientView.isEmpty() && clientView.get(clientView.size() - 1).current().size() == 2);
-            awaitTrue(() -> !serverView.isEmpty() && serverView.get(serverView.size() - 1).current().keySet().equals(Set.of(blog)));
+            POLLING.until(() -> !clientView.isEmpty() && clientView.get(clientView.size() - 1).current().size() == 2);
+            POLLING.until(() -> !serverView.isEmpty() && serverView.get(serverView.size() - 1).current().keySet().equals(Set.of(blog)));
             int before = clientView.get(clientView.size() - 1).current().get(db0);
             db0Side.updateSettings(Map.of("user", "admin"));
-            awaitTrue(() -> clientView.get(clientView.size() - 1).current().get(db0) == before + 1);
+            POLLING.until(() -> clientView.get(clientView.size() - 1).current().get(db0) == before + 1);
             assertEquals("admin", blogSide.settingsOf(db0).values().get("user"));
             state.relations().of(r.id(), db1).leaveScope();
-            awaitTrue(() -> clientView.get(clientView.size() - 1).current().keySet().equals(Set.of(db0)));
+            POLLING.until(() -> clientView.get(clientView.size() - 1).current().keySet().equals(Set.of(db0)));
         }
     }
 
@@ -156,12 +156,12 @@ class WatchTest extends ZooKeeperFixture {
         List<Change<Map<UnitName, Integer>>> subView = recorder();
         // the container's nodes do not exist yet: the watch must wait for them
         try (Watch w = state.relations().of(r.id(), log0).watchRelatedUnits(subView::add)) {
-            awaitTrue(() -> subView.size() == 1);
+            POLLING.until(() -> subView.size() == 1);
             assertEquals(Map.of(), subView.get(0).current());
             state.relations().of(r.id(), blog1).enterScope();
             state.relations().of(r.id(), log1).enterScope();
             state.relations().of(r.id(), blog0).enterScope();
-            awaitTrue(() -> subView.get(subView.size() - 1).current().containsKey(blog0));
+            POLLING.until(() -> subView.get(subView.size() - 1).current().containsKey(blog0));
             assertEquals(Set.of(blog0), subView.get(subView.size() - 1).current().keySet());
             assertEquals("10.0.0.1", state.relations().of(r.id(), log0).settingsOf(blog0).values().get("private-address"));
             String blog0Id = state.units().get(blog0).id();

@@ -4,11 +4,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;
 import org.apache.curator.test.TestingServer;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -19,6 +20,10 @@ import org.junit.jupiter.api.BeforeEach;
  * so tests stay independent without paying for a server start each.
  */
 public abstract class ZooKeeperFixture {
+    /** Waits for what watches and sessions do in Curator's threads: every 10 ms for up to 20 s. */
+    protected static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
+            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
+
     protected static final EnvironmentSettings LOCAL = new EnvironmentSettings("test", "local", "local", "local-0");
     private static final AtomicInteger ENVIRONMENTS = new AtomicInteger();
     protected static TestingServer zk;
@@ -75,16 +80,6 @@ public abstract class ZooKeeperFixture {
         c.start();
         open.add(c);
         return c;
-    }
-
-    protected static void awaitTrue(BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not met within 20 s");
-            }
-            Thread.sleep(10);
-        }
     }
 
     protected CharmRecord charm(String name) {

@@ -5,9 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import jujube.state.UnitName;
 import jujube.testkit.TestJvm;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,17 +19,19 @@ import org.junit.jupiter.api.Test;
  * an older one.
  */
 class QueueJournalKillTest extends QueueFixture {
+    /** Polls the writer's progress every 5 ms, with no deadline: the writer's death also ends the wait. */
+    private static final ConditionFactory POLLING = Awaitility.with().forever().pollInterval(Duration.ofMillis(5))
+            .dontCatchUncaughtExceptions();
 
     @Test
-    void aWriterKilledAtAnyInstantLosesNoAcknowledgedSave() throws Exception {
+    void a_writer_killed_at_any_instant_loses_no_acknowledged_save() throws Exception {
         Path file = dir.resolve("relation-1.queue.json");
         Path acknowledged = dir.resolve("acknowledged.txt");
         for (int round = 0; round < 4; round++) {
             Process writer = TestJvm.builder(QueueSaveLoop.class, List.of(), file.toString())
                     .redirectErrorStream(true).redirectOutput(acknowledged.toFile()).start();
-            while (!Files.readString(acknowledged).contains("\n") && writer.isAlive()) { // a first save returned
-                Thread.sleep(5);
-            }
+            POLLING.await("a first save returned")
+                    .until(() -> Files.readString(acknowledged).contains("\n") || !writer.isAlive());
             Thread.sleep(100 + 150L * round); // at a different point each round
             writer.destroyForcibly(); // SIGKILL
             writer.waitFor();

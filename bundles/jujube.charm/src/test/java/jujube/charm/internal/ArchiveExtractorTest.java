@@ -24,7 +24,7 @@ class ArchiveExtractorTest {
     Path temp;
 
     @Test
-    void refusesAnArchiveDeclaringMoreThanTheLimitBeforeWritingAnything() throws IOException {
+    void refuses_an_archive_declaring_more_than_the_limit_before_writing_anything() throws IOException {
         Path zip = temp.resolve("large.zip");
         try (TestZip writer = new TestZip(zip)) {
             writer.file("a", new byte[600], 0644).file("b", new byte[600], 0644);
@@ -38,7 +38,7 @@ class ArchiveExtractorTest {
     }
 
     @Test
-    void refusesAnEntryHoldingMoreThanItsHeaderDeclaresWhileReadingIt() throws IOException {
+    void refuses_an_entry_holding_more_than_its_header_declares_while_reading_it() throws IOException {
         Path zip = temp.resolve("bomb.zip");
         try (ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(zip))) {
             out.putNextEntry(new ZipEntry("metadata.yaml"));
@@ -57,7 +57,7 @@ class ArchiveExtractorTest {
     }
 
     @Test
-    void refusesMoreEntriesThanTheLimitBeforeWritingAnything() throws IOException {
+    void refuses_more_entries_than_the_limit_before_writing_anything() throws IOException {
         Path zip = temp.resolve("many.zip");
         try (TestZip writer = new TestZip(zip)) {
             for (int i = 0; i <= ArchiveReader.MAX_ENTRIES; i++) {
@@ -71,7 +71,7 @@ class ArchiveExtractorTest {
     }
 
     @Test
-    void refusesEntryNamesNoFileSystemTakesBeforeWritingAnything() throws IOException {
+    void refuses_entry_names_no_file_system_takes_before_writing_anything() throws IOException {
         String longFileName = "n".repeat(256);
         String deepPath = "d/".repeat(600) + "f";
         for (String name : new String[] {longFileName, deepPath}) {
@@ -88,7 +88,7 @@ class ArchiveExtractorTest {
     }
 
     @Test
-    void refusesAnArchiveFileLargerThanTheLimitBeforeOpeningIt() throws IOException {
+    void refuses_an_archive_file_larger_than_the_limit_before_opening_it() throws IOException {
         Path zip = temp.resolve("huge.zip");
         try (RandomAccessFile file = new RandomAccessFile(zip.toFile(), "rw")) {
             file.setLength(ArchiveReader.MAX_ARCHIVE_SIZE + 1); // sparse: costs no disk

@@ -16,7 +16,7 @@ class FrameCodecTest {
     private final FrameCodec codec = new FrameCodec(mapper, 64);
 
     @Test
-    void encodesABigEndianLengthThenUtf8Json() throws Exception {
+    void encodes_a_big_endian_length_then_utf8_json() throws Exception {
         ObjectNode value = mapper.createObjectNode().put("k", "é");
         byte[] frame = codec.encode(value);
         assertEquals(frame.length - 4, ByteBuffer.wrap(frame).getInt());
@@ -25,7 +25,7 @@ class FrameCodecTest {
     }
 
     @Test
-    void refusesLengthsAboveTheLimitAndTruncatedFrames() throws Exception {
+    void refuses_lengths_above_the_limit_and_truncated_frames() throws Exception {
         byte[] big = ByteBuffer.allocate(4).putInt(65).array();
         FrameTooLargeException e = assertThrows(FrameTooLargeException.class,
                 () -> codec.readPayload(new ByteArrayInputStream(big)));
@@ -39,7 +39,7 @@ class FrameCodecTest {
     }
 
     @Test
-    void malformedJsonIsABadRequest() {
+    void malformed_json_is_a_bad_request() {
         for (String bad : new String[] {"", "{", "{} {}", "\"\\u12\"", "{\"a\":}"}) {
             ProtocolException e = assertThrows(ProtocolException.class, () -> codec.decodePayload(bad.getBytes()));
             assertEquals(ErrorCode.BAD_REQUEST, e.code(), bad);
@@ -47,7 +47,7 @@ class FrameCodecTest {
     }
 
     @Test
-    void requestsAndAnswersRoundTrip() throws Exception {
+    void requests_and_answers_round_trip() throws Exception {
         Request request = new Request(3, "relation-get", null, mapper.createObjectNode().put("key", "k"));
         assertEquals(request, Request.fromJson(request.toJson()));
         Response ok = Response.success(3, mapper.getNodeFactory().textNode("v"));

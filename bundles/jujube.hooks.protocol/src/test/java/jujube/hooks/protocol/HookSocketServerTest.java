@@ -20,12 +20,18 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import jujube.testkit.ShortTempDir;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class HookSocketServerTest {
+    /** Waits for the server's threads: every 2 ms. */
+    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(2))
+            .dontCatchUncaughtExceptions();
+
     private final ObjectMapper mapper = new ObjectMapper();
     // Unix socket paths must stay under 108 bytes: keep the directory short.
     @TempDir(factory = ShortTempDir.class)
@@ -46,7 +52,7 @@ class HookSocketServerTest {
     }
 
     @Test
-    void answersACommandWithItsResult() throws Exception {
+    void answers_a_command_with_its_result() throws Exception {
         try (HookSocketClient client = HookSocketClient.connect(socket, mapper)) {
             ObjectNode args = mapper.createObjectNode().put("k", "v");
             JsonNode result = client.call("echo", "hook-1", args);
@@ -58,7 +64,7 @@ class HookSocketServerTest {
     }
 
     @Test
-    void answersHandlerErrorsWithTheirCode() throws Exception {
+    void answers_handler_errors_with_their_code() throws Exception {
         try (HookSocketClient client = HookSocketClient.connect(socket, mapper)) {
             ProtocolException e = assertThrows(ProtocolException.class, () -> client.call("fail", "c",
                     mapper.createObjectNode().put("code", "NoSuchClient").put("message", "expired")));
@@ -73,7 +79,7 @@ class HookSocketServerTest {
     }
 
     @Test
-    void badFramesGetBadRequestAndTheConnectionStaysUsable() throws Exception {
+    void bad_frames_get_bad_request_and_the_connection_stays_usable() throws Exception {
         try (RawConnection raw = new RawConnection(socket, mapper)) {
             for (String bad : List.of("{not json", "", "[1,2]", "{\"id\":\"x\",\"command\":\"echo\"}",
                     "{\"id\":7}", "{\"id\":7,\"command\":\"echo\",\"args\":[]}", "{\"id\":7,\"command\":\"echo\"} x",
@@ -90,7 +96,7 @@ class HookSocketServerTest {
     }
 
     @Test
-    void anOversizedFrameIsRefusedAndTheConnectionClosed() throws Exception {
+    void an_oversized_frame_is_refused_and_the_connection_closed() throws Exception {
         try (RawConnection raw = new RawConnection(socket, mapper)) {
             raw.writeRaw(ByteBuffer.allocate(4).putInt(FrameCodec.MAX_REQUEST_BYTES + 1).array());
             JsonNode answer = raw.readAnswer().orElseThrow();
@@ -104,7 +110,7 @@ class HookSocketServerTest {
     }
 
     @Test
-    void aFrameOfExactlyTheLimitIsRead() throws Exception {
+    void a_frame_of_exactly_the_limit_is_read() throws Exception {
         StringBuilder json = new StringBuilder("{\"id\":1,\"command\":\"echo\",\"args\":{\"pad\":\"");
         int target = FrameCodec.MAX_REQUEST_BYTES - 3;
         while (json.length() < target) {
@@ -118,18 +124,18 @@ class HookSocketServerTest {
     }
 
     @Test
-    void aStalledClientIsDisconnectedAfterTheIdleTimeout() throws Exception {
+    void a_stalled_client_is_disconnected_after_the_idle_timeout() throws Exception {
         try (RawConnection raw = new RawConnection(socket, mapper)) {
             raw.writeRaw(new byte[] {0, 0});
             long start = System.nanoTime();
             assertTrue(raw.readAnswer().isEmpty(), "the server hangs up on a stalled client");
             assertTrue(Duration.ofNanos(System.nanoTime() - start).toMillis() < 5_000);
         }
-        SocketThreads.await(Duration.ofSeconds(5), () -> server.openConnections() == 0, "connections to end");
+        POLLING.await("connections to end").atMost(Duration.ofSeconds(5)).until(() -> server.openConnections() == 0);
     }
 
     @Test
-    void theSocketIsOwnerOnlyAndAStaleFileIsReplaced() throws Exception {
+    void the_socket_is_owner_only_and_a_stale_file_is_replaced() throws Exception {
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(socket)));
         server.close();
         Files.writeString(socket, "stale");
@@ -140,18 +146,18 @@ class HookSocketServerTest {
     }
 
     @Test
-    void closeStopsEveryThreadAndRemovesTheSocket() throws Exception {
+    void close_stops_every_thread_and_removes_the_socket() throws Exception {
         RawConnection idle = new RawConnection(socket, mapper);
-        SocketThreads.await(Duration.ofSeconds(5), () -> server.openConnections() == 1, "the connection");
+        POLLING.await("the connection").atMost(Duration.ofSeconds(5)).until(() -> server.openConnections() == 1);
         server.close();
         assertFalse(Files.exists(socket));
-        SocketThreads.await(Duration.ofSeconds(5), () -> SocketThreads.count() == 0, "threads to stop");
+        POLLING.await("threads to stop").atMost(Duration.ofSeconds(5)).until(() -> SocketThreads.count() == 0);
         assertTrue(idle.readAnswer().isEmpty());
         idle.close();
     }
 
     @Test
-    void servesManyConcurrentClients() throws Exception {
+    void serves_many_concurrent_clients() throws Exception {
         ExecutorService clients = Executors.newFixedThreadPool(12);
         try {
             List<Future<Integer>> results = new ArrayList<>();

@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Random;
 import jujube.testkit.ShortTempDir;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +21,10 @@ import org.junit.jupiter.api.io.TempDir;
  * still serves and that its threads stayed bounded.
  */
 class SocketFuzzTest {
+    /** Waits for the server's threads: every 2 ms. */
+    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(2))
+            .dontCatchUncaughtExceptions();
+
     private static final int FRAMES = 2_000;
     private static final int MAX_CONNECTIONS = 4;
 
@@ -30,7 +36,7 @@ class SocketFuzzTest {
     Path dir;
 
     @Test
-    void theAgentKeepsServingWhateverClientsSend() throws Exception {
+    void the_agent_keeps_serving_whatever_clients_send() throws Exception {
         Path socket = dir.resolve("s");
         try (HookSocketServer server = HookSocketServer.start(socket, new EchoHandler(), mapper,
                 new ServerLimits(MAX_CONNECTIONS, 64, Duration.ofMillis(300)))) {
@@ -51,8 +57,8 @@ class SocketFuzzTest {
                 assertEquals("after-fuzz", client.call("echo", "after-fuzz", null).get("client_id").asText());
             }
             assertTrue(maxThreadsSeen <= MAX_CONNECTIONS + 1, "threads seen: " + maxThreadsSeen);
-            SocketThreads.await(Duration.ofSeconds(10), () -> server.openConnections() == 0,
-                    "fuzzed connections to end");
+            POLLING.await("fuzzed connections to end").atMost(Duration.ofSeconds(10))
+                    .until(() -> server.openConnections() == 0);
         }
     }
 

@@ -23,7 +23,7 @@ class ConcurrentInstallTest {
     Path dir;
 
     @Test
-    void manyUnitsInstallingWhileProcessesForkAllGetTheNativeForwarder() throws Exception {
+    void many_units_installing_while_processes_fork_all_get_the_native_forwarder() throws Exception {
         AtomicBoolean forking = new AtomicBoolean(true);
         ExecutorService threads = Executors.newFixedThreadPool(12);
         try {

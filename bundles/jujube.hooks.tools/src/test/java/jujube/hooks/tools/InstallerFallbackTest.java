@@ -20,7 +20,7 @@ class InstallerFallbackTest {
     Path dir;
 
     @Test
-    void installsJavaScriptsThatWork() throws Exception {
+    void installs_java_scripts_that_work() throws Exception {
         ObjectMapper json = new ObjectMapper();
         try (HookSocketServer server = HookSocketServer.start(dir.resolve("s"),
                 new ToolCommandHandler(new FakeHookToolBackend(), json), json, ServerLimits.defaults())) {

@@ -30,7 +30,7 @@ class JujuLogToolTest {
     }
 
     @Test
-    void theOriginalClientsLogLevelOptionIsNotTheMessagesLevel() throws Exception {
+    void the_original_clients_log_level_option_is_not_the_messages_level() throws Exception {
         ToolCall.Result result = call.run(List.of("juju-log", "--log-level", "DEBUG", "hello"), ToolVector.DEFAULT_ENV, cwd, null);
 
         assertEquals(new ToolCall.Result("", "", 0), result);
@@ -38,7 +38,7 @@ class JujuLogToolTest {
     }
 
     @Test
-    void anUnknownLevelIsLoggedAtInfoWithAWarningAsTheOriginalDid() throws Exception {
+    void an_unknown_level_is_logged_at_info_with_a_warning_as_the_original_did() throws Exception {
         for (String level : List.of("LOUD", "-5", "")) {
             backend.reset();
             ToolCall.Result result = call.run(List.of("juju-log", "-l", level, "x"), ToolVector.DEFAULT_ENV, cwd, null);

@@ -44,7 +44,7 @@ class NativeForwarderTest {
     }
 
     @Test
-    void theToolNamesAreLinksToOneBinary() throws Exception {
+    void the_tool_names_are_links_to_one_binary() throws Exception {
         assertEquals(9, tools.tools().size());
         for (Path tool : tools.tools()) {
             assertTrue(Files.isSymbolicLink(tool), tool.toString());
@@ -55,7 +55,7 @@ class NativeForwarderTest {
     }
 
     @Test
-    void asTheSessionLeaderItRunsTheProgramInPlaceInANewSession() throws Exception {
+    void as_the_session_leader_it_runs_the_program_in_place_in_a_new_session() throws Exception {
         Path leader = tools.sessionLeader().orElseThrow();
         assertEquals(Path.of(HookToolsInstaller.BINARY), Files.readSymbolicLink(leader));
         // The shell reports its own pid, process group and session: the leader exec'd it, so all three agree.
@@ -69,7 +69,7 @@ class NativeForwarderTest {
     }
 
     @Test
-    void asTheSessionLeaderItWaitsOutAProgramThatIsStillOpenForWriting() throws Exception {
+    void as_the_session_leader_it_waits_out_a_program_that_is_still_open_for_writing() throws Exception {
         Path leader = tools.sessionLeader().orElseThrow();
         Path hook = dir.resolve("fresh-hook");
         Files.writeString(hook, "#!/bin/sh\nexit 3\n");
@@ -90,7 +90,7 @@ class NativeForwarderTest {
     }
 
     @Test
-    void asTheSessionLeaderItNamesWhatItCannotRun() throws Exception {
+    void as_the_session_leader_it_names_what_it_cannot_run() throws Exception {
         Path leader = tools.sessionLeader().orElseThrow();
         Process missing = new ProcessBuilder(leader.toString(), dir.resolve("no-such-hook").toString())
                 .redirectErrorStream(true).start();
@@ -111,7 +111,7 @@ class NativeForwarderTest {
     }
 
     @Test
-    void reportsProtocolErrorsAndUnreadableAnswersWithExitOne() throws Exception {
+    void reports_protocol_errors_and_unreadable_answers_with_exit_one() throws Exception {
         assertEquals(List.of("relation-get: error: the agent is confused (InternalError)"),
                 run((c, id, a) -> {
                     throw new ProtocolException(ErrorCode.INTERNAL_ERROR, "the agent is confused");
@@ -125,7 +125,7 @@ class NativeForwarderTest {
     }
 
     @Test
-    void withoutASocketItSaysWhatTheOriginalSaidAndExitsTwo() throws Exception {
+    void without_a_socket_it_says_what_the_original_said_and_exits_two() throws Exception {
         assertEquals(new ToolCall.Result("", "relation-get: error: No JUJU_AGENT_SOCKET/-s option found\n", 2),
                 tool(Map.of("JUJU_CLIENT_ID", "hook-1"), "relation-get", "host"));
         assertEquals(new ToolCall.Result("", "juju-log: error: No JUJU_AGENT_SOCKET/-s option found\n", 2),
@@ -133,7 +133,7 @@ class NativeForwarderTest {
     }
 
     @Test
-    void theSocketOptionIsUsedBeforeTheEnvironment() throws Exception {
+    void the_socket_option_is_used_before_the_environment() throws Exception {
         try (HookSocketServer server = HookSocketServer.start(dir.resolve("s"), new ToolCommandHandler(
                 new FakeHookToolBackend(), json), json, ServerLimits.defaults())) {
             String socket = server.socketPath().toString();
@@ -149,7 +149,7 @@ class NativeForwarderTest {
     }
 
     @Test
-    void aCallLargerThanTheAgentReadsIsRefusedWithItsReasonByBothForwarders() throws Exception {
+    void a_call_larger_than_the_agent_reads_is_refused_with_its_reason_by_both_forwarders() throws Exception {
         try (HookSocketServer server = HookSocketServer.start(dir.resolve("s"), new ToolCommandHandler(
                 new FakeHookToolBackend(), json), json, ServerLimits.defaults())) {
             Map<String, String> env = Map.of("JUJU_CLIENT_ID", "hook-1", "JUJU_AGENT_SOCKET", server.socketPath().toString());
@@ -215,7 +215,7 @@ class NativeForwarderTest {
     }
 
     @Test
-    void servesToolsCalledInTightLoopsFromSeveralShells() throws Exception {
+    void serves_tools_called_in_tight_loops_from_several_shells() throws Exception {
         FakeHookToolBackend backend = new FakeHookToolBackend();
         try (HookSocketServer server = HookSocketServer.start(dir.resolve("s"), new ToolCommandHandler(backend, json), json,
                 ServerLimits.defaults())) {

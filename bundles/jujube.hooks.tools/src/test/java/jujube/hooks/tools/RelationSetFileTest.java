@@ -38,7 +38,7 @@ class RelationSetFileTest {
     }
 
     @Test
-    void theValueIsTheFilesWholeContentResolvedAgainstTheToolsDirectory() throws Exception {
+    void the_value_is_the_files_whole_content_resolved_against_the_tools_directory() throws Exception {
         Files.createDirectory(cwd.resolve("tls"));
         Files.writeString(cwd.resolve("tls/cert.pem"), "-----BEGIN-----\nabc é\n-----END-----\n");
 
@@ -49,14 +49,14 @@ class RelationSetFileTest {
     }
 
     @Test
-    void aMissingFileIsTheOriginalsErrorAndSetsNothing() throws Exception {
+    void a_missing_file_is_the_originals_error_and_sets_nothing() throws Exception {
         assertEquals(new ToolCall.Result("", "relation-set: error: No such file or directory: nope.pem (argument:cert)\n", 1),
                 run(null, "relation-set", "a=1", "cert=@nope.pem"));
         assertEquals("", localSetting("a"));
     }
 
     @Test
-    void aFileOverTheLimitIsRefusedByItsSizeBeforeItIsRead() throws Exception {
+    void a_file_over_the_limit_is_refused_by_its_size_before_it_is_read() throws Exception {
         Path huge = cwd.resolve("huge.bin");
         try (RandomAccessFile file = new RandomAccessFile(huge.toFile(), "rw")) {
             file.setLength(64L << 30); // sparse: reading it would take the agent's heap
@@ -66,14 +66,14 @@ class RelationSetFileTest {
     }
 
     @Test
-    void aFileAtTheLimitIsRead() throws Exception {
+    void a_file_at_the_limit_is_read() throws Exception {
         Files.writeString(cwd.resolve("max.txt"), "x".repeat(1 << 20));
         assertEquals(0, run(null, "relation-set", "blob=@max.txt").exit());
         assertEquals((1 << 20) + 1, localSetting("blob").length());
     }
 
     @Test
-    void aDeviceReportingSizeZeroIsReadOnlyUpToTheLimit() {
+    void a_device_reporting_size_zero_is_read_only_up_to_the_limit() {
         ToolCall.Result result = assertTimeoutPreemptively(Duration.ofSeconds(60),
                 () -> run(null, "relation-set", "z=@/dev/zero"));
         assertEquals(new ToolCall.Result("", "relation-set: error: /dev/zero is larger than the 1 MiB limit of a file "
@@ -81,7 +81,7 @@ class RelationSetFileTest {
     }
 
     @Test
-    void aPipeIsRefusedWithoutOpeningIt() throws Exception {
+    void a_pipe_is_refused_without_opening_it() throws Exception {
         Process mkfifo = new ProcessBuilder("mkfifo", cwd.resolve("fifo").toString()).inheritIO().start();
         assertEquals(0, mkfifo.waitFor());
         ToolCall.Result result = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> run(null, "relation-set", "p=@fifo"));
@@ -90,7 +90,7 @@ class RelationSetFileTest {
     }
 
     @Test
-    void devStdinIsTheToolsStdinAndOtherDescriptorsAreRefused() throws Exception {
+    void dev_stdin_is_the_tools_stdin_and_other_descriptors_are_refused() throws Exception {
         assertEquals(0, run("line 1\nline 2\n", "relation-set", "in=@/dev/stdin").exit());
         assertEquals("line 1\nline 2\n\n", localSetting("in"));
 
@@ -101,7 +101,7 @@ class RelationSetFileTest {
     }
 
     @Test
-    void aDirectoryOrTextThatIsNotUtf8IsRefused() throws Exception {
+    void a_directory_or_text_that_is_not_utf8_is_refused() throws Exception {
         Files.write(cwd.resolve("latin1.txt"), new byte[] {'c', 'a', 'f', (byte) 0xe9});
         assertEquals(new ToolCall.Result("", "relation-set: error: latin1.txt is not UTF-8 text (argument:k)\n", 1),
                 run(null, "relation-set", "k=@latin1.txt"));
@@ -110,7 +110,7 @@ class RelationSetFileTest {
     }
 
     @Test
-    void theWholeArgumentMapFormIsBoundedToo() {
+    void the_whole_argument_map_form_is_bounded_too() {
         ToolCall.Result result = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> run(null, "relation-set", "@/dev/zero"));
         assertEquals(new ToolCall.Result("", "relation-set: error: /dev/zero is larger than the 1 MiB limit of a file "
                 + "argument\n", 1), result);

@@ -29,7 +29,7 @@ class ShellFormatTest {
     }
 
     @Test
-    void keysAreMangledAndValuesQuotedAsTheOriginalDid() throws Exception {
+    void keys_are_mangled_and_values_quoted_as_the_original_did() throws Exception {
         assertEquals(0, run(Map.of(), "relation-set", "private-address=10.0.0.3", "a.b/c:d=x y", "quote=it's",
                 "safe=a@b%c_d-e+f=g:h,i.j/k", "utf=caf\u00e9", "multi=line 1\nline 2", "blog=").exit());
 
@@ -44,7 +44,7 @@ class ShellFormatTest {
     }
 
     @Test
-    void evalOfTheOutputAssignsExactlyTheValuesAndClearsStaleOnes() throws Exception {
+    void eval_of_the_output_assigns_exactly_the_values_and_clears_stale_ones() throws Exception {
         assertEquals(0, run(Map.of(), "relation-set", "quote=it's \"$HOME\" `id` \\ $(id)", "multi=a\n\tb",
                 "x;touch${IFS}pwned=v").exit());
         ToolCall.Result shell = run(Map.of("VAR_STALE", "old"), "relation-get", "--format=shell", "-",
@@ -64,7 +64,7 @@ class ShellFormatTest {
     }
 
     @Test
-    void relationListEvalExportsTheMembers() throws Exception {
+    void relation_list_eval_exports_the_members() throws Exception {
         assertEquals(new ToolCall.Result("export JUJU_MEMBERS=\"mysql/0 mysql/1\"\n", "", 0),
                 run(Map.of(), "relation-list", "--format=eval"));
         assertEquals(new ToolCall.Result("export JUJU_MEMBERS=\"mysql-2/0\"\n", "", 0),
@@ -72,7 +72,7 @@ class ShellFormatTest {
     }
 
     @Test
-    void onlyTheToolsThatHadTheseFormatsAcceptThem() throws Exception {
+    void only_the_tools_that_had_these_formats_accept_them() throws Exception {
         for (String tool : List.of("relation-ids", "config-get", "unit-get")) {
             ToolCall.Result result = run(Map.of(), tool, "--format=shell", "private-address");
             assertEquals(2, result.exit(), tool + ": " + result);

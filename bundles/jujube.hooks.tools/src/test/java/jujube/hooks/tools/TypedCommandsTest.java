@@ -39,7 +39,7 @@ class TypedCommandsTest {
     }
 
     @Test
-    void readsAndWritesThroughTheBackend() throws Exception {
+    void reads_and_writes_through_the_backend() throws Exception {
         assertEquals("10.0.0.1", client.call("relation-get", "hook-1", json.createObjectNode().put("key", "host")).asText());
         assertEquals("10.0.0.2", client.call("relation-get", "hook-1", json.createObjectNode().put("unit", "mysql/1")).get("host").asText());
         client.call("relation-set", "hook-1", json.createObjectNode().set("settings", json.createObjectNode().put("a", "1").put("blog", "")));
@@ -57,7 +57,7 @@ class TypedCommandsTest {
     }
 
     @Test
-    void answersBackendFailuresWithTheirCodes() {
+    void answers_backend_failures_with_their_codes() {
         assertEquals(ErrorCode.NO_SUCH_CLIENT, code("relation-get", "gone", "{}"));
         assertEquals(ErrorCode.NOT_RELATION_CONTEXT, code("relation-list", "hook-2", "{}"));
         assertEquals(ErrorCode.NO_SUCH_RELATION, code("relation-list", "hook-1", "{\"relation_id\":\"x:1\"}"));
@@ -65,7 +65,7 @@ class TypedCommandsTest {
     }
 
     @Test
-    void answersMalformedArgumentsWithBadRequest() throws Exception {
+    void answers_malformed_arguments_with_bad_request() throws Exception {
         assertEquals(ErrorCode.BAD_REQUEST, code("nonsense", "hook-1", "{}"));
         assertEquals(ErrorCode.BAD_REQUEST, code("relation-get", "hook-1", "{\"key\":5}"));
         assertEquals(ErrorCode.BAD_REQUEST, code("relation-set", "hook-1", "{}"));

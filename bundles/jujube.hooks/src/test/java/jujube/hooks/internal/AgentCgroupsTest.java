@@ -22,7 +22,7 @@ class AgentCgroupsTest {
     Path root;
 
     @Test
-    void cgroupV2GoesBesideTheAgentsOwnCgroupAndGivesItsUnitsPidsAndCpu() throws Exception {
+    void cgroup_v2_goes_beside_the_agents_own_cgroup_and_gives_its_units_pids_and_cpu() throws Exception {
         Path v2 = root.resolve("unified");
         Path slice = Files.createDirectories(v2.resolve("system.slice"));
         Files.writeString(slice.resolve("cgroup.controllers"), "cpu io memory pids\n");
@@ -39,7 +39,7 @@ class AgentCgroupsTest {
     }
 
     @Test
-    void cgroupV2WithoutThePidsControllerLeavesV1WithItsCpuHierarchy() throws Exception {
+    void cgroup_v2_without_the_pids_controller_leaves_v1_with_its_cpu_hierarchy() throws Exception {
         Path v2 = root.resolve("unified");
         Files.createDirectories(v2);
         Files.writeString(v2.resolve("cgroup.controllers"), "hugetlb\n");
@@ -55,7 +55,7 @@ class AgentCgroupsTest {
     }
 
     @Test
-    void withoutACpuHierarchyUnitsAreLimitedAllTheSame() throws Exception {
+    void without_a_cpu_hierarchy_units_are_limited_all_the_same() throws Exception {
         Path pids = v1Dir("pids", "", "pids.max");
 
         AgentCgroups found = find(mount(39, "/", root.resolve("pids"), "cgroup", "rw,pids"), "8:pids:/\n");
@@ -64,7 +64,7 @@ class AgentCgroupsTest {
     }
 
     @Test
-    void aHierarchyMountedFromASubtreeIsFollowed() throws Exception {
+    void a_hierarchy_mounted_from_a_subtree_is_followed() throws Exception {
         // a container's view: its own cgroup mounted at the mount point, the escaped space included
         Path pids = root.resolve("pids cg").resolve("agent").resolve(DIR);
         Files.createDirectories(pids);
@@ -77,7 +77,7 @@ class AgentCgroupsTest {
     }
 
     @Test
-    void withNoUsableHierarchyBothReasonsAreGiven() {
+    void with_no_usable_hierarchy_both_reasons_are_given() {
         AgentCgroups.UnavailableException e = assertThrows(AgentCgroups.UnavailableException.class,
                 () -> find(mount(32, "/", root.resolve("cpu"), "cgroup", "rw,cpu") + mount(39, "/lxc/other",
                         root.resolve("pids"), "cgroup", "rw,pids"), "8:pids:/elsewhere\n"));
@@ -87,7 +87,7 @@ class AgentCgroupsTest {
     }
 
     @Test
-    void aUnitsCgroupsAreNamedAfterItAndCarryTheLimit() throws Exception {
+    void a_units_cgroups_are_named_after_it_and_carry_the_limit() throws Exception {
         Path pids = Files.createDirectories(root.resolve("pids").resolve(DIR));
         Path cpu = Files.createDirectories(root.resolve("cpu").resolve(DIR));
         AgentCgroups cgroups = new AgentCgroups(1, pids, Optional.of(cpu));

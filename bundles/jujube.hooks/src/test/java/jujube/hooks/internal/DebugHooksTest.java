@@ -15,6 +15,8 @@ import java.util.concurrent.TimeUnit;
 import jujube.hooks.ExecutedHook;
 import jujube.hooks.HookResult;
 import jujube.state.DebugHooks;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -25,6 +27,10 @@ import org.junit.jupiter.api.Test;
  * with {@code send-keys}; what the shell did is read back from files it wrote.
  */
 class DebugHooksTest extends ContextRunnerFixture {
+    /** Waits for what hooks and the unit's threads do: every 10 ms for up to 20 s. */
+    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
+            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
+
     private DebugTmux tmux;
 
     @BeforeEach
@@ -49,7 +55,7 @@ class DebugHooksTest extends ContextRunnerFixture {
         type(window, "relation-get user > " + env.outDir.resolve("user") + "; relation-set answer=42; pwd > "
                 + env.outDir.resolve("pwd") + "; env > " + env.outDir.resolve("env.tmp") + " && mv "
                 + env.outDir.resolve("env.tmp") + " " + env.outDir.resolve("env"));
-        UnitFixture.await(() -> Files.exists(env.outDir.resolve("env")));
+        POLLING.until(() -> Files.exists(env.outDir.resolve("env")));
         type(window, "exit 0");
         ExecutedHook executed = hook.get(20, TimeUnit.SECONDS);
 
@@ -70,7 +76,7 @@ class DebugHooksTest extends ContextRunnerFixture {
                 "JUJU_CLIENT_ID", "JUJU_RELATION", "JUJU_RELATION_ID", "JUJU_REMOTE_UNIT", "JUJU_MEMBERS",
                 "TERM", "PWD", "SHLVL", "_"), shellEnv.keySet());
         assertEquals(Map.of("answer", "42"), executed.effects().settings().get(env.db.id()));
-        UnitFixture.await(() -> !windows().contains("db-relation-changed"));
+        POLLING.until(() -> !windows().contains("db-relation-changed"));
     }
 
     @Test
@@ -97,8 +103,8 @@ class DebugHooksTest extends ContextRunnerFixture {
         env.state.units().clearDebugHooks(UnitFixture.WORDPRESS);
 
         assertFalse(hook.get(20, TimeUnit.SECONDS).isSuccess());
-        UnitFixture.await(() -> !windows().contains("start"));
-        UnitFixture.await(() -> runner.run("start", Optional.empty()).isSuccess() && Files.exists(env.outDir.resolve("start")));
+        POLLING.until(() -> !windows().contains("start"));
+        POLLING.until(() -> runner.run("start", Optional.empty()).isSuccess() && Files.exists(env.outDir.resolve("start")));
     }
 
     @Test
@@ -112,7 +118,7 @@ class DebugHooksTest extends ContextRunnerFixture {
         awaitWindow("stop");
 
         assertEquals(HookResult.Failed.timedOut(Duration.ofSeconds(2)), hook.get(20, TimeUnit.SECONDS));
-        UnitFixture.await(() -> !windows().contains("stop"));
+        POLLING.until(() -> !windows().contains("stop"));
     }
 
     @Test
@@ -142,7 +148,7 @@ class DebugHooksTest extends ContextRunnerFixture {
 
     /** Waits for the hook's window; returns its id. */
     private String awaitWindow(String hook) {
-        UnitFixture.await(() -> windows().stream().anyMatch(w -> w.startsWith(hook + " @")));
+        POLLING.until(() -> windows().stream().anyMatch(w -> w.startsWith(hook + " @")));
         return windows().stream().filter(w -> w.startsWith(hook + " @")).findFirst().orElseThrow().split(" ")[1];
     }
 

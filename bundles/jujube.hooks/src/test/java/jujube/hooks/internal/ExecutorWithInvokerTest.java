@@ -22,7 +22,7 @@ class ExecutorWithInvokerTest {
     Path root;
 
     @Test
-    void hooksRunOneAtATimeInOrder() throws Exception {
+    void hooks_run_one_at_a_time_in_order() throws Exception {
         HookFixture charm = new HookFixture(root);
         // Each hook notes its start and end; overlapping hooks would interleave the notes.
         for (String hook : List.of("install", "config-changed", "start")) {

@@ -15,6 +15,8 @@ import java.util.stream.Stream;
 import jujube.hooks.spawn.HookProcess;
 import jujube.hooks.spawn.HookSpawner;
 import jujube.hooks.spawn.SpawnRequest;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -26,6 +28,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 @ParameterizedClass(name = "{0}")
 @MethodSource("jujube.hooks.internal.HookSpawners#both")
 class GroupKillTest {
+    /** Waits for hooks and their processes: every 10 ms. */
+    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(10))
+            .dontCatchUncaughtExceptions();
+
     private static final Duration DEADLINE = Duration.ofSeconds(20);
 
     @TempDir
@@ -49,13 +55,13 @@ class GroupKillTest {
     }
 
     @Test
-    void killingTheGroupLeavesNoProcessOfIt() throws Exception {
+    void killing_the_group_leaves_no_process_of_it() throws Exception {
         // A background child that ignores no signal, and a grandchild already orphaned (its subshell exits).
         Path hook = charm.hook("start", "sleep 1000 & echo $! > pids\n(sleep 1000 & echo $! >> pids) \n"
                 + "echo $$ >> pids\nexec sleep 1000");
         HookProcess process = start(hook);
         Path pidsFile = charm.charmDir.resolve("pids");
-        assertTrue(HookFixture.eventually(DEADLINE, () -> lines(pidsFile) == 3), "the hook wrote its pids");
+        POLLING.await("the hook wrote its pids").atMost(DEADLINE).until(() -> lines(pidsFile) == 3);
         List<Long> pids = HookFixture.pids(pidsFile);
         leftovers.addAll(pids);
         assertEquals(process.pid(), pids.get(2));
@@ -66,13 +72,13 @@ class GroupKillTest {
         process.killGroup();
 
         assertEquals(128 + 9, process.waitFor());
-        assertTrue(HookFixture.eventually(DEADLINE, () -> membersOf(process.pid()).isEmpty()),
-                "left in the group: " + membersOf(process.pid()));
+        POLLING.atMost(DEADLINE).untilAsserted(() -> assertTrue(() -> membersOf(process.pid()).isEmpty(),
+                () -> "left in the group: " + membersOf(process.pid())));
         process.killGroup(); // ended: must signal nobody (the pid may be another's by now)
     }
 
     @Test
-    void aKilledHookThatEndedIsLeftAlone() throws Exception {
+    void a_killed_hook_that_ended_is_left_alone() throws Exception {
         HookProcess process = start(charm.hook("install", "exit 3"));
 
         assertEquals(3, process.waitFor());

@@ -23,6 +23,8 @@ import jujube.hooks.protocol.HookSocketClient;
 import jujube.hooks.protocol.ProtocolException;
 import jujube.hooks.tools.JavaFallback;
 import jujube.state.StateConnection;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -31,6 +33,10 @@ import org.junit.jupiter.api.Test;
  * long a client id lives. Hooks pause on a named pipe so the test can change ZooKeeper mid-hook.
  */
 class HookContextConsistencyTest extends ContextRunnerFixture {
+    /** Waits for what hooks and the unit's threads do: every 10 ms for up to 20 s. */
+    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
+            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
+
     private final ExecutorService hookThread = Executors.newSingleThreadExecutor(r -> new Thread(r, "test-hook-runner"));
 
     /** Before the fixture closes the runner: a hook still running in the background must end first. */
@@ -58,7 +64,7 @@ class HookContextConsistencyTest extends ContextRunnerFixture {
                 relation-get - wordpress/0 > "$OUT/own-after"
                 """);
         Future<HookResult> running = runInBackground("db-relation-changed", Optional.of(env.dbChanged()));
-        UnitFixture.await(() -> Files.exists(env.outDir.resolve("paused")));
+        POLLING.until(() -> Files.exists(env.outDir.resolve("paused")));
 
         env.mysqlSide().updateSettings(Map.of("user", "admin"));
         env.wordpressSide().updateSettings(Map.of("b", "2", "a", "9"));
@@ -123,7 +129,7 @@ class HookContextConsistencyTest extends ContextRunnerFixture {
                 new HookFixture.Recording()));
 
         Files.writeString(fifo, "go\n");
-        UnitFixture.await(() -> {
+        POLLING.until(() -> {
             try {
                 return env.out("late").endsWith("exit 1\n");
             } catch (java.io.IOException notYet) {
@@ -183,7 +189,7 @@ class HookContextConsistencyTest extends ContextRunnerFixture {
                 Duration.ofMillis(200)), UnitFixture.WORDPRESS, env.unitDir, env.charmDir, new ObjectMapper(),
                 JavaFallback.fromRuntime()), log, SocketPaths.standard());
         Future<HookResult> running = runInBackground("db-relation-changed", Optional.of(env.dbChanged()));
-        UnitFixture.await(() -> Files.exists(env.outDir.resolve("paused")));
+        POLLING.until(() -> Files.exists(env.outDir.resolve("paused")));
 
         agentState.close(); // as good as ZooKeeper gone for the agent: every later request fails at once
         Files.writeString(fifo, "go\n");

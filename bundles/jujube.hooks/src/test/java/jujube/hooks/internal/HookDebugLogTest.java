@@ -4,15 +4,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import jujube.hooks.HookResult;
 import jujube.state.DebugLog;
 import jujube.state.LoggedRecord;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;
 
 /** A unit's hooks, run while a debug-log listens, reach the environment's debug log; values never do. */
 class HookDebugLogTest extends ContextRunnerFixture {
+    /** Waits for what hooks and the unit's threads do: every 10 ms for up to 20 s. */
+    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
+            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
 
     private List<String> lines() {
         return env.state.debugLog().after(-1).stream().map(LoggedRecord::record)
@@ -31,14 +37,14 @@ class HookDebugLogTest extends ContextRunnerFixture {
                 """);
         env.hook("install", "echo failing; exit 3");
         try (DebugLog.Listener listener = env.state.debugLog().listen()) {
-            UnitFixture.await(() -> env.state.debugLog().publisher().isEnabled());
+            POLLING.until(() -> env.state.debugLog().publisher().isEnabled());
 
             assertTrue(runner.run("db-relation-changed", Optional.of(env.dbChanged()), new HookFixture.Recording())
                     .isSuccess());
             assertEquals(HookResult.Failed.exitCode(3), runner.run("install", Optional.empty(), new HookFixture.Recording()));
 
             String failed = "wordpress/0 unit.hook ERROR hook install failed: " + HookResult.Failed.exitCode(3).reason();
-            UnitFixture.await(() -> lines().contains(failed));
+            POLLING.until(() -> lines().contains(failed));
             List<String> lines = lines();
             String hook = "db-relation-changed";
             assertEquals(List.of(
@@ -78,10 +84,10 @@ class HookDebugLogTest extends ContextRunnerFixture {
         env.hook("install", "echo quiet");
         assertTrue(runner.run("install", Optional.empty(), new HookFixture.Recording()).isSuccess());
         try (DebugLog.Listener listener = env.state.debugLog().listen()) {
-            UnitFixture.await(() -> env.state.debugLog().publisher().isEnabled());
+            POLLING.until(() -> env.state.debugLog().publisher().isEnabled());
             env.hook("install", "echo heard");
             assertTrue(runner.run("install", Optional.empty(), new HookFixture.Recording()).isSuccess());
-            UnitFixture.await(() -> lines().size() == 3);
+            POLLING.until(() -> lines().size() == 3);
         }
         assertEquals(List.of("wordpress/0 unit.hook INFO running hook install", "wordpress/0 hook.output INFO install: heard",
                 "wordpress/0 unit.hook INFO hook install succeeded"), lines());

@@ -14,7 +14,7 @@ class HookEnvironmentTest {
     Path root;
 
     @Test
-    void pathIsTheToolsThenTheAgentsOwnPath() throws Exception {
+    void path_is_the_tools_then_the_agents_own_path() throws Exception {
         HookFixture charm = new HookFixture(root);
 
         Map<String, String> env = HookEnvironment.of(charm.invocation("install"), "/opt/agent/bin:/usr/bin:/bin");
@@ -23,7 +23,7 @@ class HookEnvironmentTest {
     }
 
     @Test
-    void anAgentWithoutPathGivesHooksTheSystemDirectories() throws Exception {
+    void an_agent_without_path_gives_hooks_the_system_directories() throws Exception {
         HookFixture charm = new HookFixture(root);
 
         assertEquals(charm.toolsDir + ":" + HookEnvironment.SYSTEM_PATH, HookEnvironment.of(charm.invocation("install"), null).get("PATH"));
@@ -31,7 +31,7 @@ class HookEnvironmentTest {
     }
 
     @Test
-    void aptAsksNothingAndTheCharmCannotChangeThat() throws Exception {
+    void apt_asks_nothing_and_the_charm_cannot_change_that() throws Exception {
         HookInvocation invocation = new HookFixture(root).invocation("install").withExtraEnv(Map.of(
                 "DEBIAN_FRONTEND", "dialog", "APT_LISTCHANGES_FRONTEND", "pager", "PATH", "/evil"));
 

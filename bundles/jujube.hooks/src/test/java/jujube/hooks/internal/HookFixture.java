@@ -4,12 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.function.BooleanSupplier;
-import java.util.concurrent.locks.LockSupport;
 import jujube.hooks.HookInvocation;
 import jujube.hooks.HookOutput;
 
@@ -59,18 +56,6 @@ final class HookFixture {
 
     static void kill(List<Long> pids) {
         pids.forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
-    }
-
-    /** Polls {@code condition} until it holds or the deadline passes; returns whether it held. */
-    static boolean eventually(Duration deadline, BooleanSupplier condition) {
-        long end = System.nanoTime() + deadline.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > end) {
-                return false;
-            }
-            LockSupport.parkNanos(Duration.ofMillis(10).toNanos());
-        }
-        return true;
     }
 
     /** A sink that records lines per stream and in arrival order. */

@@ -18,6 +18,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import jujube.files.CorruptFileException;
 import jujube.hooks.HookResult;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -27,6 +29,10 @@ import org.junit.jupiter.api.Test;
  * orphan to end, killing its group past its timeout, before it runs anything: never two hooks at once.
  */
 class HookOrphanTest extends ContextRunnerFixture {
+    /** Waits for what hooks and the unit's threads do: every 10 ms for up to 20 s. */
+    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
+            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
+
     private Process orphan;
     private long orphanChild;
 
@@ -51,9 +57,9 @@ class HookOrphanTest extends ContextRunnerFixture {
         env.hook("install", "echo $$ > \"$OUT/pid.tmp\"; mv \"$OUT/pid.tmp\" \"$OUT/pid\"; read line < \"$OUT/gate\"");
         CompletableFuture<HookResult> run = CompletableFuture.supplyAsync(
                 () -> runner.run("install", Optional.empty(), new HookFixture.Recording()));
-        UnitFixture.await(() -> Files.exists(env.outDir.resolve("pid")));
+        POLLING.until(() -> Files.exists(env.outDir.resolve("pid")));
         long pid = Long.parseLong(env.out("pid").strip());
-        UnitFixture.await(() -> Files.exists(record().file())); // written just after the spawn returned
+        POLLING.until(() -> Files.exists(record().file())); // written just after the spawn returned
 
         JsonNode recorded = new ObjectMapper().readTree(record().file().toFile());
         assertEquals(pid, recorded.get("pid").asLong());
@@ -91,7 +97,7 @@ class HookOrphanTest extends ContextRunnerFixture {
             }
         }, "test-starter");
         starter.start();
-        UnitFixture.await(() -> starter.getState() == Thread.State.WAITING
+        POLLING.until(() -> starter.getState() == Thread.State.WAITING
                 || starter.getState() == Thread.State.TIMED_WAITING);
         assertFalse(next.isDone(), "no runner while the orphan hook runs");
         assertTrue(Files.exists(record().file()));
@@ -110,7 +116,7 @@ class HookOrphanTest extends ContextRunnerFixture {
         // sh leads its session; its child sleep is in the group and must die with it
         orphan = new ProcessBuilder("setsid", "sh", "-c", "sleep 60 & echo $! > '" + env.outDir.resolve("child")
                 + "'; wait").start();
-        UnitFixture.await(() -> Files.exists(env.outDir.resolve("child")) && !read(env.outDir.resolve("child")).isEmpty());
+        POLLING.until(() -> Files.exists(env.outDir.resolve("child")) && !read(env.outDir.resolve("child")).isEmpty());
         long child = Long.parseLong(read(env.outDir.resolve("child")));
         orphanChild = child;
         record().started("install", orphan.pid(), Duration.ofMillis(1));
@@ -119,7 +125,7 @@ class HookOrphanTest extends ContextRunnerFixture {
                 Duration.ofMillis(200))), log, SocketPaths.standard());
 
         assertTrue(orphan.waitFor(10, TimeUnit.SECONDS), "the orphan was killed");
-        UnitFixture.await(() -> ProcessHandle.of(child).map(p -> !p.isAlive()).orElse(true)
+        POLLING.until(() -> ProcessHandle.of(child).map(p -> !p.isAlive()).orElse(true)
                 && HookProcessRecord.startTicks(child).isEmpty());
         assertFalse(Files.exists(record().file()));
     }

@@ -47,7 +47,7 @@ class HookOutputLimitsTest {
     }
 
     @Test
-    void anEndlessLineIsKeptToTheLineLimit() throws IOException {
+    void an_endless_line_is_kept_to_the_line_limit() throws IOException {
         // 600 KiB without a newline, then a short line: the reader holds 64 bytes of the first, never more
         charm.hook("install", "head -c 614400 /dev/zero | tr '\\0' x; echo; echo short");
         HookFixture.Recording output = new HookFixture.Recording();
@@ -58,7 +58,7 @@ class HookOutputLimitsTest {
     }
 
     @Test
-    void aLineIsCutAtACharacterNeverInsideOne() throws IOException {
+    void a_line_is_cut_at_a_character_never_inside_one() throws IOException {
         // "é" is two bytes: 64 bytes end inside the 33rd after a one-byte "a"
         charm.hook("install", "printf 'a'; i=0; while [ $i -lt 40 ]; do printf 'é'; i=$((i+1)); done; echo");
         HookFixture.Recording output = new HookFixture.Recording();
@@ -69,7 +69,7 @@ class HookOutputLimitsTest {
     }
 
     @Test
-    void linesPastTheLineLimitAreCountedInOneNote() throws IOException {
+    void lines_past_the_line_limit_are_counted_in_one_note() throws IOException {
         charm.hook("install", "seq 1 250; echo err >&2");
         HookFixture.Recording output = new HookFixture.Recording();
 
@@ -83,7 +83,7 @@ class HookOutputLimitsTest {
     }
 
     @Test
-    void endsOfLinesAreNewlinesCarriageReturnsOrBoth() throws IOException {
+    void ends_of_lines_are_newlines_carriage_returns_or_both() throws IOException {
         charm.hook("install", "printf 'a\\r\\nb\\rc\\n\\nd'");
         HookFixture.Recording output = new HookFixture.Recording();
 
@@ -93,7 +93,7 @@ class HookOutputLimitsTest {
     }
 
     @Test
-    void aHookWritingPastTheByteLimitIsKilled() throws IOException {
+    void a_hook_writing_past_the_byte_limit_is_killed() throws IOException {
         charm.hook("install", "yes 'many lines'");
         HookFixture.Recording output = new HookFixture.Recording();
 
@@ -106,7 +106,7 @@ class HookOutputLimitsTest {
     }
 
     @Test
-    void outputUnderTheLimitsIsPassedOnWhole() throws IOException {
+    void output_under_the_limits_is_passed_on_whole() throws IOException {
         charm.hook("install", "seq 1 99; echo; exit 3");
         HookFixture.Recording output = new HookFixture.Recording();
 

@@ -20,6 +20,8 @@ import jujube.hooks.HookResult;
 import jujube.hooks.tools.HookToolsInstaller;
 import jujube.hooks.tools.InstalledTools;
 import jujube.hooks.tools.JavaFallback;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -33,6 +35,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 @ParameterizedClass(name = "{0}")
 @MethodSource("jujube.hooks.internal.HookSpawners#both")
 class HookProcessControlTest {
+    /** Waits for hooks and their processes: every 10 ms. */
+    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(10))
+            .dontCatchUncaughtExceptions();
+
     private static final Duration DEADLINE = Duration.ofSeconds(20);
 
     @TempDir
@@ -67,7 +73,7 @@ class HookProcessControlTest {
 
     @ParameterizedTest(name = "native leader: {0}")
     @ValueSource(booleans = {true, false})
-    void aHookLeadsItsOwnSessionAndProcessGroup(boolean nativeLeader) throws IOException {
+    void a_hook_leads_its_own_session_and_process_group(boolean nativeLeader) throws IOException {
         tools(nativeLeader);
         charm.hook("install", "read -r stat < /proc/$$/stat; echo \"$stat\"");
         HookFixture.Recording output = new HookFixture.Recording();
@@ -84,7 +90,7 @@ class HookProcessControlTest {
 
     @ParameterizedTest(name = "native leader: {0}")
     @ValueSource(booleans = {true, false})
-    void aTimeoutKillsTheWholeProcessGroup(boolean nativeLeader) throws IOException {
+    void a_timeout_kills_the_whole_process_group(boolean nativeLeader) throws IOException {
         tools(nativeLeader);
         // One child of the hook and one orphaned grandchild (its subshell exits at once).
         charm.hook("install", """
@@ -102,12 +108,12 @@ class HookProcessControlTest {
         List<Long> pids = HookFixture.pids(charm.charmDir.resolve("pids"));
         leftovers.addAll(pids);
         assertEquals(2, pids.size());
-        assertTrue(HookFixture.eventually(DEADLINE, () -> pids.stream().noneMatch(HookFixture::running)),
-                "children still running: " + pids);
+        POLLING.atMost(DEADLINE).untilAsserted(() -> assertTrue(() -> pids.stream().noneMatch(HookFixture::running),
+                () -> "children still running: " + pids));
     }
 
     @Test
-    void theConfiguredDefaultTimeoutApplies() throws IOException {
+    void the_configured_default_timeout_applies() throws IOException {
         charm.hook("start", "sleep 1000");
         ProcessHookInvoker strict = HookSpawners.invoker(spawner, Duration.ofMillis(1500), Duration.ofMillis(200));
 
@@ -116,7 +122,7 @@ class HookProcessControlTest {
     }
 
     @Test
-    void aChildHoldingTheOutputOpenDoesNotHangTheAgent() throws Exception {
+    void a_child_holding_the_output_open_does_not_hang_the_agent() throws Exception {
         // The background sleep inherits stdout and stderr and outlives the hook.
         charm.hook("start", """
                 sleep 1000 &
@@ -139,7 +145,7 @@ class HookProcessControlTest {
     }
 
     @Test
-    void anInterruptKillsTheHookAndKeepsTheFlag() throws Exception {
+    void an_interrupt_kills_the_hook_and_keeps_the_flag() throws Exception {
         charm.hook("install", """
                 sleep 1000 &
                 echo $! > "$CHARM_DIR/pids"
@@ -170,6 +176,6 @@ class HookProcessControlTest {
         assertTrue(flagKept.get());
         List<Long> pids = HookFixture.pids(charm.charmDir.resolve("pids"));
         leftovers.addAll(pids);
-        assertTrue(HookFixture.eventually(DEADLINE, () -> pids.stream().noneMatch(HookFixture::running)));
+        POLLING.atMost(DEADLINE).until(() -> pids.stream().noneMatch(HookFixture::running));
     }
 }

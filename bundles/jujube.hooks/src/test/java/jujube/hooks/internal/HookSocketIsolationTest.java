@@ -19,6 +19,8 @@ import jujube.hooks.protocol.ErrorCode;
 import jujube.hooks.protocol.HookSocketClient;
 import jujube.hooks.protocol.ProtocolException;
 import jujube.hooks.tools.JavaFallback;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,6 +30,10 @@ import org.junit.jupiter.api.io.TempDir;
  * only while its hook runs. The sockets themselves are owner-only.
  */
 class HookSocketIsolationTest extends ContextRunnerFixture {
+    /** Waits for what hooks and the unit's threads do: every 10 ms for up to 20 s. */
+    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
+            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
+
     @TempDir
     Path other;
 
@@ -47,7 +53,7 @@ class HookSocketIsolationTest extends ContextRunnerFixture {
             try {
                 Future<HookResult> running = hookThread.submit(() -> runner.run("config-changed", Optional.empty(),
                         new HookFixture.Recording()));
-                UnitFixture.await(() -> Files.exists(env.outDir.resolve("id")) && !read("id").isBlank());
+                POLLING.until(() -> Files.exists(env.outDir.resolve("id")) && !read("id").isBlank());
                 String clientId = read("id").strip();
                 ObjectMapper json = new ObjectMapper();
                 try (HookSocketClient own = HookSocketClient.connect(runner.socketPath(), json)) {

@@ -48,7 +48,7 @@ class ProcessHookInvokerTest {
     }
 
     @Test
-    void replacesTheEnvironment() throws IOException {
+    void replaces_the_environment() throws IOException {
         charm.hook("install", "env > \"$CHARM_DIR/env.out\"");
 
         assertEquals(new HookResult.Succeeded(), invoker.invoke(charm.invocation("install"), new HookFixture.Recording()));
@@ -75,7 +75,7 @@ class ProcessHookInvokerTest {
     }
 
     @Test
-    void relationHooksSeeTheirRelation() throws IOException {
+    void relation_hooks_see_their_relation() throws IOException {
         charm.hook("db-relation-changed", "env > \"$CHARM_DIR/env.out\"");
         HookInvocation invocation = charm.invocation("db-relation-changed")
                 .withRelation(new RelationHookInfo("db", "db:3", "mysql/1", List.of("mysql/1", "mysql/2")));
@@ -90,7 +90,7 @@ class ProcessHookInvokerTest {
     }
 
     @Test
-    void brokenHooksHaveAnEmptyRemoteUnit() throws IOException {
+    void broken_hooks_have_an_empty_remote_unit() throws IOException {
         charm.hook("db-relation-broken", "env > \"$CHARM_DIR/env.out\"");
         HookInvocation invocation = charm.invocation("db-relation-broken")
                 .withRelation(new RelationHookInfo("db", "db:3", null, List.of()));
@@ -103,7 +103,7 @@ class ProcessHookInvokerTest {
     }
 
     @Test
-    void extraEnvironmentAddsButNeverOverrides() throws IOException {
+    void extra_environment_adds_but_never_overrides() throws IOException {
         charm.hook("install", "env > \"$CHARM_DIR/env.out\"");
         HookInvocation invocation = charm.invocation("install")
                 .withExtraEnv(Map.of("JUJU_UNIT_NAME", "evil/9", "HTTP_PROXY", "http://proxy:3128"));
@@ -116,7 +116,7 @@ class ProcessHookInvokerTest {
     }
 
     @Test
-    void runsInTheCharmDirectoryWithNoInput() throws IOException {
+    void runs_in_the_charm_directory_with_no_input() throws IOException {
         // cat would wait forever on an inherited stdin; /dev/null ends it at once.
         charm.hook("start", "pwd -P > pwd.out; cat");
 
@@ -127,7 +127,7 @@ class ProcessHookInvokerTest {
     }
 
     @Test
-    void theAgentsOwnDescriptorsDoNotReachTheHook() throws IOException {
+    void the_agents_own_descriptors_do_not_reach_the_hook() throws IOException {
         Path marker = Files.writeString(root.resolve("agent-private"), "held open by the agent");
         charm.hook("install", "ls -l /proc/$$/fd/ > \"$CHARM_DIR/fds.out\"");
 
@@ -141,7 +141,7 @@ class ProcessHookInvokerTest {
     }
 
     @Test
-    void passesOutputLinesPerStreamInOrder() {
+    void passes_output_lines_per_stream_in_order() {
         HookFixture.Recording output = new HookFixture.Recording();
         write("config-changed", "echo out1; echo err1 >&2; echo out2; echo err2 >&2; echo 'ünïcode'; printf tail");
 
@@ -152,7 +152,7 @@ class ProcessHookInvokerTest {
     }
 
     @Test
-    void reportsExitCodes() {
+    void reports_exit_codes() {
         write("install", "echo failing >&2; exit 3");
         HookResult result = invoker.invoke(charm.invocation("install"), new HookFixture.Recording());
         assertEquals(new HookResult.Failed("exit code 3"), result);
@@ -160,7 +160,7 @@ class ProcessHookInvokerTest {
     }
 
     @Test
-    void reportsSignals() {
+    void reports_signals() {
         write("stop", "kill -KILL $$");
         write("start", "kill -TERM $$");
         assertEquals(new HookResult.Failed("signal 9"), invoker.invoke(charm.invocation("stop"), new HookFixture.Recording()));
@@ -168,14 +168,14 @@ class ProcessHookInvokerTest {
     }
 
     @Test
-    void aMissingHookIsASuccess() {
+    void a_missing_hook_is_a_success() {
         HookResult result = invoker.invoke(charm.invocation("upgrade-charm"), new HookFixture.Recording());
         assertEquals(new HookResult.Missing(charm.charmDir.resolve("hooks/upgrade-charm")), result);
         assertTrue(result.isSuccess());
     }
 
     @Test
-    void aHookThatIsNotExecutableFails() throws IOException {
+    void a_hook_that_is_not_executable_fails() throws IOException {
         Path hook = charm.charmDir.resolve("hooks/install");
         Files.writeString(hook, "#!/bin/sh\ntrue\n");
         assertEquals(new HookResult.Failed("not executable: " + hook),
@@ -183,7 +183,7 @@ class ProcessHookInvokerTest {
     }
 
     @Test
-    void mapsExitStatuses() {
+    void maps_exit_statuses() {
         assertEquals(new HookResult.Succeeded(), ProcessHookInvoker.statusOf(0));
         assertEquals(new HookResult.Failed("exit code 1"), ProcessHookInvoker.statusOf(1));
         assertEquals(new HookResult.Failed("exit code 128"), ProcessHookInvoker.statusOf(128));

@@ -13,6 +13,8 @@ import jujube.hooks.spawn.HookSpawner;
 import jujube.hooks.HookResult;
 import jujube.hooks.tools.HookToolsInstaller;
 import jujube.hooks.tools.JavaFallback;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -28,6 +30,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 @ParameterizedClass(name = "{0}")
 @MethodSource("jujube.hooks.internal.HookSpawners#both")
 class ProcessLimitsTest {
+    /** Waits for hooks and their processes: every 10 ms. */
+    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(10))
+            .dontCatchUncaughtExceptions();
+
     private static final int LIMIT = 64;
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
     /**
@@ -65,7 +71,7 @@ class ProcessLimitsTest {
     }
 
     @Test
-    void aForkBombIsStoppedAtTheLimitAndKilled() throws IOException {
+    void a_fork_bomb_is_stopped_at_the_limit_and_killed() throws IOException {
         charm.hook("install", BOMB);
 
         HookResult result = invoker.invoke(charm.invocation("install"), new HookFixture.Recording());
@@ -76,23 +82,23 @@ class ProcessLimitsTest {
     }
 
     @Test
-    void aBombAHookLeftBehindIsKilledToo() throws IOException {
+    void a_bomb_a_hook_left_behind_is_killed_too() throws IOException {
         charm.hook("install", "(" + BOMB + ") > /dev/null 2>&1 &\nexit 0");
 
         invoker.invoke(charm.invocation("install"), new HookFixture.Recording());
 
         // the hook may end before its bomb reaches the limit: the watcher then kills it
-        assertTrue(HookFixture.eventually(Duration.ofSeconds(30), () -> {
+        POLLING.await("the bomb was stopped and killed").atMost(Duration.ofSeconds(30)).until(() -> {
             try {
                 return readReached() > 0 && Files.readString(cgroup().resolve("cgroup.procs")).isEmpty();
             } catch (IOException e) {
                 return false;
             }
-        }), "the bomb was stopped and killed");
+        });
     }
 
     @Test
-    void aHookRunsInItsUnitsCgroupUnderTheLimit() throws IOException {
+    void a_hook_runs_in_its_units_cgroup_under_the_limit() throws IOException {
         charm.hook("install", "cat /proc/self/cgroup > \"$CHARM_DIR/cgroup.out\"; "
                 + "ps -o sid= -p $$ > \"$CHARM_DIR/sid.out\"; echo $$ > \"$CHARM_DIR/pid.out\"");
 
@@ -110,7 +116,7 @@ class ProcessLimitsTest {
     }
 
     @Test
-    void withoutAUsableHierarchyHooksRunWithoutTheLimit() throws IOException {
+    void without_a_usable_hierarchy_hooks_run_without_the_limit() throws IOException {
         invoker.deactivate();
         ProcessLimits none = ProcessLimits.start(LIMIT, () -> {
             throw new AgentCgroups.UnavailableException("cgroup v2: not mounted; cgroup v1: no pids hierarchy mounted");
@@ -125,7 +131,7 @@ class ProcessLimitsTest {
     }
 
     @Test
-    void aClosedLimitLeavesNoCgroupBehind() throws IOException {
+    void a_closed_limit_leaves_no_cgroup_behind() throws IOException {
         charm.hook("install", "true");
         invoker.invoke(charm.invocation("install"), new HookFixture.Recording());
         AgentCgroups.Unit unit = limits.forUnit("wordpress/0").orElseThrow().cgroups();

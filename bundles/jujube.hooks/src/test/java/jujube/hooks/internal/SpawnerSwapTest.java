@@ -14,6 +14,8 @@ import jujube.hooks.HookResult;
 import jujube.hooks.spawn.HookProcess;
 import jujube.hooks.spawn.HookSpawner;
 import jujube.hooks.spawn.SpawnRequest;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -24,6 +26,10 @@ import org.junit.jupiter.api.io.TempDir;
  * mandatory reference: the replacement is bound before the one it replaces is unbound.
  */
 class SpawnerSwapTest {
+    /** Waits for hooks and their processes: every 10 ms. */
+    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(10))
+            .dontCatchUncaughtExceptions();
+
     @TempDir
     Path root;
     HookFixture charm;
@@ -43,7 +49,7 @@ class SpawnerSwapTest {
     }
 
     @Test
-    void aBetterSpawnerIsUsedAndItsStopFallsBackToTheOneLeft() throws Exception {
+    void a_better_spawner_is_used_and_its_stop_falls_back_to_the_one_left() throws Exception {
         charm.hook("install", "exit 0");
 
         invoker.bindSpawner(better); // registered with a higher ranking: the greedy reference takes it
@@ -60,12 +66,12 @@ class SpawnerSwapTest {
     }
 
     @Test
-    void aHookRunningWhileItsSpawnerGoesKeepsIt() throws Exception {
+    void a_hook_running_while_its_spawner_goes_keeps_it() throws Exception {
         charm.hook("start", "exec sleep 1000");
         invoker.deactivate();
         invoker = new ProcessHookInvoker(Duration.ofMillis(1500), Duration.ofMillis(200), better);
         CompletableFuture<HookResult> running = CompletableFuture.supplyAsync(() -> invoke("start"));
-        assertTrue(HookFixture.eventually(Duration.ofSeconds(20), () -> !better.started.isEmpty()));
+        POLLING.atMost(Duration.ofSeconds(20)).until(() -> !better.started.isEmpty());
 
         invoker.bindSpawner(jdk);
         invoker.unbindSpawner(better);
@@ -76,7 +82,7 @@ class SpawnerSwapTest {
     }
 
     @Test
-    void anUnbindOfASpawnerNotInUseChangesNothing() throws Exception {
+    void an_unbind_of_a_spawner_not_in_use_changes_nothing() throws Exception {
         charm.hook("install", "exit 0");
 
         invoker.unbindSpawner(better);

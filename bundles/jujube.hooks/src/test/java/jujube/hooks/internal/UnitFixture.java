@@ -5,12 +5,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BooleanSupplier;
-import java.util.concurrent.locks.LockSupport;
 import jujube.hooks.HookInvoker;
 import jujube.hooks.RelationHookInfo;
 import jujube.hooks.RelationIds;
@@ -125,17 +122,6 @@ final class UnitFixture implements AutoCloseable {
             throw new IOException("mkfifo failed");
         }
         return fifo;
-    }
-
-    /** Polls an observable condition until it holds; fails after 20 s. */
-    static void await(BooleanSupplier condition) {
-        long end = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > end) {
-                throw new AssertionError("condition not met within 20 s");
-            }
-            LockSupport.parkNanos(Duration.ofMillis(10).toNanos());
-        }
     }
 
     /** Both units leave the db relation's scope. */

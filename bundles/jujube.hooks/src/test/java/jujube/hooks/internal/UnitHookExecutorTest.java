@@ -21,11 +21,17 @@ import java.util.concurrent.atomic.AtomicReference;
 import jujube.hooks.HookExecutor;
 import jujube.hooks.HookJob;
 import jujube.hooks.HookResult;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** One hook at a time, in order; stop, start and priority jobs. */
 class UnitHookExecutorTest {
+    /** Waits for hooks and their processes: every 10 ms. */
+    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(10))
+            .dontCatchUncaughtExceptions();
+
     private static final Duration DEADLINE = Duration.ofSeconds(10);
     private static final HookResult OK = new HookResult.Succeeded();
 
@@ -38,7 +44,7 @@ class UnitHookExecutorTest {
     }
 
     @Test
-    void runsJobsInOrderOnTheUnitsThread() throws Exception {
+    void runs_jobs_in_order_on_the_units_thread() throws Exception {
         List<CompletionStage<HookResult>> results = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
             results.add(executor.submit(record("job" + i)));
@@ -59,7 +65,7 @@ class UnitHookExecutorTest {
     }
 
     @Test
-    void isCreatedStoppedAndKeepsItsQueue() throws Exception {
+    void is_created_stopped_and_keeps_its_queue() throws Exception {
         CompletionStage<HookResult> queued = executor.submit(record("install"));
 
         assertFalse(executor.isRunning());
@@ -73,7 +79,7 @@ class UnitHookExecutorTest {
     }
 
     @Test
-    void stopWaitsForTheRunningJobAndKeepsTheQueue() throws Exception {
+    void stop_waits_for_the_running_job_and_keeps_the_queue() throws Exception {
         CountDownLatch entered = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         CompletionStage<HookResult> running = executor.submit(() -> {
@@ -97,7 +103,7 @@ class UnitHookExecutorTest {
         });
         stopper.start();
         // stop() is parked waiting for the job, not returned.
-        assertTrue(HookFixture.eventually(DEADLINE, () -> stopper.getState() == Thread.State.WAITING));
+        POLLING.atMost(DEADLINE).until(() -> stopper.getState() == Thread.State.WAITING);
         assertTrue(stopper.isAlive());
 
         release.countDown();
@@ -115,7 +121,7 @@ class UnitHookExecutorTest {
     }
 
     @Test
-    void priorityJobsRunOnlyWhileStopped() throws Exception {
+    void priority_jobs_run_only_while_stopped() throws Exception {
         CompletionStage<HookResult> queued = executor.submit(record("config-changed"));
 
         CompletionStage<HookResult> upgraded = executor.runPriority(record("upgrade-charm"));
@@ -132,7 +138,7 @@ class UnitHookExecutorTest {
     }
 
     @Test
-    void aFailingJobFailsItsStageOnly() throws Exception {
+    void a_failing_job_fails_its_stage_only() throws Exception {
         IllegalStateException boom = new IllegalStateException("no such unit");
         CompletionStage<HookResult> failing = executor.submit(() -> {
             throw boom;
@@ -147,7 +153,7 @@ class UnitHookExecutorTest {
     }
 
     @Test
-    void aJobMayStopItsOwnExecutor() throws Exception {
+    void a_job_may_stop_its_own_executor() throws Exception {
         CompletionStage<HookResult> stopping = executor.submit(() -> {
             executor.stop();
             return OK;
@@ -162,7 +168,7 @@ class UnitHookExecutorTest {
     }
 
     @Test
-    void closeCancelsQueuedJobsAndEndsTheThread() {
+    void close_cancels_queued_jobs_and_ends_the_thread() {
         CompletionStage<HookResult> queued = executor.submit(record("install"));
 
         executor.close();
@@ -178,7 +184,7 @@ class UnitHookExecutorTest {
     }
 
     @Test
-    void theFactoryClosesWhatIsLeftOpen() {
+    void the_factory_closes_what_is_left_open() {
         HookExecutorsComponent factory = new HookExecutorsComponent();
         HookExecutor first = factory.newExecutor("mysql/0");
         HookExecutor second = factory.newExecutor("mysql/1");

@@ -15,7 +15,7 @@ class FileSizeTriggeringPolicyTest {
     Path tmp;
 
     @Test
-    void aFileRollsFromTheRecordThatFindsItAtItsSize() throws Exception {
+    void a_file_rolls_from_the_record_that_finds_it_at_its_size() throws Exception {
         FileSizeTriggeringPolicy<String> policy = new FileSizeTriggeringPolicy<>();
         policy.setMaxFileSize(FileSize.valueOf("1KB"));
         Path file = tmp.resolve("agent.log");

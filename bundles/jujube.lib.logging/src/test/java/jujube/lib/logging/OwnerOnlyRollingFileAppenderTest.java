@@ -20,7 +20,7 @@ class OwnerOnlyRollingFileAppenderTest {
     Path tmp;
 
     @Test
-    void theFirstFileAndEveryFileMadeAtARollAreOwnerOnly() throws Exception {
+    void the_first_file_and_every_file_made_at_a_roll_are_owner_only() throws Exception {
         Path log = tmp.resolve("logs/agent.log");
         LoggerContext context = new LoggerContext();
         OwnerOnlyRollingFileAppender<ILoggingEvent> appender = new OwnerOnlyRollingFileAppender<>();

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class ThreadFactoriesTest {
 
     @Test
-    void aFixedNameFactoryMakesUnstartedDaemonThreadsOfThatName() {
+    void a_fixed_name_factory_makes_unstarted_daemon_threads_of_that_name() {
         ThreadFactory factory = ThreadFactories.daemon("jujube-test-worker");
         Thread first = factory.newThread(() -> { });
         Thread second = factory.newThread(() -> { });
@@ -23,7 +23,7 @@ class ThreadFactoriesTest {
     }
 
     @Test
-    void aNumberedFactoryCountsFromOnePerFactory() {
+    void a_numbered_factory_counts_from_one_per_factory() {
         ThreadFactory factory = ThreadFactories.numbered("jujube-test-pool");
         assertEquals("jujube-test-pool-1", factory.newThread(() -> { }).getName());
         assertEquals("jujube-test-pool-2", factory.newThread(() -> { }).getName());
@@ -32,7 +32,7 @@ class ThreadFactoriesTest {
     }
 
     @Test
-    void aStartedDaemonRunsItsTask() throws InterruptedException {
+    void a_started_daemon_runs_its_task() throws InterruptedException {
         CountDownLatch ran = new CountDownLatch(1);
         Thread thread = Threads.startDaemon("jujube-test-once", ran::countDown);
         assertTrue(ran.await(10, TimeUnit.SECONDS));

@@ -15,7 +15,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,6 +26,10 @@ import org.junit.jupiter.api.io.TempDir;
  * them): a detached supervisor keeps a killed agent running, and removal stops both and leaves nothing.
  */
 class RemoteScriptsTest {
+    /** Waits for the detached processes: every 20 ms for up to 30 s. */
+    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(30))
+            .pollInterval(Duration.ofMillis(20)).dontCatchUncaughtExceptions();
+
     @TempDir
     Path tmp;
     private final List<Long> started = new ArrayList<>();
@@ -57,16 +62,6 @@ class RemoteScriptsTest {
         return pid.flatMap(ProcessHandle::of).map(ProcessHandle::isAlive).orElse(false);
     }
 
-    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError(what + " not within 30 s");
-            }
-            Thread.sleep(20);
-        }
-    }
-
     @Test
     void a_detached_agent_is_restarted_when_killed_and_removal_stops_everything() throws Exception {
         Path dir = Files.createDirectories(tmp.resolve("jujube/env-abc123-machine-1"));
@@ -75,12 +70,12 @@ class RemoteScriptsTest {
         Files.writeString(dir.resolve("supervise"), RemoteMachine.script("supervise.sh"));
         sh(RemoteMachine.script("start.sh"), dir.toString(), "env-abc123-machine-1", "test machine", "no");
 
-        await("agent running", () -> alive(pid(dir.resolve("agent.pid"))));
+        POLLING.await("agent running").until(() -> alive(pid(dir.resolve("agent.pid"))));
         long supervisor = pid(dir.resolve("supervisor.pid")).orElseThrow();
         long first = pid(dir.resolve("agent.pid")).orElseThrow();
         started.addAll(List.of(supervisor, first));
         ProcessHandle.of(first).orElseThrow().destroyForcibly(); // kill -9
-        await("agent restarted", () -> pid(dir.resolve("agent.pid")).filter(p -> p != first).map(p -> alive(Optional.of(p)))
+        POLLING.await("agent restarted").until(() -> pid(dir.resolve("agent.pid")).filter(p -> p != first).map(p -> alive(Optional.of(p)))
                 .orElse(false));
         long second = pid(dir.resolve("agent.pid")).orElseThrow();
         started.add(second);
@@ -88,8 +83,8 @@ class RemoteScriptsTest {
         assertTrue(Files.readString(dir.resolve("agent.log")).contains("starting it again"));
 
         assertEquals("removed", sh(RemoteMachine.script("remove.sh"), dir.toString(), "env-abc123-machine-1").strip());
-        await("supervisor gone", () -> !alive(Optional.of(supervisor)));
-        await("agent gone", () -> !alive(Optional.of(second)));
+        POLLING.await("supervisor gone").until(() -> !alive(Optional.of(supervisor)));
+        POLLING.await("agent gone").until(() -> !alive(Optional.of(second)));
         assertFalse(Files.exists(dir));
         assertFalse(Files.exists(dir.getParent()), "an emptied base directory goes too");
         assertEquals("", sh(RemoteMachine.script("remove.sh"), dir.toString(), "env-abc123-machine-1").strip(),

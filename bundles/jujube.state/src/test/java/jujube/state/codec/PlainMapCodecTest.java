@@ -39,7 +39,7 @@ class PlainMapCodecTest {
     }
 
     @Test
-    void jsonIsReadIntoTheValuesDatabindGives() throws Exception {
+    void json_is_read_into_the_values_databind_gives() throws Exception {
         // numbers as the smallest type that holds them, floats as doubles, a repeated key's last value
         String[] documents = {
             "{\"int\": 7, \"negative\": -3, \"long\": 12345678901, \"big\": 123456789012345678901234567890}",
@@ -53,7 +53,7 @@ class PlainMapCodecTest {
     }
 
     @Test
-    void yamlIsReadIntoTheValuesDatabindGives() throws Exception {
+    void yaml_is_read_into_the_values_databind_gives() throws Exception {
         String[] documents = {
             "int: 7\nnegative: -3\nlong: 12345678901\nbig: 123456789012345678901234567890\nhex: 0x1F\n",
             "ratio: 0.5\nexp: 1.0e+3\nzero: 0.0\n",
@@ -77,7 +77,7 @@ class PlainMapCodecTest {
     }
 
     @Test
-    void whatItWritesIsWhatDatabindWrites() throws Exception {
+    void what_it_writes_is_what_databind_writes() throws Exception {
         assertArrayEquals(new ObjectMapper().writeValueAsBytes(sample()), codec.write(sample(), Form.JSON));
         assertEquals(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(sample()) + "\n",
                 new String(codec.write(sample(), Form.INDENTED_JSON), StandardCharsets.UTF_8));
@@ -87,7 +87,7 @@ class PlainMapCodecTest {
     }
 
     @Test
-    void whatItWritesItReadsBackInEveryForm() throws Exception {
+    void what_it_writes_it_reads_back_in_every_form() throws Exception {
         for (Form form : Form.values()) {
             assertEquals(sample(), codec.readMap(codec.write(sample(), form), form), form.name());
             assertEquals(sample(), codec.readMap(codec.write(sample(), form), Form.YAML), form + " is YAML too");
@@ -98,7 +98,7 @@ class PlainMapCodecTest {
     }
 
     @Test
-    void anEmptyOrNullDocumentIsNoMap() throws Exception {
+    void an_empty_or_null_document_is_no_map() throws Exception {
         for (Form form : Form.values()) {
             assertNull(codec.readMap(new byte[0], form));
             assertNull(codec.readMap("null".getBytes(StandardCharsets.UTF_8), form));
@@ -107,7 +107,7 @@ class PlainMapCodecTest {
     }
 
     @Test
-    void aDocumentThatIsNotOneMapIsRefusedWhereAMapIsAsked() throws Exception {
+    void a_document_that_is_not_one_map_is_refused_where_a_map_is_asked() throws Exception {
         assertEquals(List.of(Map.of("a", 1)), codec.read("- a: 1\n".getBytes(StandardCharsets.UTF_8), Form.YAML));
         for (String other : new String[] {"- a: 1\n", "just text\n", "a: 1\n---\nb: 2\n"}) {
             assertThrows(JacksonException.class, () -> codec.readMap(other.getBytes(StandardCharsets.UTF_8), Form.YAML), other);
@@ -118,7 +118,7 @@ class PlainMapCodecTest {
     }
 
     @Test
-    void aValueThatIsNotPlainIsRefusedNamingItsClass() {
+    void a_value_that_is_not_plain_is_refused_naming_its_class() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> codec.write(Map.of("when", java.time.Instant.EPOCH), Form.JSON));
         assertTrue(e.getMessage().contains("java.time.Instant"), e.getMessage());

@@ -31,7 +31,7 @@ class NodeCodecTest {
     }
 
     @Test
-    void whatItWritesIsJsonThatAYamlParserReadsAsTheSameMap() throws Exception {
+    void what_it_writes_is_json_that_a_yaml_parser_reads_as_the_same_map() throws Exception {
         byte[] written = codec.write(sample());
 
         assertEquals(sample(), new ObjectMapper().readValue(written, Map.class));
@@ -40,7 +40,7 @@ class NodeCodecTest {
     }
 
     @Test
-    void blockYamlAsTheOriginalWroteItIsRead() throws Exception {
+    void block_yaml_as_the_original_wrote_it_is_read() throws Exception {
         byte[] block = "version: 2\nmachines:\n  machine-0000000000: {provider-machine-id: local-0}\nlist:\n- 1\n- x\n"
                 .getBytes(StandardCharsets.UTF_8);
 
@@ -49,19 +49,19 @@ class NodeCodecTest {
     }
 
     @Test
-    void flowYamlThatIsNotJsonIsReadAsYaml() throws Exception {
+    void flow_yaml_that_is_not_json_is_read_as_yaml() throws Exception {
         assertEquals(Map.of("a", 1, "b", List.of("x", "y")), codec.read(" {a: 1, b: [x, y]}\n".getBytes(StandardCharsets.UTF_8)));
     }
 
     @Test
-    void brokenContentFailsWithTheYamlParsersWordsAndAPosition() {
+    void broken_content_fails_with_the_yaml_parsers_words_and_a_position() {
         JacksonException e = assertThrows(JacksonException.class,
                 () -> codec.read("{\"a\": [1, 2}".getBytes(StandardCharsets.UTF_8)));
         assertTrue(e.getLocation() != null && e.getLocation().getLineNr() == 1, e.getMessage());
     }
 
     @Test
-    void jsonCutShortIsRefused() {
+    void json_cut_short_is_refused() {
         // (what JSON refuses and YAML reads, as {"a": } is, stays readable: content may be YAML)
         for (String broken : new String[] {"{\"a\": [1, 2", "{\"a\": {\"b\": 1}", "{\"a\": \"open"}) {
             assertThrows(JacksonException.class, () -> codec.read(broken.getBytes(StandardCharsets.UTF_8)), broken);
@@ -69,13 +69,13 @@ class NodeCodecTest {
     }
 
     @Test
-    void contentNestedBeyondTheParsersLimitIsRefusedNotOverflowed() {
+    void content_nested_beyond_the_parsers_limit_is_refused_not_overflowed() {
         String deep = "{\"a\": " + "[".repeat(100_000) + "]".repeat(100_000) + "}";
         assertThrows(JacksonException.class, () -> codec.read(deep.getBytes(StandardCharsets.UTF_8)));
     }
 
     @Test
-    void largeContentRoundTrips() throws Exception {
+    void large_content_round_trips() throws Exception {
         Map<String, Object> services = new LinkedHashMap<>();
         for (int i = 0; i < 500; i++) {
             services.put("service-%010d".formatted(i), Map.of("name", "svc" + i, "units", Map.of()));

@@ -15,7 +15,7 @@ class PlainClientConfigTest {
     }
 
     @Test
-    void copiesTheClientsSystemPropertiesAsZooKeepersOwnDoes() {
+    void copies_the_clients_system_properties_as_zoo_keepers_own_does() {
         System.setProperty(ZKClientConfig.ZK_SASL_CLIENT_USERNAME, "jujube-test");
         System.setProperty(ZKClientConfig.ZOOKEEPER_SERVER_REALM, "EXAMPLE.ORG");
 

@@ -17,10 +17,16 @@ import jujube.state.Change;
 import jujube.state.LogRecord;
 import jujube.state.StateException;
 import jujube.state.Watch;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;
 
 /** The publisher in front of a writer that stands for a slow or failing ZooKeeper. */
 class QueuedDebugLogPublisherTest {
+    /** Waits for the publisher's writer thread: every 5 ms for up to 20 s. */
+    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
+            .pollInterval(Duration.ofMillis(5)).dontCatchUncaughtExceptions();
+
     private static final Instant T0 = Instant.parse("2012-06-01T10:00:00Z");
     private static final Clock CLOCK = Clock.fixed(T0, ZoneOffset.UTC);
     private final List<LogRecord> written = new ArrayList<>(); // guarded by itself
@@ -66,7 +72,7 @@ class QueuedDebugLogPublisherTest {
             });
             assertEquals(5000 - capacity, publisher.dropped());
             release.countDown();
-            awaitTrue(() -> size() >= 1 + capacity + 2);
+            POLLING.until(() -> size() >= 1 + capacity + 2);
             synchronized (written) {
                 assertEquals(1 + capacity + 2, written.size(), written::toString);
                 assertEquals(record("mysql/0", 0), written.get(0));
@@ -99,11 +105,11 @@ class QueuedDebugLogPublisherTest {
             assertEquals(0, publisher.dropped());
             holder.watcher.changed(new Change<>(false, true));
             publisher.publish(record("mysql/0", 2));
-            awaitTrue(() -> publisher.dropped() >= 1);
+            POLLING.until(() -> publisher.dropped() >= 1);
             assertEquals(1, publisher.dropped());
             fail.set(false);
             publisher.publish(record("mysql/0", 3));
-            awaitTrue(() -> size() >= 2);
+            POLLING.until(() -> size() >= 2);
             synchronized (written) {
                 assertEquals(List.of(new LogRecord("mysql/0", "debug-log", "WARNING",
                         "1 debug-log record(s) of mysql/0 dropped: ZooKeeper did not keep up", T0), record("mysql/0", 3)),
@@ -119,16 +125,6 @@ class QueuedDebugLogPublisherTest {
     private int size() {
         synchronized (written) {
             return written.size();
-        }
-    }
-
-    private static void awaitTrue(java.util.function.BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not met within 20 s");
-            }
-            Thread.sleep(5);
         }
     }
 

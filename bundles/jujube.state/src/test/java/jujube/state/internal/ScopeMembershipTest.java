@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.BooleanSupplier;
 import jujube.state.Credential;
 import jujube.state.Change;
 import jujube.state.CharmRecord;
@@ -32,6 +31,8 @@ import org.apache.curator.test.TestingServer;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -43,6 +44,10 @@ import org.junit.jupiter.api.Test;
  * persistent membership get it once, from what the old watchers saw.
  */
 class ScopeMembershipTest {
+    /** Waits for what watches and sessions do in Curator's threads: every 10 ms for up to 20 s. */
+    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
+            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
+
     private static final Credential ADMIN = Credential.generate(Credential.ADMIN);
     private static final Duration SESSION = Duration.ofSeconds(10);
     private TestingServer zk;
@@ -97,18 +102,18 @@ class ScopeMembershipTest {
         UnitRelation dbSide = connection().relations().of(relation.id(), db);
         dbSide.enterScope();
         try (Watch watch = dbSide.watchRelatedUnits(seen::add)) {
-            await(() -> !seen.isEmpty() && seen.get(seen.size() - 1).current().containsKey(blog));
+            POLLING.until(() -> !seen.isEmpty() && seen.get(seen.size() - 1).current().containsKey(blog));
 
             long session = owner(alive.path());
             expire(agent.curator());
-            await(() -> owner(alive.path()) != session); // the server dropped the session's ephemeral nodes
+            POLLING.until(() -> owner(alive.path()) != session); // the server dropped the session's ephemeral nodes
             agent.close(); // and the agent dies for good, leaving nothing but its membership
-            await(() -> !admin.units().get(blog).agentConnected());
+            POLLING.until(() -> !admin.units().get(blog).agentConnected());
             UnitName blog1 = admin.units().add("blog").name();
             admin.units().setAddresses(blog1, "blog.example", "10.0.0.9");
             admin.relations().of(relation.id(), blog1).enterScope();
             // a later change of the same watch delivered: the expiry's events, before it, were delivered too
-            await(() -> lastSeen(seen).containsKey(blog1));
+            POLLING.until(() -> lastSeen(seen).containsKey(blog1));
 
             for (Change<Map<UnitName, Integer>> change : seen) {
                 assertTrue(change.current().containsKey(blog), "blog/0 never departed: " + seen);
@@ -129,15 +134,15 @@ class ScopeMembershipTest {
         UnitRelation dbSide = connection().relations().of(relation.id(), db);
         dbSide.enterScope();
         try (Watch watch = dbSide.watchRelatedUnits(seen::add)) {
-            await(() -> !seen.isEmpty() && lastSeen(seen).keySet().equals(Set.of(blog, blog1)));
+            POLLING.until(() -> !seen.isEmpty() && lastSeen(seen).keySet().equals(Set.of(blog, blog1)));
             blogSide.enterScope(); // entering again changes no membership
             blogSide.leaveScope();
-            await(() -> lastSeen(seen).keySet().equals(Set.of(blog1)));
+            POLLING.until(() -> lastSeen(seen).keySet().equals(Set.of(blog1)));
             assertFalse(blogSide.inScope());
             blogSide.leaveScope(); // idempotent
 
             admin.units().remove(blog1); // its agent may never run again: the removal ends its membership
-            await(() -> lastSeen(seen).isEmpty());
+            POLLING.until(() -> lastSeen(seen).isEmpty());
             assertEquals(Set.of(), dbSide.relatedUnits());
         }
     }
@@ -212,15 +217,5 @@ class ScopeMembershipTest {
 
     private static Map<UnitName, Integer> lastSeen(List<Change<Map<UnitName, Integer>>> seen) {
         return seen.get(seen.size() - 1).current();
-    }
-
-    private static void await(BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not met within 20 s");
-            }
-            Thread.sleep(10);
-        }
     }
 }

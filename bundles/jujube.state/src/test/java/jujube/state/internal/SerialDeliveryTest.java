@@ -2,6 +2,7 @@ package jujube.state.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -9,9 +10,14 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import jujube.state.Change;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;
 
 class SerialDeliveryTest {
+    /** Waits for the deliveries: every 5 ms for up to 10 s. */
+    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(10))
+            .pollInterval(Duration.ofMillis(5)).dontCatchUncaughtExceptions();
 
     @Test
     void values_offered_during_a_call_are_merged_into_one_change() throws Exception {
@@ -36,15 +42,10 @@ class SerialDeliveryTest {
             delivery.offer(v);
         }
         release.countDown();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (seen.size() < 2 && System.nanoTime() < deadline) {
-            Thread.sleep(5);
-        }
+        POLLING.await("the first change and the merged one").until(() -> seen.size() >= 2);
         delivery.offer(5); // unchanged: not delivered again
         delivery.offer(6);
-        while (seen.size() < 3 && System.nanoTime() < deadline) {
-            Thread.sleep(5);
-        }
+        POLLING.await("the change to 6").until(() -> seen.size() >= 3);
         executor.shutdown();
         executor.awaitTermination(10, TimeUnit.SECONDS);
         assertEquals(List.of(new Change<>(0, 1), new Change<>(1, 5), new Change<>(5, 6)), seen);

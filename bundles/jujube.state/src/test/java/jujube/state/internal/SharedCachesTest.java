@@ -7,14 +7,18 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.BooleanSupplier;
-import java.util.concurrent.locks.LockSupport;
 import org.apache.curator.framework.recipes.cache.CuratorCache;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Watches of one path in one connection share one cache, opened by the first and closed by the last. */
 class SharedCachesTest extends CuratorFixture {
+    /** Waits for what the caches do in Curator's threads: every 10 ms for up to 20 s. */
+    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
+            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
+
     private SharedCaches caches;
 
     @BeforeEach
@@ -24,12 +28,12 @@ class SharedCachesTest extends CuratorFixture {
     }
 
     @Test
-    void twoWatchesOfOnePathShareOneCacheAndBothSeeEveryChange() throws Exception {
+    void two_watches_of_one_path_share_one_cache_and_both_see_every_change() throws Exception {
         List<String> first = new CopyOnWriteArrayList<>();
         List<String> second = new CopyOnWriteArrayList<>();
         SharedCaches.Subscription a = caches.subscription("/node", true, (s, cache, path) -> first.add(value(cache)));
         a.open();
-        await(() -> first.contains("one"));
+        POLLING.until(() -> first.contains("one"));
         // opened after the load: called at once with what the cache holds
         SharedCaches.Subscription b = caches.subscription("/node", true, (s, cache, path) -> second.add(value(cache)));
         b.open();
@@ -37,12 +41,12 @@ class SharedCachesTest extends CuratorFixture {
         assertEquals(1, caches.openCount());
 
         client.setData().forPath("/node", bytes("two"));
-        await(() -> first.contains("two") && second.contains("two"));
+        POLLING.until(() -> first.contains("two") && second.contains("two"));
 
         a.close();
         assertEquals(1, caches.openCount(), "the other watch still uses it");
         client.setData().forPath("/node", bytes("three"));
-        await(() -> second.contains("three"));
+        POLLING.until(() -> second.contains("three"));
         assertTrue(!first.contains("three"), "a closed subscription is not called");
 
         b.close();
@@ -50,7 +54,7 @@ class SharedCachesTest extends CuratorFixture {
     }
 
     @Test
-    void aSubscriptionClosedBeforeItOpenedNeverOpensACache() {
+    void a_subscription_closed_before_it_opened_never_opens_a_cache() {
         SharedCaches.Subscription s = caches.subscription("/node", true, (sub, cache, path) -> {});
         s.close();
         s.open();
@@ -58,14 +62,14 @@ class SharedCachesTest extends CuratorFixture {
     }
 
     @Test
-    void aNodeAndTheSubtreeBelowItAreDifferentCaches() throws Exception {
+    void a_node_and_the_subtree_below_it_are_different_caches() throws Exception {
         List<String> seen = new CopyOnWriteArrayList<>();
         SharedCaches.Subscription node = caches.subscription("/node", true, (s, cache, path) -> seen.add("node"));
         SharedCaches.Subscription tree = caches.subscription("/node", false, (s, cache, path) -> seen.add("tree"));
         node.open();
         tree.open();
         assertEquals(2, caches.openCount());
-        await(() -> seen.contains("node") && seen.contains("tree"));
+        POLLING.until(() -> seen.contains("node") && seen.contains("tree"));
         node.close();
         tree.close();
         assertEquals(0, caches.openCount());
@@ -77,15 +81,5 @@ class SharedCachesTest extends CuratorFixture {
 
     private static byte[] bytes(String text) {
         return text.getBytes(StandardCharsets.UTF_8);
-    }
-
-    private static void await(BooleanSupplier condition) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not met within 20 s");
-            }
-            LockSupport.parkNanos(Duration.ofMillis(10).toNanos());
-        }
     }
 }

@@ -29,7 +29,7 @@ class TopologyStoreTest extends CuratorFixture {
     }
 
     @Test
-    void whatOneReaderChangesNoOtherReaderSees() {
+    void what_one_reader_changes_no_other_reader_sees() {
         Topology first = store.read();
         first.machines.get("machine-0000000000").put("provider-machine-id", "changed by a reader");
         first.machines.put("machine-0000000009", new java.util.LinkedHashMap<>());
@@ -42,7 +42,7 @@ class TopologyStoreTest extends CuratorFixture {
     }
 
     @Test
-    void changedContentIsParsedAgain() throws Exception {
+    void changed_content_is_parsed_again() throws Exception {
         store.read();
         client.setData().forPath(Paths.TOPOLOGY, CONTENT.replace("local-0", "local-7").getBytes(StandardCharsets.UTF_8));
         assertEquals("local-7", store.read().machines.get("machine-0000000000").get("provider-machine-id"));

@@ -1,20 +1,26 @@
 package jujube.subordinate.internal;
 
-import static jujube.testkit.Await.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import jujube.agent.machine.UnitDeployment;
 import jujube.state.RelationInfo;
 import jujube.state.UnitInfo;
 import jujube.state.UnitName;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;
 
 class SubordinateReconcilerTest extends SubordinateFixture {
+    /** Waits for what the agents do in their own threads: every 10 ms for up to 20 s. */
+    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
+            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
+
     private static final UnitName LOGGING_0 = new UnitName("logging", 0);
     private static final UnitName LOGGING_1 = new UnitName("logging", 1);
 
@@ -24,7 +30,7 @@ class SubordinateReconcilerTest extends SubordinateFixture {
         UnitName w1 = principal();
         startDeployer();
         relate();
-        await("two deployed", () -> deployer().deployed().size() == 2);
+        POLLING.await("two deployed").until(() -> deployer().deployed().size() == 2);
 
         Map<UnitName, UnitName> subs = subordinatesInState();
         assertEquals(2, subs.size(), subs.toString());
@@ -43,7 +49,7 @@ class SubordinateReconcilerTest extends SubordinateFixture {
         }
 
         UnitName w2 = principal();
-        await("a third", () -> deployer().deployed().containsValue(w2));
+        POLLING.await("a third").until(() -> deployer().deployed().containsValue(w2));
         assertEquals(3, subordinatesInState().size());
         assertTrue(deployer().failures().isEmpty(), deployer().failures().toString());
     }
@@ -54,16 +60,16 @@ class SubordinateReconcilerTest extends SubordinateFixture {
         principal();
         RelationInfo relation = relate();
         startDeployer();
-        await("two deployed", () -> deployer().deployed().size() == 2);
+        POLLING.await("two deployed").until(() -> deployer().deployed().size() == 2);
 
         state.relations().remove(relation.id());
-        await("retire asked", () -> deployments.deployed().values().stream().filter(d -> d.retiring()).count() == 2);
+        POLLING.await("retire asked").until(() -> deployments.deployed().values().stream().filter(d -> d.retiring()).count() == 2);
         assertEquals(2, subordinatesInState().size(), "kept until their agents retired");
         assertTrue(Files.isDirectory(files.directories(LOGGING_0).unitDir()));
         agentsRetire();
 
         // the directory goes last (after the unit left state), so wait for it too rather than race it
-        await("removed", () -> subordinatesInState().isEmpty() && deployer().deployed().isEmpty()
+        POLLING.await("removed").until(() -> subordinatesInState().isEmpty() && deployer().deployed().isEmpty()
                 && !Files.exists(files.directories(LOGGING_0).unitDir())
                 && !Files.exists(files.directories(LOGGING_1).unitDir()));
         assertEquals(1, deployments.count("retire " + LOGGING_0));
@@ -71,7 +77,7 @@ class SubordinateReconcilerTest extends SubordinateFixture {
         assertTrue(state.services().get("logging").units().isEmpty(), "the service remains, with no units");
 
         relate();
-        await("new ones", () -> deployer().deployed().size() == 2);
+        POLLING.await("new ones").until(() -> deployer().deployed().size() == 2);
         assertEquals(java.util.Set.of(new UnitName("logging", 2), new UnitName("logging", 3)), subordinatesInState().keySet());
     }
 
@@ -81,14 +87,14 @@ class SubordinateReconcilerTest extends SubordinateFixture {
         UnitName w1 = principal();
         relate();
         startDeployer();
-        await("two deployed", () -> deployer().deployed().size() == 2);
+        POLLING.await("two deployed").until(() -> deployer().deployed().size() == 2);
         UnitName sub0 = subordinateOf(w0);
 
         state.units().unassign(w0);
         state.units().remove(w0); // the state removes the subordinates in its container with it
-        await("retire asked", () -> deployments.get(sub0).retiring());
+        POLLING.await("retire asked").until(() -> deployments.get(sub0).retiring());
         agentsRetire();
-        await("removed", () -> !deployer().deployed().containsKey(sub0)
+        POLLING.await("removed").until(() -> !deployer().deployed().containsKey(sub0)
                 && !Files.exists(files.directories(sub0).unitDir()));
         assertEquals(Map.of(subordinateOf(w1), w1), deployer().deployed());
     }
@@ -99,7 +105,7 @@ class SubordinateReconcilerTest extends SubordinateFixture {
         relate();
         UnitInfo created = state.units().addSubordinate("logging", w0); // the crash came right after this
         startDeployer();
-        await("deployed", () -> deployer().deployed().containsKey(created.name()));
+        POLLING.await("deployed").until(() -> deployer().deployed().containsKey(created.name()));
         assertEquals(Map.of(created.name(), w0), subordinatesInState());
     }
 
@@ -121,13 +127,13 @@ class SubordinateReconcilerTest extends SubordinateFixture {
 
         startDeployer();
         // its directory goes last (left by a crash, the machine agent removes it as a stray)
-        await("the retired one removed", () -> !subordinatesInState().containsKey(retired)
+        POLLING.await("the retired one removed").until(() -> !subordinatesInState().containsKey(retired)
                 && !Files.exists(files.directories(retired).unitDir()));
         assertTrue(subordinatesInState().containsKey(retiring), "waits for its agent");
         stopDeployer();
         agentsRetire();
         startDeployer();
-        await("all removed", () -> subordinatesInState().isEmpty() && deployments.deployed().size() == 2);
+        POLLING.await("all removed").until(() -> subordinatesInState().isEmpty() && deployments.deployed().size() == 2);
         assertEquals(1, deployments.count("retire " + retiring));
     }
 
@@ -138,7 +144,7 @@ class SubordinateReconcilerTest extends SubordinateFixture {
         UnitName first = state.units().addSubordinate("logging", w0).name();
         UnitName second = state.units().addSubordinate("logging", w0).name();
         startDeployer();
-        await("the duplicate removed", () -> subordinatesInState().equals(Map.of(first, w0))
+        POLLING.await("the duplicate removed").until(() -> subordinatesInState().equals(Map.of(first, w0))
                 && !Files.exists(files.directories(second).unitDir()));
         assertEquals(Map.of(first, w0), deployer().deployed());
         assertEquals(0, deployments.count("deploy " + second));

@@ -1,6 +1,5 @@
 package jujube.agent.machine.internal;
 
-import static jujube.testkit.Await.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,9 +9,15 @@ import jujube.state.Backoff;
 import jujube.state.MachineInfo;
 import jujube.state.UnitName;
 import jujube.testkit.FlakyState;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;
 
 class MachineAgentComponentTest extends MachineFixture {
+    /** Waits for what the agents do in their own threads: every 10 ms for up to 20 s. */
+    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
+            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
+
     private static final Backoff QUICK = new Backoff(Duration.ofMillis(10), Duration.ofMillis(40));
 
     private MachineAgentConfig config() {
@@ -67,14 +72,14 @@ class MachineAgentComponentTest extends MachineFixture {
         RecordingDeployments deployments = new RecordingDeployments();
         MachineAgentComponent agent = new MachineAgentComponent(flaky.connection(), deployments, config(), QUICK);
         try {
-            await("the machine agent connected", agent::isConnected);
+            POLLING.await("the machine agent connected").until(agent::isConnected);
             assertEquals(2, flaky.failures());
             assertEquals(2, agent.startup().failures());
             assertTrue(state.machines().list().stream().anyMatch(m -> m.equals(new MachineInfo(0, "local-0", true))));
 
             UnitName unit = state.units().add("wordpress").name();
             state.units().assign(unit, 0);
-            await("the unit deployed by the running agent", () -> deployments.deployed().containsKey(unit));
+            POLLING.await("the unit deployed by the running agent").until(() -> deployments.deployed().containsKey(unit));
         } finally {
             agent.deactivate();
         }

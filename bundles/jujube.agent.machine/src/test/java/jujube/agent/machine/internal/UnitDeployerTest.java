@@ -1,19 +1,24 @@
 package jujube.agent.machine.internal;
 
-import static jujube.testkit.Await.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import jujube.agent.machine.UnitDirectories;
 import jujube.charm.CharmStorage;
 import jujube.state.UnitInfo;
 import jujube.state.UnitName;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;
 
 class UnitDeployerTest extends MachineFixture {
+    /** Waits for what the agents do in their own threads: every 10 ms for up to 20 s. */
+    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
+            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
 
     private UnitName assignedUnit() {
         UnitName unit = state.units().add("wordpress").name();
@@ -26,7 +31,7 @@ class UnitDeployerTest extends MachineFixture {
         RecordingDeployments deployments = new RecordingDeployments();
         UnitName unit = assignedUnit();
         UnitDeployer deployer = deployer(deployments);
-        await("deployed", () -> deployments.deployed().containsKey(unit));
+        POLLING.await("deployed").until(() -> deployments.deployed().containsKey(unit));
 
         UnitDirectories dirs = UnitDirectories.of(dataDir, unit);
         assertEquals(dataDir.toAbsolutePath().resolve("units/wordpress-0"), dirs.unitDir());
@@ -41,7 +46,7 @@ class UnitDeployerTest extends MachineFixture {
         // more changes of the assignment: the first unit's agent is not deployed again
         UnitName second = assignedUnit();
         UnitName third = assignedUnit();
-        await("all deployed", () -> deployments.deployed().keySet().containsAll(java.util.Set.of(second, third)));
+        POLLING.await("all deployed").until(() -> deployments.deployed().keySet().containsAll(java.util.Set.of(second, third)));
         assertEquals(1, deployments.count("deploy " + unit));
         assertTrue(deployer.failures().isEmpty());
     }
@@ -53,11 +58,11 @@ class UnitDeployerTest extends MachineFixture {
         RecordingDeployments deployments = new RecordingDeployments();
         UnitName unit = assignedUnit();
         UnitDeployer deployer = deployer(deployments);
-        await("failure reported", () -> deployer.failures().containsKey(unit));
+        POLLING.await("failure reported").until(() -> deployer.failures().containsKey(unit));
         assertTrue(deployer.failures().get(unit).contains("no stored charm"), deployer.failures().get(unit));
 
         state.charms().storeArchive(charm.id(), elsewhere); // as deploy does for environments with such machines
-        await("deployed", () -> deployments.deployed().containsKey(unit));
+        POLLING.await("deployed").until(() -> deployments.deployed().containsKey(unit));
         assertTrue(Files.isExecutable(UnitDirectories.of(dataDir, unit).charmDir().resolve("hooks/install")));
         assertFalse(Files.exists(stored), "nothing written to the charm storage");
     }
@@ -70,7 +75,7 @@ class UnitDeployerTest extends MachineFixture {
         UnitName unit = assignedUnit();
         UnitDeployer deployer = deployer(deployments);
 
-        await("failure reported", () -> deployer.failures().containsKey(unit));
+        POLLING.await("failure reported").until(() -> deployer.failures().containsKey(unit));
         assertTrue(deployer.failures().get(unit).contains("sha256 mismatch"), deployer.failures().get(unit));
         assertTrue(deployments.deployed().isEmpty());
         UnitDirectories dirs = UnitDirectories.of(dataDir, unit);
@@ -86,7 +91,7 @@ class UnitDeployerTest extends MachineFixture {
         Files.writeString(dirs.unitDir().resolve(".charm.download"), "partial");
         RecordingDeployments deployments = new RecordingDeployments();
         deployer(deployments);
-        await("deployed", () -> deployments.deployed().containsKey(unit));
+        POLLING.await("deployed").until(() -> deployments.deployed().containsKey(unit));
         try (var entries = Files.list(dirs.unitDir())) {
             assertEquals(java.util.Set.of("charm", "state"),
                     entries.map(p -> p.getFileName().toString()).collect(java.util.stream.Collectors.toSet()));
@@ -99,14 +104,14 @@ class UnitDeployerTest extends MachineFixture {
         UnitName unit = assignedUnit();
         RecordingDeployments deployments = new RecordingDeployments();
         UnitDeployer first = deployer(deployments);
-        await("deployed", () -> deployments.deployed().containsKey(unit));
+        POLLING.await("deployed").until(() -> deployments.deployed().containsKey(unit));
         stop(first);
         // unpacked but no configuration yet: the restart creates it, once
         UnitName second = assignedUnit();
         new CharmInstaller(new CharmStorage(storageDir), state).install(charm, UnitDirectories.of(dataDir, second));
 
         deployer(deployments);
-        await("second deployed", () -> deployments.deployed().containsKey(second));
+        POLLING.await("second deployed").until(() -> deployments.deployed().containsKey(second));
         assertEquals(1, deployments.count("deploy " + unit));
         assertEquals(1, deployments.count("deploy " + second));
         assertTrue(Files.isDirectory(UnitDirectories.of(dataDir, unit).charmDir()));
@@ -117,11 +122,11 @@ class UnitDeployerTest extends MachineFixture {
         UnitName unit = assignedUnit();
         RecordingDeployments deployments = new RecordingDeployments();
         UnitDeployer first = deployer(deployments);
-        await("deployed", () -> deployments.deployed().containsKey(unit));
+        POLLING.await("deployed").until(() -> deployments.deployed().containsKey(unit));
 
         state.units().unassign(unit);
         state.units().remove(unit);
-        await("retire asked", () -> deployments.deployed().get(unit).retiring());
+        POLLING.await("retire asked").until(() -> deployments.deployed().get(unit).retiring());
         UnitDirectories dirs = UnitDirectories.of(dataDir, unit);
         assertTrue(Files.isDirectory(dirs.unitDir()), "kept until the agent retired");
         // the machine agent restarts while the unit agent is still retiring: it keeps waiting
@@ -129,7 +134,7 @@ class UnitDeployerTest extends MachineFixture {
         deployer(deployments);
         Files.writeString(dirs.retiredMarker(), "");
 
-        await("removed", () -> !deployments.deployed().containsKey(unit) && !Files.exists(dirs.unitDir()));
+        POLLING.await("removed").until(() -> !deployments.deployed().containsKey(unit) && !Files.exists(dirs.unitDir()));
         assertEquals(1, deployments.count("retire " + unit));
         assertEquals(1, deployments.count("remove " + unit));
     }
@@ -151,14 +156,14 @@ class UnitDeployerTest extends MachineFixture {
             RecordingDeployments deployments = new RecordingDeployments();
             Path dir = tmp.resolve("machines/machine-" + machine);
             deployer(deployments, machine, dir);
-            await("deployed", () -> deployments.deployed().containsKey(unit));
+            POLLING.await("deployed").until(() -> deployments.deployed().containsKey(unit));
             state.units().unassign(unit);
             state.units().remove(unit);
-            await("retire asked", () -> deployments.deployed().get(unit).retiring());
+            POLLING.await("retire asked").until(() -> deployments.deployed().get(unit).retiring());
             Files.writeString(UnitDirectories.of(dir, unit).retiredMarker(), "");
-            await("unit gone", () -> !deployments.deployed().containsKey(unit));
+            POLLING.await("unit gone").until(() -> !deployments.deployed().containsKey(unit));
         }
-        await("the local machine removed", () -> state.machines().list().stream().noneMatch(m -> m.id() == local));
+        POLLING.await("the local machine removed").until(() -> state.machines().list().stream().noneMatch(m -> m.id() == local));
         assertTrue(state.machines().list().stream().anyMatch(m -> m.id() == remote), "the machine on another host stays");
     }
 
@@ -169,8 +174,8 @@ class UnitDeployerTest extends MachineFixture {
         Path foreign = Files.createDirectories(dataDir.resolve("units/not-a-unit"));
         RecordingDeployments deployments = new RecordingDeployments();
         deployer(deployments);
-        await("deployed", () -> deployments.deployed().containsKey(unit));
-        await("ghost removed", () -> !Files.exists(ghost.getParent()));
+        POLLING.await("deployed").until(() -> deployments.deployed().containsKey(unit));
+        POLLING.await("ghost removed").until(() -> !Files.exists(ghost.getParent()));
         assertTrue(Files.isDirectory(foreign), "what is not a unit directory is left alone");
     }
     @Test
@@ -178,7 +183,7 @@ class UnitDeployerTest extends MachineFixture {
         UnitName unit = assignedUnit();
         RecordingDeployments deployments = new RecordingDeployments();
         deployer(deployments);
-        await("deployed", () -> deployments.deployed().containsKey(unit));
+        POLLING.await("deployed").until(() -> deployments.deployed().containsKey(unit));
         // the subordinate deployer's unit in this principal's container
         UnitName sub = new UnitName("logging", 0);
         deployments.deploy(new jujube.agent.machine.UnitDeployment(sub, 0, UnitDirectories.of(dataDir, sub),
@@ -187,9 +192,9 @@ class UnitDeployerTest extends MachineFixture {
         int before = deployments.reads.get();
         state.units().unassign(unit);
         state.units().remove(unit);
-        await("passes after the removal", () -> deployments.reads.get() >= before + 3);
+        POLLING.await("passes after the removal").until(() -> deployments.reads.get() >= before + 3);
         assertFalse(deployments.deployed().get(unit).retiring(), "its subordinate's stop hook runs first");
         deployments.remove(sub); // retired and removed by its deployer
-        await("retire asked", () -> deployments.deployed().get(unit).retiring());
+        POLLING.await("retire asked").until(() -> deployments.deployed().get(unit).retiring());
     }
 }

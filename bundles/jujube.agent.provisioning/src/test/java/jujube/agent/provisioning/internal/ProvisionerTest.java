@@ -1,6 +1,5 @@
 package jujube.agent.provisioning.internal;
 
-import static jujube.testkit.Await.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,12 +16,18 @@ import jujube.state.Presence;
 import jujube.state.StateConnection;
 import jujube.testkit.ZooKeeperEnvironment;
 import jujube.testkit.ZooKeeperServer;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 class ProvisionerTest {
+    /** Waits for what the agents do in their own threads: every 10 ms for up to 20 s. */
+    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
+            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
+
     @RegisterExtension
     static final ZooKeeperServer ZK = new ZooKeeperServer();
     private final List<ScheduledExecutorService> executors = new ArrayList<>();
@@ -69,14 +74,14 @@ class ProvisionerTest {
     void a_new_machine_is_launched_once_by_the_leader_of_two_agents() throws Exception {
         Provisioner first = provisioner(connect(), Duration.ofMinutes(5));
         Provisioner second = provisioner(connect(), Duration.ofMinutes(5));
-        await("a leader", () -> first.isLeader() || second.isLeader());
+        POLLING.await("a leader").until(() -> first.isLeader() || second.isLeader());
         assertFalse(first.isLeader() && second.isLeader());
 
         int id = state.machines().add().id();
-        await("instance recorded", () -> !machine(id).instanceId().isEmpty());
+        POLLING.await("instance recorded").until(() -> !machine(id).instanceId().isEmpty());
         assertEquals(List.of(machine(id).instanceId()), provider.launched);
         int other = state.machines().add().id();
-        await("second instance recorded", () -> !machine(other).instanceId().isEmpty());
+        POLLING.await("second instance recorded").until(() -> !machine(other).instanceId().isEmpty());
         assertEquals(1, provider.launchesOf(id));
         assertEquals(1, provider.launchesOf(other));
         assertTrue(provider.terminated.isEmpty(), "machine 0 and its bootstrap instance are left alone");
@@ -86,12 +91,12 @@ class ProvisionerTest {
     void the_other_agent_takes_over_when_the_leader_goes() throws Exception {
         StateConnection firstConnection = connect();
         Provisioner first = provisioner(firstConnection, Duration.ofMinutes(5));
-        await("first leads", first::isLeader);
+        POLLING.await("first leads").until(first::isLeader);
         Provisioner second = provisioner(connect(), Duration.ofMinutes(5));
         first.close();
-        await("second leads", second::isLeader);
+        POLLING.await("second leads").until(second::isLeader);
         int id = state.machines().add().id();
-        await("instance recorded", () -> !machine(id).instanceId().isEmpty());
+        POLLING.await("instance recorded").until(() -> !machine(id).instanceId().isEmpty());
         assertEquals(1, provider.launchesOf(id));
     }
 
@@ -99,10 +104,10 @@ class ProvisionerTest {
     void a_machine_whose_agent_never_connects_is_launched_again_after_the_bootstrap_timeout() throws Exception {
         provisioner(connect(), Duration.ofMillis(500));
         int id = state.machines().add().id();
-        await("relaunched", () -> provider.launchesOf(id) >= 2);
+        POLLING.await("relaunched").until(() -> provider.launchesOf(id) >= 2);
         String firstInstance = provider.launched.get(0);
         assertTrue(provider.terminated.contains(firstInstance));
-        await("new instance recorded", () -> !machine(id).instanceId().equals(firstInstance));
+        POLLING.await("new instance recorded").until(() -> !machine(id).instanceId().equals(firstInstance));
 
         // once its agent connects, it stays
         try (Presence agent = state.machines().connectAgent(id)) {
@@ -117,10 +122,10 @@ class ProvisionerTest {
     void a_removed_machine_is_terminated() throws Exception {
         provisioner(connect(), Duration.ofMinutes(5));
         int id = state.machines().add().id();
-        await("instance recorded", () -> !machine(id).instanceId().isEmpty());
+        POLLING.await("instance recorded").until(() -> !machine(id).instanceId().isEmpty());
         String instance = machine(id).instanceId();
         state.machines().remove(id);
-        await("terminated", () -> provider.terminated.contains(instance));
+        POLLING.await("terminated").until(() -> provider.terminated.contains(instance));
         assertFalse(provider.isRunning(instance));
         assertTrue(provider.isRunning("local-0"));
     }
@@ -130,12 +135,12 @@ class ProvisionerTest {
         int id = state.machines().add().id();
         Presence lock = state.machines().tryLockProvisioning(id).orElseThrow();
         Provisioner p = provisioner(connect(), Duration.ofMinutes(5));
-        await("leads", p::isLeader);
+        POLLING.await("leads").until(p::isLeader);
         assertEquals(0, provider.launchesOf(id));
         lock.close();
         // the lock is no event: the regular check or the next change picks it up
         state.machines().add();
-        await("launched", () -> provider.launchesOf(id) == 1);
+        POLLING.await("launched").until(() -> provider.launchesOf(id) == 1);
     }
 
     @Test
@@ -144,7 +149,7 @@ class ProvisionerTest {
         int manual = state.machines().add("ssh:root@10.1.2.3").id();
         // a machine of the provider's, added after it: once it is launched, the pass that saw both is over
         int id = state.machines().add().id();
-        await("the provider's machine launched twice", () -> provider.launchesOf(id) >= 2);
+        POLLING.await("the provider's machine launched twice").until(() -> provider.launchesOf(id) >= 2);
         assertEquals(0, provider.launchesOf(manual));
         assertTrue(provider.terminated.stream().noneMatch(i -> i.startsWith("ssh:")), provider.terminated.toString());
         assertEquals("ssh:root@10.1.2.3", machine(manual).instanceId(), "its agent never came, and it stays");

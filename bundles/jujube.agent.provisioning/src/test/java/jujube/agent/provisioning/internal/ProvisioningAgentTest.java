@@ -1,6 +1,5 @@
 package jujube.agent.provisioning.internal;
 
-import static jujube.testkit.Await.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.lang.annotation.Annotation;
@@ -10,12 +9,18 @@ import jujube.state.StateConnection;
 import jujube.testkit.FlakyState;
 import jujube.testkit.ZooKeeperEnvironment;
 import jujube.testkit.ZooKeeperServer;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 class ProvisioningAgentTest {
+    /** Waits for what the agents do in their own threads: every 10 ms for up to 20 s. */
+    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
+            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
+
     @RegisterExtension
     static final ZooKeeperServer ZK = new ZooKeeperServer();
     private static final Backoff QUICK = new Backoff(Duration.ofMillis(10), Duration.ofMillis(40));
@@ -64,12 +69,12 @@ class ProvisioningAgentTest {
         FlakyState flaky = new FlakyState(env.connect(), "leadership", 2);
         ProvisioningAgent agent = new ProvisioningAgent(flaky.connection(), provider, config(), QUICK);
         try {
-            await("the provisioning agent started", () -> agent.startup().isStarted());
+            POLLING.await("the provisioning agent started").until(() -> agent.startup().isStarted());
             assertEquals(2, flaky.failures());
             assertEquals(2, agent.startup().failures());
 
             int id = state.machines().add().id();
-            await("the new machine launched", () -> provider.launchesOf(id) == 1);
+            POLLING.await("the new machine launched").until(() -> provider.launchesOf(id) == 1);
         } finally {
             agent.deactivate();
         }

@@ -10,9 +10,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import jujube.state.UnitName;
 import jujube.testkit.TestJvm;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 
 /**
  * A {@link UnitAgentProcess} in a child JVM on this test's class path, killed with SIGKILL:
@@ -21,6 +22,10 @@ import jujube.testkit.TestJvm;
  * its agent, as after a real crash; those left-overs are remembered and reaped by {@link #reapOrphans()}.
  */
 final class CrashAgentProcess {
+    /** Polls the agent's log every 10 ms. */
+    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(10))
+            .dontCatchUncaughtExceptions();
+
     private static final String CHARM_HOOKS = File.separator + "charm" + File.separator + "hooks" + File.separator;
     private final Process process;
     private final List<ProcessHandle> orphans;
@@ -68,18 +73,11 @@ final class CrashAgentProcess {
      * Waits until this life of the agent has started (its "running, pid N" line is in the log), so that a
      * random delay counted from here lands in the agent's work, whatever the JVM's start-up took.
      */
-    void awaitRunning(Path log, Duration deadline) throws IOException {
+    void awaitRunning(Path log, Duration deadline) {
         String running = "running, pid " + process.pid();
-        long end = System.nanoTime() + deadline.toNanos();
-        while (!Files.readString(log, StandardCharsets.ISO_8859_1).contains(running)) {
-            if (!process.isAlive()) {
-                throw new AssertionError("the agent process died during its start; see " + log);
-            }
-            if (System.nanoTime() > end) {
-                throw new AssertionError("the agent did not start within " + deadline.toSeconds() + " s; see " + log);
-            }
-            LockSupport.parkNanos(Duration.ofMillis(10).toNanos());
-        }
+        POLLING.await("the agent's start; see " + log).atMost(deadline)
+                .failFast("the agent process died during its start; see " + log, () -> !process.isAlive())
+                .until(() -> Files.readString(log, StandardCharsets.ISO_8859_1).contains(running));
     }
 
     boolean isAlive() {

@@ -1,6 +1,5 @@
 package jujube.agent.unit.internal;
 
-import static jujube.agent.unit.internal.RelationLifecyclesFixture.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -22,6 +22,8 @@ import jujube.testkit.ZooKeeperServer;
 import jujube.workflow.QueueState;
 import jujube.workflow.RelationWorkflow;
 import jujube.workflow.Workflows;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -34,6 +36,10 @@ import org.junit.jupiter.api.io.TempDir;
  * rebuilds it from what ZooKeeper and the histories know, and no hook that ran runs again.
  */
 class LocalStateResetTest {
+    /** Waits for what the unit agent does in its own threads: every 10 ms for up to 20 s. */
+    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
+            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
+
     @RegisterExtension
     static final ZooKeeperServer ZK = new ZooKeeperServer();
     private static final Instant NOW = Instant.parse("2026-11-25T16:25:13Z");
@@ -78,10 +84,10 @@ class LocalStateResetTest {
     private Agent ranAndStopped() throws Exception {
         Agent first = started();
         fx.join(db.id(), m0);
-        await("joined and changed", () -> fx.log().size() == 2);
+        POLLING.await("joined and changed").until(() -> fx.log().size() == 2);
         fx.state.relations().of(db.id(), m0).updateSettings(Map.of("user", "wp"));
-        await("changed again", () -> fx.log().size() == 3);
-        await("drained", () -> first.queue(db.id(), mapper).pending().isEmpty());
+        POLLING.await("changed again").until(() -> fx.log().size() == 3);
+        POLLING.await("drained").until(() -> first.queue(db.id(), mapper).pending().isEmpty());
         first.close();
         return first;
     }
@@ -110,7 +116,7 @@ class LocalStateResetTest {
 
         started();
         fx.join(db.id(), m1);
-        await("mysql/1 joined and changed", () -> fx.log().size() == 5);
+        POLLING.await("mysql/1 joined and changed").until(() -> fx.log().size() == 5);
         assertEquals(List.of("db-relation-joined mysql/0 mysql/0", "db-relation-changed mysql/0 mysql/0",
                 "db-relation-changed mysql/0 mysql/0", "db-relation-joined mysql/1 mysql/0 mysql/1",
                 "db-relation-changed mysql/1 mysql/0 mysql/1"), fx.log(), "nothing of mysql/0 ran again");
@@ -156,7 +162,7 @@ class LocalStateResetTest {
 
         Agent second = started(); // the relation goes on: a new member runs its hooks
         fx.join(db.id(), m1);
-        await("mysql/1 joined and changed", () -> fx.log().size() == 5);
+        POLLING.await("mysql/1 joined and changed").until(() -> fx.log().size() == 5);
         assertFalse(second.knownFile().isEmpty());
     }
 
@@ -170,7 +176,7 @@ class LocalStateResetTest {
         agent.executor().start();
         agent.relations().start(true);
 
-        await("reported", () -> !fx.corrupt.isEmpty());
+        POLLING.await("reported").until(() -> !fx.corrupt.isEmpty());
         assertEquals(queue, fx.corrupt.get(0).file());
         fx.join(db.id(), m0);
         assertFalse(fx.state.relations().of(db.id(), wp).inScope(), "not joined");
@@ -188,7 +194,7 @@ class LocalStateResetTest {
                 + ".queue.json.corrupt-20261125T162513Z; removed: the relation is gone"), reset(first, problems));
         assertFalse(Files.exists(queue));
         Agent second = started(); // departs it: -relation-broken, no -departed for the members it cannot know
-        await("broken", () -> fx.log().contains("db-relation-broken"));
+        POLLING.await("broken").until(() -> fx.log().contains("db-relation-broken"));
         assertEquals(4, fx.log().size(), fx.log().toString());
         second.close();
     }

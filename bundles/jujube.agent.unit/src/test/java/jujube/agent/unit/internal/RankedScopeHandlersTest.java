@@ -13,7 +13,7 @@ class RankedScopeHandlersTest {
     private final RankedScopeHandlers handlers = new RankedScopeHandlers();
 
     @Test
-    void theHighestRankedHandlerOfTheScopeWinsUntilItGoesAway() {
+    void the_highest_ranked_handler_of_the_scope_wins_until_it_goes_away() {
         RelationScopeHandler global = handler("global");
         RelationScopeHandler better = handler("global");
         RelationScopeHandler container = handler("container");
@@ -30,7 +30,7 @@ class RankedScopeHandlersTest {
     }
 
     @Test
-    void equalRankingsPreferTheOlderServiceAndAMissingScopeIsAnError() {
+    void equal_rankings_prefer_the_older_service_and_a_missing_scope_is_an_error() {
         RelationScopeHandler first = handler("global");
         handlers.add(handler("global"), Map.of("scope", "global", "service.id", 7L));
         handlers.add(first, Map.of("scope", "global", "service.id", 4L));

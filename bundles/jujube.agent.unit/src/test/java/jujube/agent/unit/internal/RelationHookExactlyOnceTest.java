@@ -1,6 +1,5 @@
 package jujube.agent.unit.internal;
 
-import static jujube.agent.unit.internal.RelationLifecyclesFixture.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.lang.reflect.InvocationTargetException;
@@ -8,6 +7,7 @@ import java.lang.reflect.Proxy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -20,6 +20,8 @@ import jujube.state.RelationRole;
 import jujube.state.RelationScope;
 import jujube.state.UnitName;
 import jujube.testkit.ZooKeeperServer;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -31,6 +33,10 @@ import org.junit.jupiter.api.io.TempDir;
  * and the step committed, so a counter the hook increments ends at 1.
  */
 class RelationHookExactlyOnceTest {
+    /** Waits for what the unit agent does in its own threads: every 10 ms for up to 20 s. */
+    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
+            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
+
     @RegisterExtension
     static final ZooKeeperServer ZK = new ZooKeeperServer();
     @TempDir
@@ -73,7 +79,7 @@ class RelationHookExactlyOnceTest {
         counterHook(wp, "db-relation-joined");
         second.executor().start();
         second.relations().start(true);
-        await("changed after the recovered joined", () -> fx.log().size() >= 2);
+        POLLING.await("changed after the recovered joined").until(() -> fx.log().size() >= 2);
         assertEquals(List.of("db-relation-joined mysql/0", "db-relation-changed mysql/0 mysql/0"), fx.log());
         assertEquals("1", count(db, wp, m0), "the joined hook's effects were committed once");
     }

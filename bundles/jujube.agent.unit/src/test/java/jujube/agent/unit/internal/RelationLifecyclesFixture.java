@@ -10,8 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
 import jujube.hooks.HookExecutor;
 import jujube.hooks.UnitHookRunner;
 import jujube.hooks.UnitHookRunners;
@@ -162,17 +160,6 @@ final class RelationLifecyclesFixture implements AutoCloseable {
                 + "[ -f \"$OUT/fail-" + name + "\" ] && exit 1\n"
                 + "exit 0\n");
         Files.setPosixFilePermissions(hook, PosixFilePermissions.fromString("rwx------"));
-    }
-
-    /** Polls an observable condition until it holds; fails after 20 s. */
-    static void await(String what, BooleanSupplier condition) {
-        long end = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > end) {
-                throw new AssertionError("not within 20 s: " + what);
-            }
-            LockSupport.parkNanos(Duration.ofMillis(10).toNanos());
-        }
     }
 
     @Override

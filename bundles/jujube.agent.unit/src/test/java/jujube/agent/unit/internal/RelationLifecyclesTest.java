@@ -1,6 +1,5 @@
 package jujube.agent.unit.internal;
 
-import static jujube.agent.unit.internal.RelationLifecyclesFixture.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +22,8 @@ import jujube.state.RelationScope;
 import jujube.state.UnitName;
 import jujube.testkit.ZooKeeperServer;
 import jujube.workflow.QueueState;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -30,6 +32,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The relation lifecycles end to end: real ZooKeeper, real disk, real hook processes. */
 class RelationLifecyclesTest {
+    /** Waits for what the unit agent does in its own threads: every 10 ms for up to 20 s. */
+    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
+            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
+
     @RegisterExtension
     static final ZooKeeperServer ZK = new ZooKeeperServer();
     private final ObjectMapper mapper = new ObjectMapper();
@@ -61,7 +67,7 @@ class RelationLifecyclesTest {
     }
 
     private void awaitLog(int lines) {
-        await(lines + " hooks, got " + fx.log(), () -> fx.log().size() >= lines);
+        POLLING.await(lines + " hooks, got " + fx.log()).until(() -> fx.log().size() >= lines);
     }
 
     @Test
@@ -88,12 +94,12 @@ class RelationLifecyclesTest {
         agent.relations().start(true); // executor stopped: changes only queue
         fx.join(db.id(), m0);
         fx.join(db.id(), m1);
-        await("both queued", () -> read(agent).pending().size() == 2);
+        POLLING.await("both queued").until(() -> read(agent).pending().size() == 2);
         fx.leave(m1);
-        await("mysql/1 coalesced away", () -> read(agent).pending().size() == 1);
+        POLLING.await("mysql/1 coalesced away").until(() -> read(agent).pending().size() == 1);
         agent.executor().start();
         awaitLog(2);
-        await("queue drained", () -> read(agent).pending().size() == 0);
+        POLLING.await("queue drained").until(() -> read(agent).pending().size() == 0);
         assertEquals(List.of("db-relation-joined mysql/0 mysql/0", "db-relation-changed mysql/0 mysql/0"), fx.log());
     }
 
@@ -103,15 +109,16 @@ class RelationLifecyclesTest {
         Files.writeString(fx.out.resolve("fail-db-relation-changed"), "");
         Agent agent = started();
         fx.join(db.id(), m0);
-        await("error", () -> !agent.relations().relationErrors().isEmpty());
+        POLLING.await("error").until(() -> !agent.relations().relationErrors().isEmpty());
         assertEquals(Map.of("db", "db-relation-changed failed: exit code 1"), agent.relations().relationErrors());
         JsonNode stored = mapper.readTree(agent.stateDir().resolve("relations").resolve(db.id() + ".json").toFile());
         assertEquals("error", stored.path("state").asText());
         assertEquals("changed", stored.path("vars").path("change_type").asText());
-        await("replicated", () -> "error".equals(fx.state.units().relationWorkflowStates(wp).get(db.id())));
+        POLLING.await("replicated")
+                .until(() -> "error".equals(fx.state.units().relationWorkflowStates(wp).get(db.id())));
 
         fx.join(db.id(), m1);
-        await("mysql/1 queued behind the failed head", () -> read(agent).pending().size() == 2);
+        POLLING.await("mysql/1 queued behind the failed head").until(() -> read(agent).pending().size() == 2);
         assertEquals(2, fx.log().size());
 
         Files.delete(fx.out.resolve("fail-db-relation-changed"));
@@ -131,18 +138,19 @@ class RelationLifecyclesTest {
         agent.executor().start();
         agent.relations().start(true);
         fx.join(db.id(), m0);
-        await("error", () -> !agent.relations().relationErrors().isEmpty());
+        POLLING.await("error").until(() -> !agent.relations().relationErrors().isEmpty());
         assertEquals(2, fx.log().size(), "no retry before the error state: " + fx.log());
-        await("retry 1 scheduled", () -> timer.pending() == 1);
+        POLLING.await("retry 1 scheduled").until(() -> timer.pending() == 1);
         timer.fire();
-        await("ran again, failed again, retry 2 scheduled", () -> timer.delays().size() == 2 && timer.pending() == 1);
+        POLLING.await("ran again, failed again, retry 2 scheduled")
+                .until(() -> timer.delays().size() == 2 && timer.pending() == 1);
         assertEquals(3, fx.log().size());
         assertEquals(List.of(java.time.Duration.ofSeconds(5), java.time.Duration.ofSeconds(10)), timer.delays());
         assertEquals("error", fx.state.units().relationWorkflowStates(wp).get(db.id()));
 
         Files.delete(fx.out.resolve("fail-db-relation-changed"));
         timer.fire();
-        await("up", () -> agent.relations().relationErrors().isEmpty()
+        POLLING.await("up").until(() -> agent.relations().relationErrors().isEmpty()
                 && "up".equals(fx.state.units().relationWorkflowStates(wp).get(db.id())));
         awaitLog(4);
         assertEquals(Collections.nCopies(3, "db-relation-changed mysql/0 mysql/0"), fx.log().subList(1, 4));
@@ -154,18 +162,18 @@ class RelationLifecyclesTest {
         Files.writeString(fx.out.resolve("fail-db-relation-changed"), "");
         Agent first = started();
         fx.join(db.id(), m0);
-        await("error", () -> !first.relations().relationErrors().isEmpty());
+        POLLING.await("error").until(() -> !first.relations().relationErrors().isEmpty());
         first.close();
 
         ManualDelayedActions timer = new ManualDelayedActions();
         Agent second = fx.agent(wp, new RelationHookRetries(() -> true, HookRetryBackoff.DEFAULT, timer), "db");
         second.executor().start();
         second.relations().start(true);
-        await("retry scheduled", () -> timer.pending() == 1);
+        POLLING.await("retry scheduled").until(() -> timer.pending() == 1);
         assertEquals(List.of(java.time.Duration.ofSeconds(5)), timer.delays());
         Files.delete(fx.out.resolve("fail-db-relation-changed"));
         timer.fire();
-        await("up", () -> "up".equals(fx.state.units().relationWorkflowStates(wp).get(db.id())));
+        POLLING.await("up").until(() -> "up".equals(fx.state.units().relationWorkflowStates(wp).get(db.id())));
         awaitLog(3);
         assertEquals("db-relation-changed mysql/0 mysql/0", fx.log().get(2));
     }
@@ -175,7 +183,7 @@ class RelationLifecyclesTest {
         Files.writeString(fx.out.resolve("fail-db-relation-joined"), "");
         Agent agent = started();
         fx.join(db.id(), m0);
-        await("error", () -> !agent.relations().relationErrors().isEmpty());
+        POLLING.await("error").until(() -> !agent.relations().relationErrors().isEmpty());
         Files.delete(fx.out.resolve("fail-db-relation-joined"));
         agent.relations().resolve(null, false);
         awaitLog(2); // the skipped joined still counts: its changed follows, with mysql/0 a member
@@ -189,13 +197,13 @@ class RelationLifecyclesTest {
         awaitLog(2);
         assertTrue(agent.knownFile().contains(db.id()));
         fx.state.relations().remove(db.id());
-        await("broken", () -> fx.log().contains("db-relation-broken"));
-        await("forgotten", () -> !agent.knownFile().contains(db.id()));
+        POLLING.await("broken").until(() -> fx.log().contains("db-relation-broken"));
+        POLLING.await("forgotten").until(() -> !agent.knownFile().contains(db.id()));
         assertEquals("db-relation-broken", fx.log().get(fx.log().size() - 1));
         assertEquals(1, fx.log().stream().filter("db-relation-broken"::equals).count());
         // removed from the known relations first, its files just after (see RelationLifecycles.forget)
-        await("queue file removed",
-                () -> !Files.exists(agent.stateDir().resolve("relations").resolve(db.id() + ".queue.json")));
+        POLLING.await("queue file removed")
+                .until(() -> !Files.exists(agent.stateDir().resolve("relations").resolve(db.id() + ".queue.json")));
     }
 
     @Test
@@ -210,12 +218,12 @@ class RelationLifecyclesTest {
         Agent second = fx.agent(wp, "db", "cache");
         second.executor().start();
         second.relations().start(true);
-        await("broken after restart", () -> fx.log().contains("db-relation-broken"));
-        await("forgotten", () -> !second.knownFile().contains(db.id()));
+        POLLING.await("broken after restart").until(() -> fx.log().contains("db-relation-broken"));
+        POLLING.await("forgotten").until(() -> !second.knownFile().contains(db.id()));
         // the other relation carries on: a peer joining it runs its hooks
         UnitName wp1 = fx.unit("wordpress");
         fx.join(other.id(), wp1);
-        await("peer hooks", () -> fx.log().contains("cache-relation-changed wordpress/1 wordpress/1"));
+        POLLING.await("peer hooks").until(() -> fx.log().contains("cache-relation-changed wordpress/1 wordpress/1"));
     }
 
     @Test
@@ -226,14 +234,14 @@ class RelationLifecyclesTest {
         for (UnitName unit : List.of(m0, m1, m2)) {
             fx.join(db.id(), unit);
         }
-        await("three joined queued", () -> read(first).pending().size() == 3);
+        POLLING.await("three joined queued").until(() -> read(first).pending().size() == 3);
         Path gate = fx.out.resolve("gate-db-relation-changed-mysql-1");
         assertEquals(0, new ProcessBuilder("mkfifo", gate.toString()).start().waitFor());
         first.executor().start();
         awaitLog(4); // the fourth hook, changed of mysql/1, now waits at its gate
         Thread closer = new Thread(first::close, "test-closer");
         closer.start();
-        await("close waits for the running hook", () -> closer.getState() == Thread.State.WAITING);
+        POLLING.await("close waits for the running hook").until(() -> closer.getState() == Thread.State.WAITING);
         Files.writeString(gate, "go\n");
         closer.join(20_000);
         assertEquals(4, fx.log().size());
@@ -242,7 +250,7 @@ class RelationLifecyclesTest {
         second.executor().start();
         second.relations().start(true);
         awaitLog(6);
-        await("drained", () -> read(second).pending().size() == 0);
+        POLLING.await("drained").until(() -> read(second).pending().size() == 0);
         assertEquals(List.of("db-relation-joined mysql/0 mysql/0", "db-relation-changed mysql/0 mysql/0",
                 "db-relation-joined mysql/1 mysql/0 mysql/1", "db-relation-changed mysql/1 mysql/0 mysql/1",
                 "db-relation-joined mysql/2 mysql/0 mysql/1 mysql/2",
@@ -255,7 +263,7 @@ class RelationLifecyclesTest {
         fx.join(db.id(), m0);
         awaitLog(2);
         agent.relations().stop(true);
-        await("down", () -> "down".equals(fx.state.units().relationWorkflowStates(wp).get(db.id())));
+        POLLING.await("down").until(() -> "down".equals(fx.state.units().relationWorkflowStates(wp).get(db.id())));
         fx.join(db.id(), m1); // not watched while down
         agent.relations().start(true);
         awaitLog(4);
@@ -322,7 +330,7 @@ class RelationLifecyclesTest {
         assertEquals("db-relation-departed mysql/0 mysql/1", fx.log().get(4), "the first hook of the departure");
         Thread closer = new Thread(first::close, "test-closer");
         closer.start();
-        await("close waits for the running hook", () -> closer.getState() == Thread.State.WAITING);
+        POLLING.await("close waits for the running hook").until(() -> closer.getState() == Thread.State.WAITING);
         Files.writeString(gate, "go\n");
         closer.join(20_000);
         departing.join(20_000);
@@ -368,7 +376,7 @@ class RelationLifecyclesTest {
         fx.join(info.id(), log1);
         fx.join(info.id(), blog0);
         awaitLog(2);
-        await("drained", () -> readQueue(agent, info.id()).pending().size() == 0);
+        POLLING.await("drained").until(() -> readQueue(agent, info.id()).pending().size() == 0);
         assertEquals(List.of("info-relation-joined blog/0 blog/0", "info-relation-changed blog/0 blog/0"), fx.log());
         assertEquals(List.of("blog/0"), readQueue(agent, info.id()).members().stream().map(Object::toString).toList());
     }

@@ -43,7 +43,7 @@ class SynchronizeMatrixTest extends UnitAgentTestBase {
 
     @ParameterizedTest(name = "{0} (in flight: {1})")
     @MethodSource("storedStates")
-    void anAgentStartingOnAStoredStateRunsTheRightParts(String state, String inFlight, List<String> hooks,
+    void an_agent_starting_on_a_stored_state_runs_the_right_parts(String state, String inFlight, List<String> hooks,
             List<String> relations, String reached) throws IOException {
         fx.store().save(new WorkflowState(state, inFlight, Map.of()));
         // the configuration config-changed last ran with is current, so no configure follows

@@ -23,6 +23,7 @@ import jujube.state.StateConnections;
 import jujube.state.UnitName;
 import jujube.workflow.RetryPolicy;
 import org.apache.curator.test.TestingServer;
+import org.awaitility.Awaitility;
 
 /**
  * The unit agent's measures (bench/unitagent/run.sh): how much heap one hosted unit agent costs (1 and
@@ -139,13 +140,9 @@ public final class UnitAgentBench {
     }
 
     private static void awaitStarted(List<UnitAgentRuntime> agents) {
-        long end = System.nanoTime() + Duration.ofMinutes(5).toNanos();
-        while (!agents.stream().allMatch(a -> "started".equals(a.workflowState()) && a.reconciliations() > 0)) {
-            if (System.nanoTime() > end) {
-                throw new IllegalStateException("unit agents not started within 5 minutes");
-            }
-            LockSupport.parkNanos(Duration.ofMillis(5).toNanos());
-        }
+        Awaitility.await("unit agents started").atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofMillis(5))
+                .dontCatchUncaughtExceptions()
+                .until(() -> agents.stream().allMatch(a -> "started".equals(a.workflowState()) && a.reconciliations() > 0));
     }
 
     private long hookRuns() throws IOException {

@@ -1,6 +1,5 @@
 package jujube.agent.unit.internal;
 
-import static jujube.agent.unit.internal.UnitAgentFixture.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,12 +7,15 @@ import java.io.IOException;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Proxy;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import jujube.spi.RelationScopeHandler;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -22,6 +24,10 @@ import org.junit.jupiter.api.Test;
  * real relation lifecycles: the machine agent's configuration contract, retirement by {@code @Modified}.
  */
 class UnitAgentComponentTest extends UnitAgentTestBase {
+    /** Waits for what the unit agent does in its own threads: every 10 ms for up to 20 s. */
+    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
+            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
+
     private UnitAgentComponent component;
 
     /** The global scope's rule: every unit of the relation but oneself. */
@@ -48,7 +54,7 @@ class UnitAgentComponentTest extends UnitAgentTestBase {
     }
 
     @Test
-    void aConfiguredAgentStartsItsUnitAndRetiresWhenTheMachineAgentSaysSo() {
+    void a_configured_agent_starts_its_unit_and_retires_when_the_machine_agent_says_so() {
         Map<String, Object> properties = new HashMap<>(Map.of("unitName", "blog/0",
                 "unitDir", fx.unitDir.toString(), "charmDir", fx.unitDir.resolve("charm").toString(),
                 "machineId", "0", "charmStorageDir", fx.storageDir.toString(), "hookRetries", 0));
@@ -57,22 +63,22 @@ class UnitAgentComponentTest extends UnitAgentTestBase {
                 "service.id", 1L, "service.ranking", 0));
         component.activate();
 
-        await("started", () -> "started".equals(component.workflowState()));
-        await("connected", component::isConnected);
+        POLLING.await("started").until(() -> "started".equals(component.workflowState()));
+        POLLING.await("connected").until(component::isConnected);
         assertEquals("blog/0", component.unitName());
         assertEquals(List.of("install", "config-changed", "start"), fx.hookLog());
 
         properties.put("retire", true);
         component.modified(config(properties));
 
-        await("retired", component::isRetired);
+        POLLING.await("retired").until(component::isRetired);
         assertEquals("stop", fx.hookLog().get(3));
         assertTrue(Files.exists(fx.unitDir.resolve("state").resolve("retired")));
         assertEquals("stopped", fx.replicatedState());
     }
 
     @Test
-    void aChangeOtherThanRetireIsNamedForTheNextActivation() {
+    void a_change_other_than_retire_is_named_for_the_next_activation() {
         Map<String, Object> properties = new HashMap<>(Map.of("unitName", "blog/0",
                 "unitDir", fx.unitDir.toString(), "charmStorageDir", fx.storageDir.toString()));
         UnitAgentSettings running = UnitAgentSettings.of(config(properties));

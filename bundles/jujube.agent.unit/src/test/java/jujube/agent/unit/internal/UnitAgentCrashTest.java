@@ -52,7 +52,7 @@ class UnitAgentCrashTest {
     }
 
     @Test
-    void unitAgentsKilledAtRandomPointsResumeWithEveryChangeDeliveredAndNoFailedWriteVisible() throws Exception {
+    void unit_agents_killed_at_random_points_resume_with_every_change_delivered_and_no_failed_write_visible() throws Exception {
         long seed = Long.getLong("jujube.crash.seed", 20_120_612L);
         // -Djujube.crash.dir keeps the hook and agent logs for a post-mortem
         Path root = System.getProperty("jujube.crash.dir") == null ? tempDir

@@ -2,18 +2,23 @@ package jujube.agent.unit.internal;
 
 import static jujube.agent.unit.internal.UnitAgentFixture.CHARM_2;
 import static jujube.agent.unit.internal.UnitAgentFixture.UNIT;
-import static jujube.agent.unit.internal.UnitAgentFixture.await;
 import static jujube.agent.unit.internal.UnitAgentFixture.awaitQuiet;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.List;
 import jujube.state.DebugLog;
 import jujube.state.LoggedRecord;
 import jujube.state.UpgradeRequest;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;
 
 /** A unit agent's own records in the debug log: workflow states, failures and upgrade decisions. */
 class UnitAgentDebugLogTest extends UnitAgentTestBase {
+    /** Waits for what the unit agent does in its own threads: every 10 ms for up to 20 s. */
+    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
+            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
 
     private List<String> lines() {
         return fx.state.debugLog().after(-1).stream().map(LoggedRecord::record)
@@ -24,9 +29,9 @@ class UnitAgentDebugLogTest extends UnitAgentTestBase {
     void workflow_states_hook_failures_and_a_refused_upgrade_are_published() throws Exception {
         fx.failHook("install", true);
         try (DebugLog.Listener listener = fx.state.debugLog().listen()) {
-            await("publisher on", () -> fx.state.debugLog().publisher().isEnabled());
+            POLLING.await("publisher on").until(() -> fx.state.debugLog().publisher().isEnabled());
             UnitAgentRuntime agent = fx.startAgent(0);
-            await("install_error", () -> "install_error".equals(fx.replicatedState()));
+            POLLING.await("install_error").until(() -> "install_error".equals(fx.replicatedState()));
             awaitQuiet(agent);
             fx.publish(CHARM_2, fx.charm(2, "-v2"));
             fx.state.services().setCharm("blog", CHARM_2);
@@ -34,7 +39,7 @@ class UnitAgentDebugLogTest extends UnitAgentTestBase {
 
             String refused = "blog/0 unit.agent WARNING Cannot upgrade: unit is in non-started state install_error."
                     + " Reissue upgrade command to try again.";
-            await("the refusal published", () -> lines().contains(refused));
+            POLLING.await("the refusal published").until(() -> lines().contains(refused));
             List<String> lines = lines();
             for (String expected : List.of("blog/0 unit.hook INFO running hook install",
                     "blog/0 unit.hook ERROR hook install failed: exit code 1")) {

@@ -11,8 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
 import jujube.charm.CharmArchives;
 import jujube.charm.CharmStorage;
 import jujube.charm.CharmUrl;
@@ -30,6 +28,8 @@ import jujube.workflow.UnitWorkflow;
 import jujube.workflow.WorkflowState;
 import jujube.workflow.WorkflowStore;
 import jujube.workflow.Workflows;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 
 /**
  * A service {@code blog} with unit {@code blog/0} in a real ZooKeeper (a chroot per test), the unit's
@@ -38,6 +38,10 @@ import jujube.workflow.Workflows;
  * real hook invoker and executor, and a recording fake of the relation lifecycles.
  */
 final class UnitAgentFixture implements AutoCloseable {
+    /** Waits for what the unit agent does in its own threads: every 10 ms for up to 20 s. */
+    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
+            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
+
     static final UnitName UNIT = UnitName.parse("blog/0");
     static final String CHARM_1 = "local:precise/blog-1";
     static final String CHARM_2 = "local:precise/blog-2";
@@ -155,20 +159,9 @@ final class UnitAgentFixture implements AutoCloseable {
         return state.units().get(UNIT).workflowState();
     }
 
-    /** Polls an observable condition until it holds; fails after 20 s. */
-    static void await(String what, BooleanSupplier condition) {
-        long end = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > end) {
-                throw new AssertionError("not within 20 s: " + what);
-            }
-            LockSupport.parkNanos(Duration.ofMillis(10).toNanos());
-        }
-    }
-
     /** Awaits the agent's first completed reconciliation after (re)start, with the stored state it reached. */
     static void awaitQuiet(UnitAgentRuntime agent) {
-        await("agent reconciled", () -> agent.reconciliations() > 0);
+        POLLING.await("agent reconciled").until(() -> agent.reconciliations() > 0);
     }
 
     private static void copy(Path from, Path to) throws IOException {

@@ -1,7 +1,6 @@
 package jujube.agent.unit.internal;
 
 import static jujube.agent.unit.internal.UnitAgentFixture.UNIT;
-import static jujube.agent.unit.internal.UnitAgentFixture.await;
 import static jujube.agent.unit.internal.UnitAgentFixture.awaitQuiet;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,6 +12,8 @@ import java.util.List;
 import java.util.Map;
 import jujube.state.EnvironmentConfig;
 import jujube.state.ResolvedMode;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,14 +22,18 @@ import org.junit.jupiter.api.Test;
  * {@link ManualDelayedActions}: the test sees the delays asked for and fires them, so nothing waits minutes.
  */
 class UnitAgentHookRetryTest extends UnitAgentTestBase {
+    /** Waits for what the unit agent does in its own threads: every 10 ms for up to 20 s. */
+    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
+            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
 
     @Test
-    void aFailingInstallShowsItsErrorAtOnceAndIsRetriedWithDoublingDelaysUntilItSucceeds() throws Exception {
+    void a_failing_install_shows_its_error_at_once_and_is_retried_with_doubling_delays_until_it_succeeds() throws Exception {
         fx.failHook("install", true);
         UnitAgentRuntime agent = fx.startAgent(2);
-        await("install_error", () -> "install_error".equals(fx.replicatedState()));
+        POLLING.await("install_error").until(() -> "install_error".equals(fx.replicatedState()));
         assertEquals(List.of("install"), fx.hookLog(), "the error state comes with the first failure");
-        await("retry scheduled and shown", () -> fx.delayed.pending() == 1 && info().contains("retry 1 at "));
+        POLLING.await("retry scheduled and shown")
+                .until(() -> fx.delayed.pending() == 1 && info().contains("retry 1 at "));
         String info = info();
         assertTrue(info.startsWith("hook install failed") && info.contains("retry 1 at ") && info.endsWith("(in 5 s)"),
                 info);
@@ -38,45 +43,46 @@ class UnitAgentHookRetryTest extends UnitAgentTestBase {
         for (int retry = 1; retry <= seconds.length; retry++) {
             expected.add(Duration.ofSeconds(seconds[retry - 1]));
             int r = retry;
-            await("retry " + r + " scheduled", () -> fx.delayed.delays().size() == r && fx.delayed.pending() == 1);
+            POLLING.await("retry " + r + " scheduled")
+                    .until(() -> fx.delayed.delays().size() == r && fx.delayed.pending() == 1);
             assertEquals(expected, fx.delayed.delays());
             if (retry < seconds.length) {
                 fx.delayed.fire();
-                await("install run again", () -> fx.hookLog().size() == r + 1);
+                POLLING.await("install run again").until(() -> fx.hookLog().size() == r + 1);
             }
         }
-        await("still in error, info shows the next retry", () -> info().contains("retry 8 at "));
+        POLLING.await("still in error, info shows the next retry").until(() -> info().contains("retry 8 at "));
         assertEquals("install_error", fx.replicatedState());
 
         fx.failHook("install", false);
         fx.delayed.fire();
 
-        await("started", () -> "started".equals(fx.replicatedState()));
+        POLLING.await("started").until(() -> "started".equals(fx.replicatedState()));
         awaitQuiet(agent);
-        await("info cleared", () -> info().isEmpty());
+        POLLING.await("info cleared").until(() -> info().isEmpty());
         assertEquals(Collections.nCopies(9, "install"), fx.hookLog().subList(0, 9));
         assertEquals(List.of("config-changed", "start"), fx.hookLog().subList(9, 11));
         assertEquals(0, fx.delayed.pending());
     }
 
     @Test
-    void withAutomaticRetriesOffTheErrorStaysUntilTurnedOnOrResolved() throws Exception {
+    void with_automatic_retries_off_the_error_stays_until_turned_on_or_resolved() throws Exception {
         fx.state.environmentConfig().set(Map.of(EnvironmentConfig.AUTOMATICALLY_RETRY_HOOKS, false));
         fx.failHook("install", true);
         UnitAgentRuntime agent = fx.startAgent(2);
-        await("install_error", () -> "install_error".equals(fx.replicatedState()));
-        await("info says retries are off", () -> info().contains("automatic retries are off"));
+        POLLING.await("install_error").until(() -> "install_error".equals(fx.replicatedState()));
+        POLLING.await("info says retries are off").until(() -> info().contains("automatic retries are off"));
         awaitQuiet(agent);
         assertEquals(List.of(), fx.delayed.delays(), "no retry scheduled");
 
         fx.state.environmentConfig().set(Map.of(EnvironmentConfig.AUTOMATICALLY_RETRY_HOOKS, true));
-        await("retry scheduled once turned on", () -> fx.delayed.pending() == 1);
+        POLLING.await("retry scheduled once turned on").until(() -> fx.delayed.pending() == 1);
         assertEquals(List.of(Duration.ofSeconds(5)), fx.delayed.delays());
 
         fx.failHook("install", false);
         fx.state.units().setResolved(UNIT, ResolvedMode.RETRY_HOOK);
-        await("started", () -> "started".equals(fx.replicatedState()));
-        await("the scheduled retry is cancelled", () -> fx.delayed.pending() == 0);
+        POLLING.await("started").until(() -> "started".equals(fx.replicatedState()));
+        POLLING.await("the scheduled retry is cancelled").until(() -> fx.delayed.pending() == 0);
         assertEquals(List.of("install", "install", "config-changed", "start"), fx.hookLog());
     }
 

@@ -1,7 +1,6 @@
 package jujube.agent.unit.internal;
 
 import static jujube.agent.unit.internal.UnitAgentFixture.UNIT;
-import static jujube.agent.unit.internal.UnitAgentFixture.await;
 import static jujube.agent.unit.internal.UnitAgentFixture.awaitQuiet;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -18,15 +17,20 @@ import java.util.Map;
 import jujube.state.ResolvedMode;
 import jujube.state.UnitFlags;
 import jujube.workflow.WorkflowState;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;
 
 /** The unit lifecycle end to end: real ZooKeeper, real hook processes, real files. */
 class UnitAgentLifecycleTest extends UnitAgentTestBase {
+    /** Waits for what the unit agent does in its own threads: every 10 ms for up to 20 s. */
+    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
+            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
 
     @Test
-    void aNewUnitInstallsConfiguresAndStartsThenStartsItsRelations() throws IOException {
+    void a_new_unit_installs_configures_and_starts_then_starts_its_relations() throws IOException {
         UnitAgentRuntime agent = fx.startAgent(0);
-        await("started", () -> "started".equals(agent.workflowState()));
+        POLLING.await("started").until(() -> "started".equals(agent.workflowState()));
         awaitQuiet(agent);
 
         assertEquals(List.of("install", "config-changed", "start"), fx.hookLog());
@@ -34,11 +38,11 @@ class UnitAgentLifecycleTest extends UnitAgentTestBase {
         assertEquals(null, fx.storedState().inFlight());
         assertEquals("started", fx.replicatedState());
         assertEquals(List.of("start(true)"), fx.relations.calls());
-        await("presence", agent::isConnected);
+        POLLING.await("presence").until(agent::isConnected);
     }
 
     @Test
-    void aRestartedAgentFiresNoHookAgainAndResumesItsRelationsWithoutMovingThem() throws IOException {
+    void a_restarted_agent_fires_no_hook_again_and_resumes_its_relations_without_moving_them() throws IOException {
         startedThenStopped();
         assertEquals(List.of("start(true)", "stop(false)", "close"), fx.relations.calls(), "a clean stop moves nothing");
         assertEquals("started", fx.storedState().state());
@@ -53,7 +57,7 @@ class UnitAgentLifecycleTest extends UnitAgentTestBase {
     }
 
     @Test
-    void aRestartedAgentRemovesTheTempFilesOfWritesAKillInterruptedButNotFreshOnes() throws IOException {
+    void a_restarted_agent_removes_the_temp_files_of_writes_a_kill_interrupted_but_not_fresh_ones() throws IOException {
         startedThenStopped();
         // what kill -9 between creating a temp file and renaming it leaves, an hour ago and just now
         Path state = fx.unitDir.resolve("state");
@@ -71,10 +75,10 @@ class UnitAgentLifecycleTest extends UnitAgentTestBase {
     }
 
     @Test
-    void aFailingInstallErrorsAtOnceAndResolvedWithRetryRunsItAgain() throws IOException {
+    void a_failing_install_errors_at_once_and_resolved_with_retry_runs_it_again() throws IOException {
         fx.failHook("install", true);
         UnitAgentRuntime agent = fx.startAgent(1);
-        await("install_error", () -> "install_error".equals(fx.replicatedState()));
+        POLLING.await("install_error").until(() -> "install_error".equals(fx.replicatedState()));
         awaitQuiet(agent);
         assertEquals(List.of("install"), fx.hookLog(), "no retry before the error state");
         WorkflowState stored = fx.storedState();
@@ -85,73 +89,73 @@ class UnitAgentLifecycleTest extends UnitAgentTestBase {
         fx.failHook("install", false);
         fx.state.units().setResolved(UNIT, ResolvedMode.RETRY_HOOK);
 
-        await("started", () -> "started".equals(agent.workflowState()));
-        await("flag cleared", () -> fx.state.units().flags(UNIT).resolved().isEmpty());
+        POLLING.await("started").until(() -> "started".equals(agent.workflowState()));
+        POLLING.await("flag cleared").until(() -> fx.state.units().flags(UNIT).resolved().isEmpty());
         assertEquals(List.of("install", "install", "config-changed", "start"), fx.hookLog());
         assertEquals(List.of("start(true)"), fx.relations.calls());
     }
 
     @Test
-    void resolvedWithoutRetryMovesOnWithoutTheFailedHook() throws IOException {
+    void resolved_without_retry_moves_on_without_the_failed_hook() throws IOException {
         fx.failHook("install", true);
         UnitAgentRuntime agent = fx.startAgent(0);
-        await("install_error", () -> "install_error".equals(fx.replicatedState()));
+        POLLING.await("install_error").until(() -> "install_error".equals(fx.replicatedState()));
 
         fx.state.units().setResolved(UNIT, ResolvedMode.NO_HOOK);
 
-        await("started", () -> "started".equals(fx.replicatedState()));
-        await("flag cleared", () -> fx.state.units().flags(UNIT).resolved().isEmpty());
+        POLLING.await("started").until(() -> "started".equals(fx.replicatedState()));
+        POLLING.await("flag cleared").until(() -> fx.state.units().flags(UNIT).resolved().isEmpty());
         assertEquals(List.of("install", "config-changed", "start"), fx.hookLog());
         assertEquals("started", agent.workflowState());
     }
 
     @Test
-    void aConfigChangeWhileStartedRunsConfigChanged() throws IOException {
+    void a_config_change_while_started_runs_config_changed() throws IOException {
         UnitAgentRuntime agent = fx.startAgent(0);
-        await("started", () -> "started".equals(agent.workflowState()));
+        POLLING.await("started").until(() -> "started".equals(agent.workflowState()));
         awaitQuiet(agent);
 
         fx.state.services().updateConfig("blog", Map.of("title", "Another blog"));
 
-        await("config-changed", () -> count(fx, "config-changed") == 2);
+        POLLING.await("config-changed").until(() -> count(fx, "config-changed") == 2);
         assertEquals(List.of("install", "config-changed", "start", "config-changed"), fx.hookLog());
         assertEquals("started", fx.storedState().state());
     }
 
     @Test
-    void aConfigChangeInAnErrorStateIsAppliedOnceResolved() throws IOException {
+    void a_config_change_in_an_error_state_is_applied_once_resolved() throws IOException {
         UnitAgentRuntime agent = fx.startAgent(0);
-        await("started", () -> "started".equals(agent.workflowState()));
+        POLLING.await("started").until(() -> "started".equals(agent.workflowState()));
         awaitQuiet(agent);
         fx.failHook("config-changed", true);
         fx.state.services().updateConfig("blog", Map.of("title", "first"));
-        await("configure_error", () -> "configure_error".equals(fx.replicatedState()));
+        POLLING.await("configure_error").until(() -> "configure_error".equals(fx.replicatedState()));
         assertEquals(List.of("start(true)", "stop(true)"), fx.relations.calls(), "relations go down in the error");
         long before = agent.reconciliations();
 
         fx.failHook("config-changed", false);
         fx.state.services().updateConfig("blog", Map.of("title", "second"));
-        await("change seen", () -> agent.reconciliations() > before);
+        POLLING.await("change seen").until(() -> agent.reconciliations() > before);
         assertEquals(2, count(fx, "config-changed"), "no hook while in an error state");
 
         fx.state.units().setResolved(UNIT, ResolvedMode.NO_HOOK);
 
-        await("pending config applied", () -> count(fx, "config-changed") == 3);
-        await("started", () -> "started".equals(fx.replicatedState()));
+        POLLING.await("pending config applied").until(() -> count(fx, "config-changed") == 3);
+        POLLING.await("started").until(() -> "started".equals(fx.replicatedState()));
         assertEquals(List.of("start(true)", "stop(true)", "start(true)"), fx.relations.calls());
     }
 
     @Test
-    void retiringDepartsTheRelationsThenRunsTheStopHookAndLeavesTheMarker() throws IOException {
+    void retiring_departs_the_relations_then_runs_the_stop_hook_and_leaves_the_marker() throws IOException {
         UnitAgentRuntime agent = fx.startAgent(0);
-        await("started", () -> "started".equals(agent.workflowState()));
+        POLLING.await("started").until(() -> "started".equals(agent.workflowState()));
         awaitQuiet(agent);
         List<List<String>> hooksAtDeparture = new java.util.concurrent.CopyOnWriteArrayList<>();
         fx.relations.onDepartAll(() -> hooksAtDeparture.add(fx.hookLog()));
 
         agent.retire();
 
-        await("retired", agent::isRetired);
+        POLLING.await("retired").until(agent::isRetired);
         assertEquals(List.of(List.of("install", "config-changed", "start")), hooksAtDeparture,
                 "the relations depart (-departed, -broken) before the stop hook");
         assertEquals(List.of("install", "config-changed", "start", "stop"), fx.hookLog());
@@ -161,7 +165,7 @@ class UnitAgentLifecycleTest extends UnitAgentTestBase {
     }
 
     @Test
-    void aUnitRemovedWhileItsAgentWasDownStillRunsItsStopHookWhenRetired() throws IOException {
+    void a_unit_removed_while_its_agent_was_down_still_runs_its_stop_hook_when_retired() throws IOException {
         startedThenStopped();
         // remove-unit while the machine agent is down: the unit's node is gone when its agent restarts
         fx.state.units().remove(UNIT);
@@ -169,20 +173,20 @@ class UnitAgentLifecycleTest extends UnitAgentTestBase {
         UnitAgentRuntime second = fx.startAgent(0);
         second.retire();
 
-        await("retired", second::isRetired);
+        POLLING.await("retired").until(second::isRetired);
         assertEquals(List.of("install", "config-changed", "start", "stop"), fx.hookLog());
         assertEquals("stopped", fx.storedState().state());
     }
 
     @Test
-    void relationResolvedIsHandedToTheRelationLifecyclesAndCleared() throws IOException {
+    void relation_resolved_is_handed_to_the_relation_lifecycles_and_cleared() throws IOException {
         UnitAgentRuntime agent = fx.startAgent(0);
-        await("started", () -> "started".equals(agent.workflowState()));
+        POLLING.await("started").until(() -> "started".equals(agent.workflowState()));
         awaitQuiet(agent);
 
         fx.state.units().setRelationResolved(UNIT, Map.of("relation-0000000001", ResolvedMode.RETRY_HOOK));
 
-        await("flag cleared", () -> fx.state.units().flags(UNIT).equals(UnitFlags.NONE));
+        POLLING.await("flag cleared").until(() -> fx.state.units().flags(UNIT).equals(UnitFlags.NONE));
         assertTrue(fx.relations.calls().contains("resolve(relation-0000000001,true)"), fx.relations.calls().toString());
     }
 
@@ -193,7 +197,7 @@ class UnitAgentLifecycleTest extends UnitAgentTestBase {
     /** An agent that installed and started the unit, then stopped cleanly. */
     private void startedThenStopped() {
         UnitAgentRuntime first = fx.startAgent(0);
-        await("started", () -> "started".equals(first.workflowState()));
+        POLLING.await("started").until(() -> "started".equals(first.workflowState()));
         awaitQuiet(first);
         first.close();
     }

@@ -1,7 +1,6 @@
 package jujube.agent.unit.internal;
 
 import static jujube.agent.unit.internal.UnitAgentFixture.UNIT;
-import static jujube.agent.unit.internal.UnitAgentFixture.await;
 import static jujube.agent.unit.internal.UnitAgentFixture.awaitQuiet;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,12 +9,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import jujube.state.ResolvedMode;
 import jujube.state.StatusEntry;
 import jujube.state.UnitInfo;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,12 +26,16 @@ import org.junit.jupiter.api.Test;
  * the unit goes on without running again a hook it ran. Real ZooKeeper, real hook processes, real files.
  */
 class UnitAgentLocalStateTest extends UnitAgentTestBase {
+    /** Waits for what the unit agent does in its own threads: every 10 ms for up to 20 s. */
+    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
+            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
+
     private static final String RESET = "; reset with: jujube resolved --reset-state blog/0";
 
     /** An agent that installed and started the unit, then stopped cleanly. */
     private void startedThenStopped() {
         UnitAgentRuntime first = fx.startAgent(0);
-        await("started", () -> "started".equals(first.workflowState()));
+        POLLING.await("started").until(() -> "started".equals(first.workflowState()));
         awaitQuiet(first);
         first.close();
     }
@@ -44,10 +50,10 @@ class UnitAgentLocalStateTest extends UnitAgentTestBase {
 
     private UnitAgentRuntime awaitLocalStateError(String file, String problem) {
         UnitAgentRuntime agent = fx.startAgent(0);
-        await("local_state_error", () -> UnitInfo.LOCAL_STATE_ERROR.equals(fx.replicatedState()));
+        POLLING.await("local_state_error").until(() -> UnitInfo.LOCAL_STATE_ERROR.equals(fx.replicatedState()));
         assertEquals("state/" + file + ": " + problem + RESET, info());
         assertEquals(UnitInfo.LOCAL_STATE_ERROR, agent.workflowState());
-        await("presence", agent::isConnected);
+        POLLING.await("presence").until(agent::isConnected);
         List<StatusEntry> history = fx.state.units().statusHistory(UNIT);
         assertEquals(UnitInfo.LOCAL_STATE_ERROR, history.get(history.size() - 1).state());
         return agent;
@@ -55,8 +61,8 @@ class UnitAgentLocalStateTest extends UnitAgentTestBase {
 
     private void reset(UnitAgentRuntime agent) {
         fx.state.units().setResolved(UNIT, ResolvedMode.RESET_STATE);
-        await("started", () -> "started".equals(fx.replicatedState()) && "".equals(info()));
-        await("flag cleared", () -> fx.state.units().flags(UNIT).resolved().isEmpty());
+        POLLING.await("started").until(() -> "started".equals(fx.replicatedState()) && "".equals(info()));
+        POLLING.await("flag cleared").until(() -> fx.state.units().flags(UNIT).resolved().isEmpty());
         awaitQuiet(agent);
         assertEquals("started", agent.workflowState());
     }
@@ -70,14 +76,14 @@ class UnitAgentLocalStateTest extends UnitAgentTestBase {
     }
 
     @Test
-    void aGarbageUnitStateRunsNothingAndItsResetRebuildsItFromTheHistoryRunningNoHookAgain() throws IOException {
+    void a_garbage_unit_state_runs_nothing_and_its_reset_rebuilds_it_from_the_history_running_no_hook_again() throws IOException {
         startedThenStopped();
         Files.writeString(state("unit.json"), "garbage");
 
         UnitAgentRuntime agent = awaitLocalStateError("unit.json", "not valid JSON (Unrecognized token 'garbage': "
                 + "was expecting (JSON String, Number, Array, Object or token 'null', 'true' or 'false'))");
         fx.state.units().setResolved(UNIT, ResolvedMode.RETRY_HOOK); // not what repairs it: cleared, nothing moves
-        await("flag cleared", () -> fx.state.units().flags(UNIT).resolved().isEmpty());
+        POLLING.await("flag cleared").until(() -> fx.state.units().flags(UNIT).resolved().isEmpty());
         assertEquals(UnitInfo.LOCAL_STATE_ERROR, fx.replicatedState());
         assertEquals(List.of("install", "config-changed", "start"), fx.hookLog());
 
@@ -92,44 +98,44 @@ class UnitAgentLocalStateTest extends UnitAgentTestBase {
                 last.message());
 
         fx.state.services().updateConfig("blog", Map.of("title", "after the reset"));
-        await("config-changed", () -> fx.hookLog().size() == 4);
+        POLLING.await("config-changed").until(() -> fx.hookLog().size() == 4);
         assertEquals("config-changed", fx.hookLog().get(3));
     }
 
     @Test
-    void anUnfinishedInstallIsReplayedFromTheHistoryAfterTheReset() throws IOException {
+    void an_unfinished_install_is_replayed_from_the_history_after_the_reset() throws IOException {
         fx.failHook("install", true);
         UnitAgentRuntime first = fx.startAgent(0);
-        await("install_error", () -> "install_error".equals(fx.replicatedState()));
+        POLLING.await("install_error").until(() -> "install_error".equals(fx.replicatedState()));
         first.close();
         Files.write(state("unit.json"), new byte[2 << 20]); // zeros, over the limit
 
         UnitAgentRuntime agent = awaitLocalStateError("unit.json", (2 << 20) + " bytes, over the limit of "
                 + (1 << 20) + " bytes");
         fx.state.units().setResolved(UNIT, ResolvedMode.RESET_STATE);
-        await("install_error again", () -> "install_error".equals(fx.replicatedState()));
+        POLLING.await("install_error again").until(() -> "install_error".equals(fx.replicatedState()));
         assertTrue(info().startsWith("hook install failed"), info());
         fx.failHook("install", false);
         fx.state.units().setResolved(UNIT, ResolvedMode.RETRY_HOOK);
-        await("started", () -> "started".equals(agent.workflowState()));
+        POLLING.await("started").until(() -> "started".equals(agent.workflowState()));
         assertEquals(List.of("install", "install", "config-changed", "start"), fx.hookLog());
     }
 
     @Test
-    void aGarbageConfigRecordIsRemovedByTheResetAndConfigChangedRunsOnceMore() throws IOException {
+    void a_garbage_config_record_is_removed_by_the_reset_and_config_changed_runs_once_more() throws IOException {
         startedThenStopped();
         Files.writeString(state("config.json"), "{\"version\":1,\"applied\":\"not a digest\"}");
 
         UnitAgentRuntime agent = awaitLocalStateError("config.json",
                 "expected {\"version\":1,\"applied\":\"<sha256, hex>\"}");
         reset(agent);
-        await("config-changed once more", () -> fx.hookLog().size() == 4);
+        POLLING.await("config-changed once more").until(() -> fx.hookLog().size() == 4);
         assertEquals(List.of("install", "config-changed", "start", "config-changed"), fx.hookLog());
         assertEquals("{\"version\":1,\"applied\":\"not a digest\"}", kept(state("config.json")));
     }
 
     @Test
-    void aGarbageCharmRecordIsRebuiltFromTheUnitsNode() throws IOException {
+    void a_garbage_charm_record_is_rebuilt_from_the_units_node() throws IOException {
         startedThenStopped();
         Files.writeString(state("charm.json"), "{\"version\":1,\"charm_id\":\"blog\"}");
 
@@ -141,7 +147,7 @@ class UnitAgentLocalStateTest extends UnitAgentTestBase {
     }
 
     @Test
-    void aGarbageHookProcessRecordStopsTheUnitUntilTheResetRemovesIt() throws IOException {
+    void a_garbage_hook_process_record_stops_the_unit_until_the_reset_removes_it() throws IOException {
         startedThenStopped();
         Files.writeString(state("hook-process.json"), "{\"version\":1,\"pid\":\"one\"}");
 
@@ -153,29 +159,29 @@ class UnitAgentLocalStateTest extends UnitAgentTestBase {
     }
 
     @Test
-    void aConfigRecordCorruptedWhileTheAgentRunsStopsTheUnitInsteadOfBeingRetried() throws IOException {
+    void a_config_record_corrupted_while_the_agent_runs_stops_the_unit_instead_of_being_retried() throws IOException {
         UnitAgentRuntime agent = fx.startAgent(0);
-        await("started", () -> "started".equals(agent.workflowState()));
+        POLLING.await("started").until(() -> "started".equals(agent.workflowState()));
         awaitQuiet(agent);
         Files.writeString(state("config.json"), "[]");
 
         fx.state.services().updateConfig("blog", Map.of("title", "read the record"));
 
-        await("local_state_error", () -> UnitInfo.LOCAL_STATE_ERROR.equals(fx.replicatedState()));
+        POLLING.await("local_state_error").until(() -> UnitInfo.LOCAL_STATE_ERROR.equals(fx.replicatedState()));
         assertEquals("state/config.json: not a JSON object" + RESET, info());
         reset(agent);
-        await("config-changed", () -> fx.hookLog().size() == 4);
+        POLLING.await("config-changed").until(() -> fx.hookLog().size() == 4);
     }
 
     @Test
-    void aUnitRemovedWhileItsStateIsCorruptRetiresWithoutItsHooks() throws IOException {
+    void a_unit_removed_while_its_state_is_corrupt_retires_without_its_hooks() throws IOException {
         startedThenStopped();
         Files.writeString(state("unit.json"), "{\"version\":1}");
         UnitAgentRuntime agent = awaitLocalStateError("unit.json", "missing string field 'state'");
 
         agent.retire();
 
-        await("retired", agent::isRetired);
+        POLLING.await("retired").until(agent::isRetired);
         assertTrue(Files.exists(state("retired")));
         assertEquals(List.of("install", "config-changed", "start"), fx.hookLog(), "no stop hook");
     }

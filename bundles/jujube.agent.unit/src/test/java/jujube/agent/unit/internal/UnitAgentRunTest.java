@@ -1,7 +1,6 @@
 package jujube.agent.unit.internal;
 
 import static jujube.agent.unit.internal.UnitAgentFixture.UNIT;
-import static jujube.agent.unit.internal.UnitAgentFixture.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,10 +12,15 @@ import java.util.List;
 import jujube.state.RunResult;
 import jujube.state.StatusEntry;
 import jujube.state.UnitRuns;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;
 
 /** {@code jujube run} at the agent: commands in the hook context, in turn with the hooks; status history. */
 class UnitAgentRunTest extends UnitAgentTestBase {
+    /** Waits for what the unit agent does in its own threads: every 10 ms for up to 20 s. */
+    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
+            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
 
     private RunResult run(String command, Duration timeout) throws InterruptedException {
         String id = fx.state.runs().request(UNIT, command, timeout);
@@ -37,7 +41,7 @@ class UnitAgentRunTest extends UnitAgentTestBase {
                 + "rm '" + running + "'\n");
         Files.setPosixFilePermissions(hook, PosixFilePermissions.fromString("rwx------"));
         fx.startAgent(0);
-        await("install running", () -> Files.exists(running));
+        POLLING.await("install running").until(() -> Files.exists(running));
         String id = fx.state.runs().request(UNIT, "test -e '" + running + "' && echo beside || echo after; "
                 + "echo \"$JUJU_UNIT_NAME $(pwd)\"; relation-ids nosuch; exit 3", Duration.ofSeconds(20));
         Files.writeString(release, "");
@@ -50,7 +54,7 @@ class UnitAgentRunTest extends UnitAgentTestBase {
     void a_unit_in_error_runs_commands_and_publishes_its_history_and_error() throws Exception {
         fx.failHook("install", true);
         fx.startAgent(0);
-        await("install_error", () -> "install_error".equals(fx.replicatedState()));
+        POLLING.await("install_error").until(() -> "install_error".equals(fx.replicatedState()));
         String info = fx.state.units().get(UNIT).workflowStateInfo();
         // the failure, then (once the retry is scheduled) when the agent tries again
         assertTrue(info.startsWith("hook install failed: exit code 1"), info);
@@ -73,7 +77,7 @@ class UnitAgentRunTest extends UnitAgentTestBase {
 
         fx.failHook("install", false);
         fx.state.units().setResolved(UNIT, jujube.state.ResolvedMode.RETRY_HOOK);
-        await("started", () -> "started".equals(fx.replicatedState()));
+        POLLING.await("started").until(() -> "started".equals(fx.replicatedState()));
         assertEquals("", fx.state.units().get(UNIT).workflowStateInfo());
         assertEquals(List.of("install_error", "installed", "started"), fx.state.units().statusHistory(UNIT).stream()
                 .map(StatusEntry::state).toList());

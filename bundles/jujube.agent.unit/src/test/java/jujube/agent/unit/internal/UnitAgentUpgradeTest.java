@@ -3,13 +3,13 @@ package jujube.agent.unit.internal;
 import static jujube.agent.unit.internal.UnitAgentFixture.CHARM_1;
 import static jujube.agent.unit.internal.UnitAgentFixture.CHARM_2;
 import static jujube.agent.unit.internal.UnitAgentFixture.UNIT;
-import static jujube.agent.unit.internal.UnitAgentFixture.await;
 import static jujube.agent.unit.internal.UnitAgentFixture.awaitQuiet;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import jujube.charm.CharmStorage;
 import jujube.charm.CharmUrl;
 import java.util.List;
@@ -18,11 +18,17 @@ import jujube.state.ResolvedMode;
 import jujube.state.UpgradeRequest;
 import jujube.workflow.UnitWorkflow;
 import jujube.workflow.WorkflowState;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Charm upgrades inside the upgrade_charm transition, with the default directory-swapping handler. */
 class UnitAgentUpgradeTest extends UnitAgentTestBase {
+    /** Waits for what the unit agent does in its own threads: every 10 ms for up to 20 s. */
+    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
+            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
+
     /** Revision 2 of the charm, in the storage and the state, to upgrade to. */
     @BeforeEach
     void publishSecondRevision() throws IOException {
@@ -30,16 +36,16 @@ class UnitAgentUpgradeTest extends UnitAgentTestBase {
     }
 
     @Test
-    void theUpgradeFlagReplacesTheCharmAndRunsUpgradeCharmFromTheNewOne() throws IOException {
+    void the_upgrade_flag_replaces_the_charm_and_runs_upgrade_charm_from_the_new_one() throws IOException {
         UnitAgentRuntime agent = fx.startAgent(0);
-        await("started", () -> "started".equals(agent.workflowState()));
+        POLLING.await("started").until(() -> "started".equals(agent.workflowState()));
         awaitQuiet(agent);
 
         fx.state.services().setCharm("blog", CHARM_2);
         fx.state.units().setUpgrade(UNIT, new UpgradeRequest(false));
 
-        await("upgrade-charm ran", () -> fx.hookLog().contains("upgrade-charm-v2"));
-        await("flag cleared", () -> fx.state.units().flags(UNIT).upgrade().isEmpty());
+        POLLING.await("upgrade-charm ran").until(() -> fx.hookLog().contains("upgrade-charm-v2"));
+        POLLING.await("flag cleared").until(() -> fx.state.units().flags(UNIT).upgrade().isEmpty());
         assertEquals("-v2\n", Files.readString(fx.unitDir.resolve("charm").resolve("VERSION")));
         assertEquals(List.of("install", "config-changed", "start", "upgrade-charm-v2"), fx.hookLog());
         WorkflowState stored = fx.storedState();
@@ -50,47 +56,47 @@ class UnitAgentUpgradeTest extends UnitAgentTestBase {
 
         // the hooks run from the new charm from now on
         fx.state.services().updateConfig("blog", Map.of("title", "after upgrade"));
-        await("config-changed of v2", () -> fx.hookLog().contains("config-changed-v2"));
+        POLLING.await("config-changed of v2").until(() -> fx.hookLog().contains("config-changed-v2"));
         assertEquals(CHARM_2, fx.lastCharmSeen());
     }
 
     @Test
-    void aMachineWithoutTheCharmStorageUpgradesFromTheCopyTheStateKeeps() throws IOException {
+    void a_machine_without_the_charm_storage_upgrades_from_the_copy_the_state_keeps() throws IOException {
         Path stored = fx.storageDir.resolve(CharmStorage.keyOf(CharmUrl.parse(CHARM_2)));
         Path elsewhere = Files.move(stored, fx.storageDir.resolveSibling("operator-side.charm"));
         fx.state.charms().storeArchive(CHARM_2, elsewhere);
         UnitAgentRuntime agent = fx.startAgent(0);
-        await("started", () -> "started".equals(agent.workflowState()));
+        POLLING.await("started").until(() -> "started".equals(agent.workflowState()));
         awaitQuiet(agent);
 
         fx.state.services().setCharm("blog", CHARM_2);
         fx.state.units().setUpgrade(UNIT, new UpgradeRequest(false));
-        await("upgrade-charm ran", () -> fx.hookLog().contains("upgrade-charm-v2"));
+        POLLING.await("upgrade-charm ran").until(() -> fx.hookLog().contains("upgrade-charm-v2"));
         assertEquals("-v2\n", Files.readString(fx.unitDir.resolve("charm").resolve("VERSION")));
         assertEquals(CHARM_2, fx.state.units().get(UNIT).charmId());
     }
 
     @Test
-    void aFailingUpgradeHookEntersCharmUpgradeErrorAndResolvedRetriesIt() throws IOException {
+    void a_failing_upgrade_hook_enters_charm_upgrade_error_and_resolved_retries_it() throws IOException {
         UnitAgentRuntime agent = fx.startAgent(0);
-        await("started", () -> "started".equals(agent.workflowState()));
+        POLLING.await("started").until(() -> "started".equals(agent.workflowState()));
         awaitQuiet(agent);
         fx.failHook("upgrade-charm", true);
         fx.state.services().setCharm("blog", CHARM_2);
         fx.state.units().setUpgrade(UNIT, new UpgradeRequest(false));
-        await("charm_upgrade_error", () -> "charm_upgrade_error".equals(fx.replicatedState()));
+        POLLING.await("charm_upgrade_error").until(() -> "charm_upgrade_error".equals(fx.replicatedState()));
         assertEquals(List.of("start(true)"), fx.relations.calls(), "relations keep running in charm_upgrade_error");
 
         fx.failHook("upgrade-charm", false);
         fx.state.units().setResolved(UNIT, ResolvedMode.RETRY_HOOK);
 
-        await("started", () -> "started".equals(fx.replicatedState()));
+        POLLING.await("started").until(() -> "started".equals(fx.replicatedState()));
         assertEquals(List.of("install", "config-changed", "start", "upgrade-charm-v2", "upgrade-charm-v2"),
                 fx.hookLog());
     }
 
     @Test
-    void aRestartWithTheUpgradeMarkerSetEndsInCharmUpgradeError() throws IOException {
+    void a_restart_with_the_upgrade_marker_set_ends_in_charm_upgrade_error() throws IOException {
         // as if the process died inside upgrade_charm, between setting and clearing the marker
         fx.store().save(new WorkflowState("started", "upgrade_charm", Map.of(UnitWorkflow.CHARM_UPGRADE_MARKER, "true")));
 
@@ -104,20 +110,21 @@ class UnitAgentUpgradeTest extends UnitAgentTestBase {
     }
 
     @Test
-    void aForcedUpgradeInAnErrorStateReplacesTheCharmWithoutHookOrTransition() throws IOException {
+    void a_forced_upgrade_in_an_error_state_replaces_the_charm_without_hook_or_transition() throws IOException {
         fx.failHook("install", true);
         UnitAgentRuntime agent = fx.startAgent(0);
-        await("install_error", () -> "install_error".equals(fx.replicatedState()));
+        POLLING.await("install_error").until(() -> "install_error".equals(fx.replicatedState()));
         awaitQuiet(agent);
 
         fx.state.services().setCharm("blog", CHARM_2);
         fx.state.units().setUpgrade(UNIT, new UpgradeRequest(true));
 
-        await("charm replaced", () -> readVersion(fx).equals("-v2\n"));
-        await("flag cleared", () -> fx.state.units().flags(UNIT).upgrade().isEmpty());
+        POLLING.await("charm replaced").until(() -> readVersion(fx).equals("-v2\n"));
+        POLLING.await("flag cleared").until(() -> fx.state.units().flags(UNIT).upgrade().isEmpty());
         assertEquals("install_error", fx.storedState().state());
         assertEquals(List.of("install"), fx.hookLog());
-        await("the unit's node names the charm it runs now", () -> CHARM_2.equals(fx.state.units().get(UNIT).charmId()));
+        POLLING.await("the unit's node names the charm it runs now")
+                .until(() -> CHARM_2.equals(fx.state.units().get(UNIT).charmId()));
     }
 
     private static String readVersion(UnitAgentFixture fx) {

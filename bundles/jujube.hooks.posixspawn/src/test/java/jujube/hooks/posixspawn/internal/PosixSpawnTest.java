@@ -33,7 +33,7 @@ class PosixSpawnTest {
     final PosixHookSpawner spawner = new PosixHookSpawner(posix);
 
     @Test
-    void foldsWaitStatusesAsTheJdkDoes() {
+    void folds_wait_statuses_as_the_jdk_does() {
         assertEquals(0, PosixProcess.fold(0));
         assertEquals(3, PosixProcess.fold(3 << 8));
         assertEquals(128 + 9, PosixProcess.fold(9));
@@ -41,7 +41,7 @@ class PosixSpawnTest {
     }
 
     @Test
-    void aHookStillBeingWrittenIsTriedAgain() throws Exception {
+    void a_hook_still_being_written_is_tried_again() throws Exception {
         Path hook = hook("install", "exit 0");
         CompletableFuture<Integer> exit;
         try (FileChannel writer = FileChannel.open(hook, StandardOpenOption.WRITE)) {
@@ -54,7 +54,7 @@ class PosixSpawnTest {
     }
 
     @Test
-    void aHookThatCannotBeExecutedIsNamedWithTheReason() throws IOException {
+    void a_hook_that_cannot_be_executed_is_named_with_the_reason() throws IOException {
         Path hook = root.resolve("install");
         Files.writeString(hook, "#!/nonexistent/interpreter\n");
         hook.toFile().setExecutable(true);
@@ -65,7 +65,7 @@ class PosixSpawnTest {
     }
 
     @Test
-    void theRequestsSessionLeaderIsNotNeeded() throws Exception {
+    void the_requests_session_leader_is_not_needed() throws Exception {
         Path hook = hook("start", "exit 0");
         SpawnRequest request = new SpawnRequest(List.of(hook.toString()), Map.of(), root, NULL, NULL,
                 Optional.of(root.resolve("no-such-leader")));
@@ -74,7 +74,7 @@ class PosixSpawnTest {
     }
 
     @Test
-    void aWaitIsInterruptibleAndTheProcessCanStillBeKilled() throws Exception {
+    void a_wait_is_interruptible_and_the_process_can_still_be_killed() throws Exception {
         PosixProcess process = start(hook("start", "exec sleep 1000"));
         Thread.currentThread().interrupt();
         assertThrows(InterruptedException.class, () -> process.waitFor(Duration.ofSeconds(10)));
@@ -89,7 +89,7 @@ class PosixSpawnTest {
     }
 
     @Test
-    void theLongestWaitStillWaits() throws Exception {
+    void the_longest_wait_still_waits() throws Exception {
         PosixProcess process = start(hook("start", "sleep 0.3"));
 
         assertTrue(process.waitFor(Duration.ofSeconds(Long.MAX_VALUE))); // waited a day at a time, no overflow
@@ -97,7 +97,7 @@ class PosixSpawnTest {
     }
 
     @Test
-    void exitValueBeforeTheEndIsRefused() throws Exception {
+    void exit_value_before_the_end_is_refused() throws Exception {
         PosixProcess process = start(hook("start", "exec sleep 1000"));
         try {
             assertThrows(IllegalThreadStateException.class, process::exitValue);

@@ -19,6 +19,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import jujube.provider.local.LocalLayout;
 import jujube.provider.local.PidFiles;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -26,6 +28,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Real processes: a fake {@code bin/jujube-agent} that records its arguments and sleeps under their name. */
 class MachineProcessesTest {
+    /** Waits for the agents the processes run: every 10 ms for up to 20 s. */
+    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
+            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
+
     @TempDir
     Path tmp;
     private Path env;
@@ -85,7 +91,7 @@ class MachineProcessesTest {
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(handed)));
         long pid = pidOf(1);
         assertTrue(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
-        await("agent ran", () -> launches().size() == 1);
+        POLLING.await("agent ran").until(() -> launches().size() == 1);
         assertEquals("machine --machine-id 1 --zookeeper 127.0.0.1:2181 --data-dir " + env.resolve("machines/machine-1")
                 + " --charm-storage " + env.resolve("charms") + " --session-timeout 12000 --log-file "
                 + env.resolve("machines/machine-1/log/machine-1.log"), launches().get(0));
@@ -118,11 +124,12 @@ class MachineProcessesTest {
         machines = new MachineProcesses(layout, restarts);
         machines.launch(2, oneTime(2));
         long first = pidOf(2);
-        await("agent ran", () -> launches().size() == 1);
+        POLLING.await("agent ran").until(() -> launches().size() == 1);
         ProcessHandle.of(first).orElseThrow().destroyForcibly();
 
-        await("restarted", () -> pidOf(2) != first && ProcessHandle.of(pidOf(2)).map(ProcessHandle::isAlive).orElse(false));
-        await("agent ran again", () -> launches().size() == 2);
+        POLLING.await("restarted")
+                .until(() -> pidOf(2) != first && ProcessHandle.of(pidOf(2)).map(ProcessHandle::isAlive).orElse(false));
+        POLLING.await("agent ran again").until(() -> launches().size() == 2);
         assertTrue(machines.isRunning("local-2"));
     }
 
@@ -145,8 +152,8 @@ class MachineProcessesTest {
         Process bootstrapped = new ProcessBuilder(layout.command(0)).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         new PidFiles(env).write(layout.pidFile(0), bootstrapped.pid());
-        await("agent ran", () -> launches().size() == 1);
-        await("agent named", () -> new PidFiles(env).ours(bootstrapped.toHandle()));
+        POLLING.await("agent ran").until(() -> launches().size() == 1);
+        POLLING.await("agent named").until(() -> new PidFiles(env).ours(bootstrapped.toHandle()));
 
         machines = new MachineProcesses(layout, restarts);
         assertEquals("local-0", machines.launch(0, oneTime(0)));
@@ -154,7 +161,7 @@ class MachineProcessesTest {
         assertEquals(1, launches().size());
         // adopted means watched: it is restarted when it dies
         bootstrapped.destroyForcibly();
-        await("restarted", () -> pidOf(0) != bootstrapped.pid());
+        POLLING.await("restarted").until(() -> pidOf(0) != bootstrapped.pid());
         assertTrue(machines.isRunning("local-0"));
     }
 
@@ -182,24 +189,9 @@ class MachineProcessesTest {
 
         assertFalse(Files.exists(layout.pidFile(6)), "a start writes the pid file before it returns");
         assertNotEquals(gone.pid(), pidOf(5));
-        await("agent ran", () -> launches().size() == 1);
+        POLLING.await("agent ran").until(() -> launches().size() == 1);
         assertTrue(launches().get(0).contains("--machine-id 5"), launches().get(0));
         assertTrue(machines.isRunning("local-5"));
         assertEquals(Set.of("local-5"), machines.instances());
-    }
-
-    static void await(String what, Check condition) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (!condition.holds()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for: " + what);
-            }
-            Thread.sleep(10);
-        }
-    }
-
-    @FunctionalInterface
-    interface Check {
-        boolean holds() throws Exception;
     }
 }

@@ -19,7 +19,7 @@ class StaleTempsTest {
     Path env;
 
     @Test
-    void theLitterOfKilledCommandsGoesAndEverythingElseStays() throws IOException {
+    void the_litter_of_killed_commands_goes_and_everything_else_stays() throws IOException {
         LocalLayout layout = new LocalLayout(env, env.resolve("dist"), "127.0.0.1:2181", env.resolve("charms"), 12000);
         Instant now = Instant.now();
         Instant hourAgo = now.minus(Duration.ofHours(1));
@@ -43,7 +43,7 @@ class StaleTempsTest {
     }
 
     @Test
-    void anEnvironmentWithoutItsDirectoriesYetIsNoError() {
+    void an_environment_without_its_directories_yet_is_no_error() {
         LocalLayout layout = new LocalLayout(env.resolve("new"), env.resolve("dist"), "127.0.0.1:2181",
                 env.resolve("new/charms"), 12000);
         assertEquals(0, StaleTemps.sweep(layout, Instant.now()));
