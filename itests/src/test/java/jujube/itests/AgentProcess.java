@@ -10,7 +10,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
-import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionFactory;
 
 /**
@@ -20,8 +19,7 @@ import org.awaitility.core.ConditionFactory;
  */
 record AgentProcess(String name, Path envDir, Process process) {
     /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
-    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(50))
-            .dontCatchUncaughtExceptions();
+    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(50));
 
     static AgentProcess start(Path envDir, String name, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of("setsid",

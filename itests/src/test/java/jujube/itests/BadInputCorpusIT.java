@@ -18,7 +18,6 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -36,8 +35,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class BadInputCorpusIT {
     /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
-    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(50))
-            .dontCatchUncaughtExceptions();
+    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(50));
 
     @RegisterExtension
     static final ScratchDirectories SCRATCH = new ScratchDirectories();

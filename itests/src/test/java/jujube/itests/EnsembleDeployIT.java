@@ -20,7 +20,6 @@ import jujube.state.StateConnection;
 import jujube.state.StateConnections;
 import jujube.state.UnitInfo;
 import jujube.state.UnitName;
-import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -35,8 +34,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class EnsembleDeployIT {
     /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
-    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(50))
-            .dontCatchUncaughtExceptions();
+    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(50));
 
     @RegisterExtension
     static final ScratchDirectories SCRATCH = new ScratchDirectories();

@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionFactory;
 
 /**
@@ -24,8 +23,7 @@ import org.awaitility.core.ConditionFactory;
  */
 final class Environment implements AutoCloseable {
     /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
-    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(50))
-            .dontCatchUncaughtExceptions();
+    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(50));
 
     static final Duration CONVERGE = Duration.ofSeconds(60);
     /** The example charms of the checkout the distribution was built from. */

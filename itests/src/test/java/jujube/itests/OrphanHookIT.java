@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
@@ -22,8 +21,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class OrphanHookIT {
     /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
-    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(50))
-            .dontCatchUncaughtExceptions();
+    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(50));
 
     @RegisterExtension
     static final ScratchDirectories SCRATCH = new ScratchDirectories();

@@ -18,7 +18,6 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 import jujube.state.UnitInfo;
 import jujube.state.UnitName;
-import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -34,8 +33,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class SubordinateCrashIT {
     /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
-    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(50))
-            .dontCatchUncaughtExceptions();
+    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(50));
 
     @RegisterExtension
     static final ScratchDirectories SCRATCH = new ScratchDirectories();

@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.Set;
 import jujube.state.UnitInfo;
 import jujube.state.UnitName;
-import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -26,8 +25,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class SubordinateIT {
     /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
-    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(50))
-            .dontCatchUncaughtExceptions();
+    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(50));
 
     @RegisterExtension
     static final ScratchDirectories SCRATCH = new ScratchDirectories();

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.function.Predicate;
 import jujube.state.Change;
 import jujube.state.StateWatcher;
-import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionFactory;
 
 /**
@@ -17,8 +16,7 @@ import org.awaitility.core.ConditionFactory;
  */
 final class WatchRecorder<T> implements StateWatcher<T> {
     /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
-    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(50))
-            .dontCatchUncaughtExceptions();
+    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(50));
 
     private final List<Change<T>> changes = new ArrayList<>();
 

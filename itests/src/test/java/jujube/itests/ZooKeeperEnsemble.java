@@ -20,7 +20,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionFactory;
 
 /**
@@ -31,8 +30,7 @@ import org.awaitility.core.ConditionFactory;
  */
 final class ZooKeeperEnsemble implements AutoCloseable {
     /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
-    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(50))
-            .dontCatchUncaughtExceptions();
+    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(50));
 
     static final int SIZE = 3;
     private static final Duration START_TIMEOUT = Duration.ofSeconds(45);

@@ -18,7 +18,6 @@ import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;
 import org.apache.zookeeper.data.Stat;
-import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -32,8 +31,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class ZooKeeperOutageIT {
     /** Polls every 100 ms for up to 90 s: the outage and the reconnection that follows take their time. */
-    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(90))
-            .pollInterval(Duration.ofMillis(100)).dontCatchUncaughtExceptions();
+    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(100)).atMost(Duration.ofSeconds(90));
 
     @RegisterExtension
     static final ScratchDirectories SCRATCH = new ScratchDirectories();

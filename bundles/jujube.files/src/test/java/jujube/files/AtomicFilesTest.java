@@ -16,16 +16,15 @@ import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
+import jujube.testkit.Polling;
 import jujube.testkit.TestJvm;
-import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class AtomicFilesTest {
     /** Polls the writer's progress every 5 ms, with no deadline: the writer's death also ends the wait. */
-    private static final ConditionFactory POLLING = Awaitility.with().forever().pollInterval(Duration.ofMillis(5))
-            .dontCatchUncaughtExceptions();
+    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(5)).forever();
 
     @TempDir
     Path root;

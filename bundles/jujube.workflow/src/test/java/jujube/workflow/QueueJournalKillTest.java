@@ -8,8 +8,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import jujube.state.UnitName;
+import jujube.testkit.Polling;
 import jujube.testkit.TestJvm;
-import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;
 
@@ -20,8 +20,7 @@ import org.junit.jupiter.api.Test;
  */
 class QueueJournalKillTest extends QueueFixture {
     /** Polls the writer's progress every 5 ms, with no deadline: the writer's death also ends the wait. */
-    private static final ConditionFactory POLLING = Awaitility.with().forever().pollInterval(Duration.ofMillis(5))
-            .dontCatchUncaughtExceptions();
+    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(5)).forever();
 
     @Test
     void a_writer_killed_at_any_instant_loses_no_acknowledged_save() throws Exception {

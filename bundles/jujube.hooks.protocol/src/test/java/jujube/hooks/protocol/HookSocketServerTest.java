@@ -19,8 +19,8 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import jujube.testkit.Polling;
 import jujube.testkit.ShortTempDir;
-import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -29,8 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class HookSocketServerTest {
     /** Waits for the server's threads: every 2 ms. */
-    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(2))
-            .dontCatchUncaughtExceptions();
+    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(2));
 
     private final ObjectMapper mapper = new ObjectMapper();
     // Unix socket paths must stay under 108 bytes: keep the directory short.

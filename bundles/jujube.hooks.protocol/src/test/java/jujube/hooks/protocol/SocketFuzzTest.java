@@ -10,8 +10,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Random;
+import jujube.testkit.Polling;
 import jujube.testkit.ShortTempDir;
-import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,8 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SocketFuzzTest {
     /** Waits for the server's threads: every 2 ms. */
-    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(2))
-            .dontCatchUncaughtExceptions();
+    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(2));
 
     private static final int FRAMES = 2_000;
     private static final int MAX_CONNECTIONS = 4;

@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 import jujube.hooks.ExecutedHook;
 import jujube.hooks.HookResult;
 import jujube.state.DebugHooks;
-import org.awaitility.Awaitility;
+import jujube.testkit.Polling;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -28,8 +28,7 @@ import org.junit.jupiter.api.Test;
  */
 class DebugHooksTest extends ContextRunnerFixture {
     /** Waits for what hooks and the unit's threads do: every 10 ms for up to 20 s. */
-    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
-            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
+    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(10)).atMost(Duration.ofSeconds(20));
 
     private DebugTmux tmux;
 

@@ -15,7 +15,7 @@ import java.util.stream.Stream;
 import jujube.hooks.spawn.HookProcess;
 import jujube.hooks.spawn.HookSpawner;
 import jujube.hooks.spawn.SpawnRequest;
-import org.awaitility.Awaitility;
+import jujube.testkit.Polling;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -29,8 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 @MethodSource("jujube.hooks.internal.HookSpawners#both")
 class GroupKillTest {
     /** Waits for hooks and their processes: every 10 ms. */
-    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(10))
-            .dontCatchUncaughtExceptions();
+    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(10));
 
     private static final Duration DEADLINE = Duration.ofSeconds(20);
 

@@ -23,7 +23,7 @@ import jujube.hooks.protocol.HookSocketClient;
 import jujube.hooks.protocol.ProtocolException;
 import jujube.hooks.tools.JavaFallback;
 import jujube.state.StateConnection;
-import org.awaitility.Awaitility;
+import jujube.testkit.Polling;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -34,8 +34,7 @@ import org.junit.jupiter.api.Test;
  */
 class HookContextConsistencyTest extends ContextRunnerFixture {
     /** Waits for what hooks and the unit's threads do: every 10 ms for up to 20 s. */
-    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
-            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
+    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(10)).atMost(Duration.ofSeconds(20));
 
     private final ExecutorService hookThread = Executors.newSingleThreadExecutor(r -> new Thread(r, "test-hook-runner"));
 

@@ -10,15 +10,14 @@ import java.util.Optional;
 import jujube.hooks.HookResult;
 import jujube.state.DebugLog;
 import jujube.state.LoggedRecord;
-import org.awaitility.Awaitility;
+import jujube.testkit.Polling;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;
 
 /** A unit's hooks, run while a debug-log listens, reach the environment's debug log; values never do. */
 class HookDebugLogTest extends ContextRunnerFixture {
     /** Waits for what hooks and the unit's threads do: every 10 ms for up to 20 s. */
-    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
-            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
+    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(10)).atMost(Duration.ofSeconds(20));
 
     private List<String> lines() {
         return env.state.debugLog().after(-1).stream().map(LoggedRecord::record)

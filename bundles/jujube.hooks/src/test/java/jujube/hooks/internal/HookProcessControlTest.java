@@ -20,7 +20,7 @@ import jujube.hooks.HookResult;
 import jujube.hooks.tools.HookToolsInstaller;
 import jujube.hooks.tools.InstalledTools;
 import jujube.hooks.tools.JavaFallback;
-import org.awaitility.Awaitility;
+import jujube.testkit.Polling;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -36,8 +36,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 @MethodSource("jujube.hooks.internal.HookSpawners#both")
 class HookProcessControlTest {
     /** Waits for hooks and their processes: every 10 ms. */
-    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(10))
-            .dontCatchUncaughtExceptions();
+    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(10));
 
     private static final Duration DEADLINE = Duration.ofSeconds(20);
 

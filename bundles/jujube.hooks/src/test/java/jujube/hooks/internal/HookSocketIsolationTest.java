@@ -19,7 +19,7 @@ import jujube.hooks.protocol.ErrorCode;
 import jujube.hooks.protocol.HookSocketClient;
 import jujube.hooks.protocol.ProtocolException;
 import jujube.hooks.tools.JavaFallback;
-import org.awaitility.Awaitility;
+import jujube.testkit.Polling;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,8 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class HookSocketIsolationTest extends ContextRunnerFixture {
     /** Waits for what hooks and the unit's threads do: every 10 ms for up to 20 s. */
-    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
-            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
+    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(10)).atMost(Duration.ofSeconds(20));
 
     @TempDir
     Path other;

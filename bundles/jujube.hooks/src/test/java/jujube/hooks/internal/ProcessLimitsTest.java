@@ -13,7 +13,7 @@ import jujube.hooks.spawn.HookSpawner;
 import jujube.hooks.HookResult;
 import jujube.hooks.tools.HookToolsInstaller;
 import jujube.hooks.tools.JavaFallback;
-import org.awaitility.Awaitility;
+import jujube.testkit.Polling;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -31,8 +31,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 @MethodSource("jujube.hooks.internal.HookSpawners#both")
 class ProcessLimitsTest {
     /** Waits for hooks and their processes: every 10 ms. */
-    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(10))
-            .dontCatchUncaughtExceptions();
+    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(10));
 
     private static final int LIMIT = 64;
     private static final Duration TIMEOUT = Duration.ofSeconds(60);

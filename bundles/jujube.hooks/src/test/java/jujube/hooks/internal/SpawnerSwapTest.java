@@ -14,7 +14,7 @@ import jujube.hooks.HookResult;
 import jujube.hooks.spawn.HookProcess;
 import jujube.hooks.spawn.HookSpawner;
 import jujube.hooks.spawn.SpawnRequest;
-import org.awaitility.Awaitility;
+import jujube.testkit.Polling;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -27,8 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SpawnerSwapTest {
     /** Waits for hooks and their processes: every 10 ms. */
-    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(10))
-            .dontCatchUncaughtExceptions();
+    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(10));
 
     @TempDir
     Path root;

@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import jujube.hooks.HookExecutor;
 import jujube.hooks.HookJob;
 import jujube.hooks.HookResult;
-import org.awaitility.Awaitility;
+import jujube.testkit.Polling;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -29,8 +29,7 @@ import org.junit.jupiter.api.Test;
 /** One hook at a time, in order; stop, start and priority jobs. */
 class UnitHookExecutorTest {
     /** Waits for hooks and their processes: every 10 ms. */
-    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(10))
-            .dontCatchUncaughtExceptions();
+    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(10));
 
     private static final Duration DEADLINE = Duration.ofSeconds(10);
     private static final HookResult OK = new HookResult.Succeeded();

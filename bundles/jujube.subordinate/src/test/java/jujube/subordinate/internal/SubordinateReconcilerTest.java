@@ -12,14 +12,13 @@ import jujube.agent.machine.UnitDeployment;
 import jujube.state.RelationInfo;
 import jujube.state.UnitInfo;
 import jujube.state.UnitName;
-import org.awaitility.Awaitility;
+import jujube.testkit.Polling;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;
 
 class SubordinateReconcilerTest extends SubordinateFixture {
     /** Waits for what the agents do in their own threads: every 10 ms for up to 20 s. */
-    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
-            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
+    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(10)).atMost(Duration.ofSeconds(20));
 
     private static final UnitName LOGGING_0 = new UnitName("logging", 0);
     private static final UnitName LOGGING_1 = new UnitName("logging", 1);

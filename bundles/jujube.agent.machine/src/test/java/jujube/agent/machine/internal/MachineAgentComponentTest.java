@@ -9,14 +9,13 @@ import jujube.state.Backoff;
 import jujube.state.MachineInfo;
 import jujube.state.UnitName;
 import jujube.testkit.FlakyState;
-import org.awaitility.Awaitility;
+import jujube.testkit.Polling;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;
 
 class MachineAgentComponentTest extends MachineFixture {
     /** Waits for what the agents do in their own threads: every 10 ms for up to 20 s. */
-    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
-            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
+    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(10)).atMost(Duration.ofSeconds(20));
 
     private static final Backoff QUICK = new Backoff(Duration.ofMillis(10), Duration.ofMillis(40));
 

@@ -11,14 +11,13 @@ import jujube.agent.machine.UnitDirectories;
 import jujube.charm.CharmStorage;
 import jujube.state.UnitInfo;
 import jujube.state.UnitName;
-import org.awaitility.Awaitility;
+import jujube.testkit.Polling;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;
 
 class UnitDeployerTest extends MachineFixture {
     /** Waits for what the agents do in their own threads: every 10 ms for up to 20 s. */
-    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
-            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
+    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(10)).atMost(Duration.ofSeconds(20));
 
     private UnitName assignedUnit() {
         UnitName unit = state.units().add("wordpress").name();

@@ -14,9 +14,9 @@ import java.util.function.BooleanSupplier;
 import jujube.state.MachineInfo;
 import jujube.state.Presence;
 import jujube.state.StateConnection;
+import jujube.testkit.Polling;
 import jujube.testkit.ZooKeeperEnvironment;
 import jujube.testkit.ZooKeeperServer;
-import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -25,8 +25,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 class ProvisionerTest {
     /** Waits for what the agents do in their own threads: every 10 ms for up to 20 s. */
-    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
-            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
+    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(10)).atMost(Duration.ofSeconds(20));
 
     @RegisterExtension
     static final ZooKeeperServer ZK = new ZooKeeperServer();

@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import jujube.state.UnitName;
+import jujube.testkit.Polling;
 import jujube.testkit.TestJvm;
-import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionFactory;
 
 /**
@@ -23,8 +23,7 @@ import org.awaitility.core.ConditionFactory;
  */
 final class CrashAgentProcess {
     /** Polls the agent's log every 10 ms. */
-    private static final ConditionFactory POLLING = Awaitility.with().pollInterval(Duration.ofMillis(10))
-            .dontCatchUncaughtExceptions();
+    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(10));
 
     private static final String CHARM_HOOKS = File.separator + "charm" + File.separator + "hooks" + File.separator;
     private final Process process;

@@ -18,11 +18,11 @@ import java.util.stream.Stream;
 import jujube.agent.unit.internal.RelationLifecyclesFixture.Agent;
 import jujube.state.RelationInfo;
 import jujube.state.UnitName;
+import jujube.testkit.Polling;
 import jujube.testkit.ZooKeeperServer;
 import jujube.workflow.QueueState;
 import jujube.workflow.RelationWorkflow;
 import jujube.workflow.Workflows;
-import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -37,8 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LocalStateResetTest {
     /** Waits for what the unit agent does in its own threads: every 10 ms for up to 20 s. */
-    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
-            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
+    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(10)).atMost(Duration.ofSeconds(20));
 
     @RegisterExtension
     static final ZooKeeperServer ZK = new ZooKeeperServer();

@@ -19,8 +19,8 @@ import jujube.state.RelationInfo;
 import jujube.state.RelationRole;
 import jujube.state.RelationScope;
 import jujube.state.UnitName;
+import jujube.testkit.Polling;
 import jujube.testkit.ZooKeeperServer;
-import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -34,8 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RelationHookExactlyOnceTest {
     /** Waits for what the unit agent does in its own threads: every 10 ms for up to 20 s. */
-    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
-            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
+    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(10)).atMost(Duration.ofSeconds(20));
 
     @RegisterExtension
     static final ZooKeeperServer ZK = new ZooKeeperServer();

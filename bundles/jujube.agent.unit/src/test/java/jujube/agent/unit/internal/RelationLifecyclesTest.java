@@ -20,9 +20,9 @@ import jujube.state.RelationInfo;
 import jujube.state.RelationRole;
 import jujube.state.RelationScope;
 import jujube.state.UnitName;
+import jujube.testkit.Polling;
 import jujube.testkit.ZooKeeperServer;
 import jujube.workflow.QueueState;
-import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -33,8 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** The relation lifecycles end to end: real ZooKeeper, real disk, real hook processes. */
 class RelationLifecyclesTest {
     /** Waits for what the unit agent does in its own threads: every 10 ms for up to 20 s. */
-    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
-            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
+    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(10)).atMost(Duration.ofSeconds(20));
 
     @RegisterExtension
     static final ZooKeeperServer ZK = new ZooKeeperServer();

@@ -10,15 +10,14 @@ import java.util.List;
 import jujube.state.DebugLog;
 import jujube.state.LoggedRecord;
 import jujube.state.UpgradeRequest;
-import org.awaitility.Awaitility;
+import jujube.testkit.Polling;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;
 
 /** A unit agent's own records in the debug log: workflow states, failures and upgrade decisions. */
 class UnitAgentDebugLogTest extends UnitAgentTestBase {
     /** Waits for what the unit agent does in its own threads: every 10 ms for up to 20 s. */
-    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
-            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
+    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(10)).atMost(Duration.ofSeconds(20));
 
     private List<String> lines() {
         return fx.state.debugLog().after(-1).stream().map(LoggedRecord::record)

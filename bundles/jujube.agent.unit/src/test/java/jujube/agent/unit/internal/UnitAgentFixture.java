@@ -20,6 +20,7 @@ import jujube.hooks.internal.ProcessHookInvoker;
 import jujube.state.CharmRecord;
 import jujube.state.StateConnection;
 import jujube.state.UnitName;
+import jujube.testkit.Polling;
 import jujube.testkit.ZooKeeperEnvironment;
 import jujube.testkit.ZooKeeperServer;
 import jujube.upgrade.internal.DirectoryCharmUpgradeHandler;
@@ -28,7 +29,6 @@ import jujube.workflow.UnitWorkflow;
 import jujube.workflow.WorkflowState;
 import jujube.workflow.WorkflowStore;
 import jujube.workflow.Workflows;
-import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionFactory;
 
 /**
@@ -39,8 +39,7 @@ import org.awaitility.core.ConditionFactory;
  */
 final class UnitAgentFixture implements AutoCloseable {
     /** Waits for what the unit agent does in its own threads: every 10 ms for up to 20 s. */
-    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
-            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
+    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(10)).atMost(Duration.ofSeconds(20));
 
     static final UnitName UNIT = UnitName.parse("blog/0");
     static final String CHARM_1 = "local:precise/blog-1";

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 import jujube.state.EnvironmentConfig;
 import jujube.state.ResolvedMode;
-import org.awaitility.Awaitility;
+import jujube.testkit.Polling;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;
 
@@ -23,8 +23,7 @@ import org.junit.jupiter.api.Test;
  */
 class UnitAgentHookRetryTest extends UnitAgentTestBase {
     /** Waits for what the unit agent does in its own threads: every 10 ms for up to 20 s. */
-    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
-            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
+    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(10)).atMost(Duration.ofSeconds(20));
 
     @Test
     void a_failing_install_shows_its_error_at_once_and_is_retried_with_doubling_delays_until_it_succeeds() throws Exception {

@@ -16,16 +16,15 @@ import java.util.List;
 import java.util.Map;
 import jujube.state.ResolvedMode;
 import jujube.state.UnitFlags;
+import jujube.testkit.Polling;
 import jujube.workflow.WorkflowState;
-import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;
 
 /** The unit lifecycle end to end: real ZooKeeper, real hook processes, real files. */
 class UnitAgentLifecycleTest extends UnitAgentTestBase {
     /** Waits for what the unit agent does in its own threads: every 10 ms for up to 20 s. */
-    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
-            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
+    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(10)).atMost(Duration.ofSeconds(20));
 
     @Test
     void a_new_unit_installs_configures_and_starts_then_starts_its_relations() throws IOException {

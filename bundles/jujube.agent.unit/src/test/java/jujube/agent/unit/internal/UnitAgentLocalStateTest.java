@@ -16,7 +16,7 @@ import java.util.stream.Stream;
 import jujube.state.ResolvedMode;
 import jujube.state.StatusEntry;
 import jujube.state.UnitInfo;
-import org.awaitility.Awaitility;
+import jujube.testkit.Polling;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;
 
@@ -27,8 +27,7 @@ import org.junit.jupiter.api.Test;
  */
 class UnitAgentLocalStateTest extends UnitAgentTestBase {
     /** Waits for what the unit agent does in its own threads: every 10 ms for up to 20 s. */
-    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
-            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
+    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(10)).atMost(Duration.ofSeconds(20));
 
     private static final String RESET = "; reset with: jujube resolved --reset-state blog/0";
 

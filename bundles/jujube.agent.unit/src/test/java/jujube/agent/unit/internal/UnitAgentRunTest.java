@@ -12,15 +12,14 @@ import java.util.List;
 import jujube.state.RunResult;
 import jujube.state.StatusEntry;
 import jujube.state.UnitRuns;
-import org.awaitility.Awaitility;
+import jujube.testkit.Polling;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;
 
 /** {@code jujube run} at the agent: commands in the hook context, in turn with the hooks; status history. */
 class UnitAgentRunTest extends UnitAgentTestBase {
     /** Waits for what the unit agent does in its own threads: every 10 ms for up to 20 s. */
-    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
-            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
+    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(10)).atMost(Duration.ofSeconds(20));
 
     private RunResult run(String command, Duration timeout) throws InterruptedException {
         String id = fx.state.runs().request(UNIT, command, timeout);

@@ -16,9 +16,9 @@ import java.util.List;
 import java.util.Map;
 import jujube.state.ResolvedMode;
 import jujube.state.UpgradeRequest;
+import jujube.testkit.Polling;
 import jujube.workflow.UnitWorkflow;
 import jujube.workflow.WorkflowState;
-import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -26,8 +26,7 @@ import org.junit.jupiter.api.Test;
 /** Charm upgrades inside the upgrade_charm transition, with the default directory-swapping handler. */
 class UnitAgentUpgradeTest extends UnitAgentTestBase {
     /** Waits for what the unit agent does in its own threads: every 10 ms for up to 20 s. */
-    private static final ConditionFactory POLLING = Awaitility.with().atMost(Duration.ofSeconds(20))
-            .pollInterval(Duration.ofMillis(10)).dontCatchUncaughtExceptions();
+    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(10)).atMost(Duration.ofSeconds(20));
 
     /** Revision 2 of the charm, in the storage and the state, to upgrade to. */
     @BeforeEach
