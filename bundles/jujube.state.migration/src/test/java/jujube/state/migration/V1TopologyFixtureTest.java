@@ -73,8 +73,8 @@ class V1TopologyFixtureTest {
             two.shutdown();
             assertEquals(reads.get(0).get(), reads.get(1).get());
             String stored = new String(raw.getData().forPath("/topology"), StandardCharsets.UTF_8);
-            // stored as YAML that is also JSON: what a YAML parser reads from it is version 2
-            assertEquals(2, new com.fasterxml.jackson.databind.ObjectMapper(new com.fasterxml.jackson.dataformat.yaml.YAMLFactory())
+            // stored as YAML that is also JSON: what a YAML parser reads from it is version 3, through version 2
+            assertEquals(3, new com.fasterxml.jackson.databind.ObjectMapper(new com.fasterxml.jackson.dataformat.yaml.YAMLFactory())
                     .readValue(stored, Map.class).get("version"), stored);
 
             try (StateConnection c = StateConnections.open(config)) {

@@ -33,24 +33,22 @@ interface AccessFacts {
         return new AccessFacts() {
             @Override
             public Optional<String> machineOfUnit(String unitId) {
-                for (var s : t.services.values()) {
-                    UnitEntry u = s.units().get(unitId);
-                    if (u != null) {
-                        return u.container() != null ? machineOfUnit(u.container()) : Optional.ofNullable(u.machine());
-                    }
+                Optional<UnitEntry> u = t.findUnit(unitId);
+                if (u.isEmpty()) {
+                    return Optional.empty();
                 }
-                return Optional.empty();
+                return u.get().container() != null ? machineOfUnit(u.get().container()) : Optional.ofNullable(u.get().machine());
             }
 
             @Override
             public List<String> servicesOfRelation(String relationId) {
-                RelationEntry r = t.relations.get(relationId);
+                RelationEntry r = t.findRelation(relationId).orElse(null);
                 return r == null ? List.of() : List.copyOf(new TreeSet<>(r.services().keySet()));
             }
 
             @Override
             public List<String> scopeMembers(String relationId, String container, String role) {
-                RelationEntry r = t.relations.get(relationId);
+                RelationEntry r = t.findRelation(relationId).orElse(null);
                 List<String> members = new ArrayList<>();
                 if (r == null) {
                     return members;
@@ -59,11 +57,10 @@ interface AccessFacts {
                     if (!side.getValue().role().equals(RelationRole.fromKey(role))) {
                         continue;
                     }
-                    var service = t.services.get(side.getKey());
-                    if (service == null) {
+                    if (t.findService(side.getKey()).isEmpty()) {
                         continue;
                     }
-                    service.units().forEach((id, u) -> {
+                    t.unitsOf(side.getKey()).forEach((id, u) -> {
                         String home = u.container() != null ? u.container() : id;
                         if (container == null || container.equals(home)) {
                             members.add(id);

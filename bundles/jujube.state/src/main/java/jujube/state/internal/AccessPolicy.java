@@ -44,18 +44,16 @@ final class AccessPolicy {
         ensureBase();
         Identities identities = ctx.identities();
         Topology t = ctx.topology().read();
-        t.machines.keySet().forEach(identities::ensure);
-        t.services.forEach((serviceId, s) -> {
-            identities.ensure(serviceId);
-            s.units().keySet().forEach(unitId -> identities.ensureUnit(unitId, serviceId));
-        });
+        t.machineKeys().forEach(identities::ensure);
+        t.services().keySet().forEach(identities::ensure);
+        t.units().forEach((unitId, u) -> identities.ensureUnit(unitId, u.service()));
         // after the principals, which the memberships' ACLs name
         int migrated = new ScopeMembershipMigration(ctx).run();
         if (migrated > 0) {
             LOG.info("{} relation scope memberships migrated", migrated);
         }
         RelationAccess relations = ctx.relationAccess();
-        t.relations.keySet().forEach(id -> relations.prepare(t, id));
+        t.relations().keySet().forEach(id -> relations.prepare(t, id));
         for (String path : List.of(Paths.LOGS, Paths.LOG_LISTENERS)) {
             create(path);
         }

@@ -34,7 +34,7 @@ final class CuratorMachines implements Machines {
     /** Adds two reads per machine of {@code t} to {@code batch}; the machines, in the topology's order, once in. */
     Supplier<List<MachineInfo>> list(Topology t, NodeBatch batch) {
         List<Supplier<MachineInfo>> machines = new ArrayList<>();
-        for (String key : t.machines.keySet()) {
+        for (String key : t.machineKeys()) {
             int id = Paths.machineId(key);
             String path = Paths.machine(id);
             CompletableFuture<byte[]> node = batch.data(path);
@@ -124,9 +124,9 @@ final class CuratorMachines implements Machines {
 
     @Override
     public Watch watch(StateWatcher<Set<Integer>> watcher) {
-        return ctx.watchTopology(t -> {
+        return ctx.watchTopology(TopologyLayout.MACHINES, StateContext.childOf(TopologyLayout.MACHINES), t -> {
             Set<Integer> ids = new TreeSet<>();
-            t.machines.keySet().forEach(k -> ids.add(Paths.machineId(k)));
+            t.machineKeys().forEach(k -> ids.add(Paths.machineId(k)));
             return Set.copyOf(ids);
         }, Set.of(), watcher);
     }
@@ -134,6 +134,7 @@ final class CuratorMachines implements Machines {
     @Override
     public Watch watchAssignedUnits(int machineId, StateWatcher<Set<UnitName>> watcher) {
         String key = Paths.machineKey(machineId);
-        return ctx.watchTopology(t -> Set.copyOf(t.unitsOnMachine(key)), Set.of(), watcher);
+        String machine = TopologyLayout.machine(key);
+        return ctx.watchTopology(machine, StateContext.childOf(machine), t -> Set.copyOf(t.unitsOnMachine(key)), Set.of(), watcher);
     }
 }

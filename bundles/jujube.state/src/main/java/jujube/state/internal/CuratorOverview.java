@@ -42,7 +42,7 @@ final class CuratorOverview {
             Supplier<Set<String>> exposed = services.exposedServices(t, batch);
             Supplier<List<UnitStatus>> unitList = units.listStatus(t, batch);
             List<RelationInfo> relations = new ArrayList<>();
-            t.relations.forEach((id, r) -> relations.add(CuratorRelations.info(t, id, r)));
+            t.relations().forEach((id, r) -> relations.add(CuratorRelations.info(t, id, r)));
             return () -> {
                 List<ServiceInfo> serviceInfos = serviceList.get();
                 return new EnvironmentOverview(machineList.get(), serviceInfos, exposed.get(), relations, unitList.get(),

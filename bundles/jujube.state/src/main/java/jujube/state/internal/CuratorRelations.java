@@ -55,7 +55,8 @@ final class CuratorRelations implements Relations {
     public List<RelationInfo> list() {
         Topology t = ctx.topology().read();
         List<RelationInfo> result = new ArrayList<>();
-        t.relations.forEach((id, r) -> result.add(info(t, id, r)));
+        t.services(); // every relation names services: read them in one batch
+        t.relations().forEach((id, r) -> result.add(info(t, id, r)));
         return result;
     }
 
@@ -64,7 +65,7 @@ final class CuratorRelations implements Relations {
         Topology t = ctx.topology().read();
         String sid = t.serviceId(serviceName);
         List<RelationInfo> result = new ArrayList<>();
-        t.relationsOfService(sid).forEach(id -> result.add(info(t, id, t.relations.get(id))));
+        t.relations(t.relationsOfService(sid)).forEach((id, r) -> result.add(info(t, id, r)));
         return result;
     }
 
@@ -106,7 +107,7 @@ final class CuratorRelations implements Relations {
         List<String> paths = new ArrayList<>();
         for (String unitId : unitIds) {
             for (String relationId : t.relationsOfService(t.serviceOfUnit(unitId))) {
-                RelationEntry r = t.relations.get(relationId);
+                RelationEntry r = t.relation(relationId);
                 EndpointEntry endpoint = r.services().get(t.serviceOfUnit(unitId));
                 paths.add(RelationScopePaths.forUnit(relationId, r.scope(), unitId, t.unit(unitId).container())
                         .member(endpoint.role(), unitId));
@@ -117,6 +118,7 @@ final class CuratorRelations implements Relations {
 
     @Override
     public Watch watch(StateWatcher<Set<String>> watcher) {
-        return ctx.watchTopology(t -> Set.copyOf(t.relations.keySet()), Set.of(), watcher);
+        return ctx.watchTopology(TopologyLayout.RELATIONS, StateContext.childOf(TopologyLayout.RELATIONS),
+                t -> Set.copyOf(t.relations().keySet()), Set.of(), watcher);
     }
 }

@@ -76,19 +76,14 @@ final class CuratorServices implements Services {
     public ServiceInfo get(String name) {
         Topology t = ctx.topology().read();
         String id = t.serviceId(name);
-        return info(id, t.services.get(id));
+        return info(t, id, t.service(id), ctx.reader().yamlMap(Paths.service(id)));
     }
 
-    private ServiceInfo info(String id, ServiceEntry s) {
-        return info(id, s, ctx.reader().yamlMap(Paths.service(id)));
-    }
-
-    private ServiceInfo info(String id, ServiceEntry s, Map<String, Object> node) {
+    private static ServiceInfo info(Topology t, String id, ServiceEntry s, Map<String, Object> node) {
         String path = Paths.service(id);
         String charm = new Fields(path).string(node.get("charm"), "charm");
         List<UnitName> units = new ArrayList<>();
-        s.units().values().forEach(u -> units.add(new UnitName(s.name(), u.sequence())));
-        units.sort(null);
+        t.unitNumbers(id).forEach(n -> units.add(new UnitName(s.name(), n)));
         return new ServiceInfo(id, s.name(), charm, units);
     }
 
@@ -100,16 +95,17 @@ final class CuratorServices implements Services {
     /** Adds the reads of every service of {@code t} to {@code batch}; the list, by name, once they are in. */
     Supplier<List<ServiceInfo>> list(Topology t, NodeBatch batch) {
         Map<String, CompletableFuture<byte[]>> nodes = new java.util.LinkedHashMap<>();
-        t.services.keySet().forEach(id -> nodes.put(id, batch.data(Paths.service(id))));
+        Map<String, ServiceEntry> services = t.services();
+        services.keySet().forEach(id -> nodes.put(id, batch.data(Paths.service(id))));
         return () -> {
             List<ServiceInfo> result = new ArrayList<>();
-            t.services.forEach((id, s) -> {
+            services.forEach((id, s) -> {
                 String path = Paths.service(id);
                 byte[] data = nodes.get(id).join();
                 if (data == null) {
                     throw ctx.reader().corrupt(path, "node is missing");
                 }
-                result.add(info(id, s, ctx.reader().parse(path, data)));
+                result.add(info(t, id, s, ctx.reader().parse(path, data)));
             });
             result.sort((a, b) -> a.name().compareTo(b.name()));
             return result;
@@ -190,7 +186,7 @@ final class CuratorServices implements Services {
     /** Adds the reads of the services' exposed flags to {@code batch}; the names of those exposed, once in. */
     Supplier<Set<String>> exposedServices(Topology t, NodeBatch batch) {
         Map<String, CompletableFuture<Boolean>> flags = new java.util.LinkedHashMap<>();
-        t.services.forEach((id, s) -> flags.put(s.name(), batch.exists(Paths.service(id) + "/exposed")));
+        t.services().forEach((id, s) -> flags.put(s.name(), batch.exists(Paths.service(id) + "/exposed")));
         return () -> {
             Set<String> exposed = new TreeSet<>();
             flags.forEach((name, flag) -> {
@@ -204,9 +200,9 @@ final class CuratorServices implements Services {
 
     @Override
     public Watch watch(StateWatcher<Set<String>> watcher) {
-        return ctx.watchTopology(t -> {
+        return ctx.watchTopology(TopologyLayout.SERVICES, StateContext.childOf(TopologyLayout.SERVICES), t -> {
             Set<String> names = new TreeSet<>();
-            t.services.values().forEach(s -> names.add(s.name()));
+            t.services().values().forEach(s -> names.add(s.name()));
             return Set.copyOf(names);
         }, Set.of(), watcher);
     }
@@ -230,7 +226,7 @@ final class CuratorServices implements Services {
         if (!ctx.access().holds(serviceId)) {
             String machine = ctx.access().machine().orElse("this connection");
             AccessFacts facts = AccessFacts.of(t);
-            String hosted = t.services.get(serviceId).units().keySet().stream()
+            String hosted = t.unitsOf(serviceId).keySet().stream()
                     .filter(unitId -> facts.machineOfUnit(unitId).map(machine::equals).orElse(false)).findFirst()
                     .orElseThrow(() -> new StateException(machine + " hosts no unit of " + name
                             + ": it may not read its configuration"));

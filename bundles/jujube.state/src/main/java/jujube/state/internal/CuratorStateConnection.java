@@ -109,7 +109,7 @@ public final class CuratorStateConnection implements StateConnection {
         reader = new NodeReader(client);
         VersionedNodes nodes = new VersionedNodes(reader);
         // only the administrator may write the topology: an agent migrates what it reads in memory only
-        topology = new TopologyStore(reader, nodes, new TopologyMigrator(migrations), access.isAdmin());
+        topology = new TopologyStore(reader, new TopologyMigrator(migrations), access.isAdmin(), access);
         access.bind(client, reader, topology::read);
         watchExecutor = Executors.newCachedThreadPool(ThreadFactories.numbered("jujube-state-watch"));
         presences = new ParkedPresences(presenceGrace);
@@ -266,9 +266,9 @@ public final class CuratorStateConnection implements StateConnection {
             ops.add(client.transactionOp().setData().forPath(Paths.SETTINGS, reader.bytes(global)));
             ops.add(client.transactionOp().create().forPath(machine0, reader.bytes(Map.of(
                     "provider-machine-id", settings.bootstrapInstanceId()))));
-            Topology initial = new Topology();
-            TopologyChanges.addMachine(initial, Paths.machineKey(0));
-            ops.add(client.transactionOp().create().forPath(Paths.TOPOLOGY, topology.encode(initial)));
+            for (Map.Entry<String, Map<String, Object>> node : TopologyStore.initialNodes().entrySet()) {
+                ops.add(client.transactionOp().create().forPath(node.getKey(), reader.bytes(node.getKey(), node.getValue())));
+            }
             ops.add(client.transactionOp().create().forPath(Paths.LOGS));
             ops.add(client.transactionOp().create().forPath(Paths.LOG_LISTENERS));
             ops.add(client.transactionOp().create().forPath(Paths.INITIALIZED));

@@ -105,11 +105,7 @@ final class CuratorUnits implements Units {
     private void grantCredentials(String unitId) {
         Topology t = ctx.topology().read();
         ctx.identities().applyPolicy(AccessControl.CREDENTIALS + "/" + unitId);
-        t.services.values().forEach(s -> s.units().forEach((id, u) -> {
-            if (unitId.equals(u.container())) {
-                ctx.identities().applyPolicy(AccessControl.CREDENTIALS + "/" + id);
-            }
-        }));
+        t.subordinatesOf(unitId).forEach(id -> ctx.identities().applyPolicy(AccessControl.CREDENTIALS + "/" + id));
     }
 
     @Override
@@ -206,11 +202,7 @@ final class CuratorUnits implements Units {
         List<String> removed = ctx.topology().update(t -> {
             String unitId = t.unitId(unit);
             List<String> ids = new ArrayList<>(List.of(unitId));
-            t.services.values().forEach(s -> s.units().forEach((id, u) -> {
-                if (unitId.equals(u.container())) {
-                    ids.add(id);
-                }
-            }));
+            ids.addAll(t.subordinatesOf(unitId));
             memberships.clear(); // computed afresh on each attempt of the compare-and-set
             memberships.addAll(CuratorRelations.memberships(t, ids));
             return TopologyChanges.removeUnit(t, unitId);
@@ -450,7 +442,8 @@ final class CuratorUnits implements Units {
 
     @Override
     public Watch watch(StateWatcher<Set<UnitName>> watcher) {
-        return ctx.watchTopology(t -> Set.copyOf(t.unitNames().values()), Set.of(), watcher);
+        return ctx.watchTopology(TopologyLayout.UNITS, StateContext.childOf(TopologyLayout.UNITS),
+                t -> Set.copyOf(t.unitNames().values()), Set.of(), watcher);
     }
 
     @Override

@@ -60,6 +60,11 @@ final class NodeBatch {
         return add(path, r -> r instanceof OpResult.GetDataResult d ? d.getData() : null);
     }
 
+    /** The node's data and stat, null when it does not exist; available after {@link #await()}. */
+    CompletableFuture<OpResult.GetDataResult> node(String path) {
+        return add(path, r -> r instanceof OpResult.GetDataResult d ? d : null);
+    }
+
     /** Whether the node exists; available after {@link #await()}. */
     CompletableFuture<Boolean> exists(String path) {
         return add(path, r -> r instanceof OpResult.GetDataResult);

@@ -23,6 +23,8 @@ import org.apache.zookeeper.ZooDefs.Perms;
 enum NodeKind {
     ROOT("/", (m, f) -> read()),
     BASE("/(?:initialized|topology|charms|services|machines|units|relations|settings|environment)", (m, f) -> read()),
+    /** The topology's nodes below its root ({@link TopologyLayout}): read by all, written by the administrator. */
+    TOPOLOGY("/topology/.+", (m, f) -> read()),
     LEADERSHIP("/leadership(?:/.*)?", (m, f) -> read()),
     CHARM("/charms/[^/]+", (m, f) -> read()),
     // the copy of a charm's archive the state keeps for machines on other hosts, which read it as any charm

@@ -27,14 +27,13 @@ final class RelationAccess {
 
     /** Prepares the scope of relation {@code relationId} for every unit of its services. */
     void prepare(Topology t, String relationId) {
-        RelationEntry r = t.relations.get(relationId);
+        RelationEntry r = t.findRelation(relationId).orElse(null);
         if (r == null) {
             return;
         }
         for (String serviceId : r.services().keySet()) {
-            var service = t.services.get(serviceId);
-            if (service != null) {
-                service.units().keySet().forEach(unitId -> prepare(t, relationId, unitId));
+            if (t.findService(serviceId).isPresent()) {
+                t.unitsOf(serviceId).keySet().forEach(unitId -> prepare(t, relationId, unitId));
             }
         }
     }
@@ -48,8 +47,9 @@ final class RelationAccess {
         Set<String> members = new LinkedHashSet<>();
         for (String unitId : unitIds) {
             String serviceId = t.serviceOfUnit(unitId);
-            for (String relationId : t.relationsOfService(serviceId)) {
-                RelationEntry r = t.relations.get(relationId);
+            for (java.util.Map.Entry<String, RelationEntry> e : t.relations(t.relationsOfService(serviceId)).entrySet()) {
+                String relationId = e.getKey();
+                RelationEntry r = e.getValue();
                 if (r.scope() == RelationScope.GLOBAL) {
                     members.add(new RelationScopePaths(relationId, r.scope(), null).members(r.services().get(serviceId).role()));
                 } else {
@@ -69,7 +69,7 @@ final class RelationAccess {
 
     /** Creates what the unit writes in the scope; adds the role directory whose ACL must name it to {@code members}. */
     private void prepare(Topology t, String relationId, String unitId, Set<String> members) {
-        RelationEntry r = t.relations.get(relationId);
+        RelationEntry r = t.findRelation(relationId).orElse(null);
         String serviceId = t.serviceOfUnit(unitId);
         EndpointEntry endpoint = r == null ? null : r.services().get(serviceId);
         if (endpoint == null) {

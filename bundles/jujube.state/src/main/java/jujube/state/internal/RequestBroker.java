@@ -165,7 +165,7 @@ final class RequestBroker implements AutoCloseable {
         String serviceId = t.serviceId(service);
         String principalService = t.serviceOfUnit(principalId);
         boolean tied = false;
-        for (RelationEntry r : t.relations.values()) {
+        for (RelationEntry r : t.relations(t.relationsOfService(serviceId)).values()) {
             tied |= r.scope() == RelationScope.CONTAINER && r.services().containsKey(serviceId)
                     && r.services().containsKey(principalService) && !serviceId.equals(principalService);
         }
@@ -176,8 +176,8 @@ final class RequestBroker implements AutoCloseable {
         if (!Boolean.TRUE.equals(charms.get(charm).metadata().get("subordinate"))) {
             throw new StateException(service + "'s charm " + charm + " is not subordinate");
         }
-        for (Map.Entry<String, UnitEntry> u : t.services.get(serviceId).units().entrySet()) {
-            if (principalId.equals(u.getValue().container())) {
+        for (Map.Entry<String, UnitEntry> u : t.units(t.subordinatesOf(principalId)).entrySet()) {
+            if (serviceId.equals(u.getValue().service())) {
                 return t.unitName(u.getKey()); // asked twice (a machine agent restarted before the answer)
             }
         }

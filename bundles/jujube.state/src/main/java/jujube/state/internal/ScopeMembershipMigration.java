@@ -37,11 +37,11 @@ final class ScopeMembershipMigration {
         }
         Topology t = ctx.topology().read();
         int created = 0;
-        for (Map.Entry<String, RelationEntry> relation : t.relations.entrySet()) {
+        for (Map.Entry<String, RelationEntry> relation : t.relations().entrySet()) {
             String relationId = relation.getKey();
             RelationEntry r = relation.getValue();
             for (Map.Entry<String, EndpointEntry> side : r.services().entrySet()) {
-                for (Map.Entry<String, UnitEntry> unit : t.services.get(side.getKey()).units().entrySet()) {
+                for (Map.Entry<String, UnitEntry> unit : t.unitsOf(side.getKey()).entrySet()) {
                     String unitId = unit.getKey();
                     RelationScopePaths paths = RelationScopePaths.forUnit(relationId, r.scope(), unitId,
                             unit.getValue().container());

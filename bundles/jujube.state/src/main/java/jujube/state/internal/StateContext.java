@@ -50,11 +50,20 @@ record StateContext(CuratorFramework client, NodeReader reader, VersionedNodes n
         return answer.get();
     }
 
-    /** A watch of something derived from the topology. */
-    <T> Watch watchTopology(Function<Topology, T> derive, T empty, StateWatcher<T> watcher) {
-        return new CacheWatch<>(caches, Paths.TOPOLOGY, true,
-                cache -> cache.get(Paths.TOPOLOGY).map(d -> derive.apply(topology.decode(d.getData()))).orElse(empty),
+    /**
+     * A watch of something derived from the topology's nodes under {@code root}, which a cache of that
+     * subtree holds; what the derivation reads elsewhere is read from the server. The value is computed
+     * again only for a change at a path {@code dependsOn} accepts.
+     */
+    <T> Watch watchTopology(String root, java.util.function.Predicate<String> dependsOn, Function<Topology, T> derive,
+            T empty, StateWatcher<T> watcher) {
+        return new CacheWatch<>(caches, root, false, cache -> derive.apply(topology.cached(cache, root)), dependsOn,
                 new SerialDelivery<>(watchExecutor, watcher, empty));
+    }
+
+    /** Whether {@code path} is a child of {@code parent}: the index changes a watch of that index depends on. */
+    static java.util.function.Predicate<String> childOf(String parent) {
+        return path -> path.startsWith(parent + "/") && path.indexOf('/', parent.length() + 1) < 0;
     }
 
     /** Deletes a node and everything below it; a node already gone is fine. */

@@ -1,10 +1,16 @@
 package jujube.state.internal;
 
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.BiFunction;
 import jujube.state.NoSuchMachineException;
 import jujube.state.NoSuchRelationException;
 import jujube.state.NoSuchServiceException;
@@ -13,28 +19,311 @@ import jujube.state.UnitName;
 import jujube.state.internal.TopologyEntries.RelationEntry;
 import jujube.state.internal.TopologyEntries.ServiceEntry;
 import jujube.state.internal.TopologyEntries.UnitEntry;
+import jujube.state.internal.TopologySource.Shard;
+import org.apache.curator.utils.ZKPaths;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.Op;
+import org.apache.zookeeper.data.ACL;
 
 /**
- * The decoded {@code /topology}: plain data plus lookups. It is mutable on purpose and short-lived:
- * each compare-and-set attempt decodes a fresh copy, changes it through {@link TopologyChanges} and
- * encodes it again. Sorted maps keep the encoded YAML stable, so an unchanged topology is not written.
+ * One look at the topology ({@link TopologyLayout}), read node by node as it is asked and kept for the
+ * look's life: a unit's lookup reads that unit's nodes, not the environment's. It is mutable and
+ * short-lived: each attempt at a change reads a fresh one, changes it through {@link TopologyChanges},
+ * and {@link #ops} turns what changed into a ZooKeeper {@code multi}, each node written or deleted at the
+ * version it was read at, so a writer that changed it meanwhile makes the attempt fail as a whole.
  */
 final class Topology {
-    static final int VERSION = 2;
+    static final int VERSION = 3;
 
-    final TreeMap<String, Map<String, Object>> machines = new TreeMap<>();
-    final TreeMap<String, ServiceEntry> services = new TreeMap<>();
-    final TreeMap<String, Integer> unitSequence = new TreeMap<>();
-    final TreeMap<String, RelationEntry> relations = new TreeMap<>();
+    private final TopologySource source;
+    private final Map<String, Node> nodes = new HashMap<>();
+    private final Map<String, TreeSet<String>> children = new HashMap<>();
 
-    String serviceId(String name) {
-        return findServiceId(name).orElseThrow(() -> new NoSuchServiceException(name));
+    /** A node as read ({@code version} -1 when it did not exist) and as it is now ({@code content} null: absent). */
+    private static final class Node {
+        final boolean existed;
+        final int version;
+        /** Its children when read. */
+        final int children;
+        Map<String, Object> content;
+        boolean dirty;
+
+        Node(boolean existed, int version, int children, Map<String, Object> content) {
+            this.existed = existed;
+            this.version = version;
+            this.children = children;
+            this.content = content;
+        }
+    }
+
+    Topology(TopologySource source) {
+        this.source = source;
+    }
+
+    // ---- reading nodes
+
+    private Node node(String path) {
+        Node n = nodes.get(path);
+        if (n == null) {
+            load(List.of(path));
+            n = nodes.get(path);
+        }
+        return n;
+    }
+
+    /** Reads the nodes not read yet, in one batch. */
+    private void load(Collection<String> paths) {
+        List<String> missing = new ArrayList<>();
+        for (String p : paths) {
+            if (!nodes.containsKey(p)) {
+                missing.add(p);
+            }
+        }
+        if (missing.isEmpty()) {
+            return;
+        }
+        Map<String, Shard> read = source.read(missing);
+        for (String p : missing) {
+            Shard s = read.get(p);
+            nodes.put(p, s == null ? new Node(false, -1, 0, null) : new Node(true, s.version(), s.children(), s.content()));
+        }
+    }
+
+    /** The node's content, or null when it does not exist. */
+    Map<String, Object> content(String path) {
+        return node(path).content;
+    }
+
+    /** The children's names, sorted, with this look's own changes. */
+    TreeSet<String> childrenOf(String path) {
+        TreeSet<String> names = children.get(path);
+        if (names == null) {
+            List<String> listed = source.children(path);
+            names = listed == null ? new TreeSet<>() : new TreeSet<>(listed);
+            for (Map.Entry<String, Node> e : nodes.entrySet()) { // nodes this look created or deleted
+                ZKPaths.PathAndNode pn = ZKPaths.getPathAndNode(e.getKey());
+                if (pn.getPath().equals(path) && e.getValue().dirty) {
+                    if (e.getValue().content == null) {
+                        names.remove(pn.getNode());
+                    } else {
+                        names.add(pn.getNode());
+                    }
+                }
+            }
+            children.put(path, names);
+        }
+        return names;
+    }
+
+    /** The content of each child of {@code parent}, decoded, by child name; read in one batch. */
+    private <T> TreeMap<String, T> decodedChildren(String parent, BiFunction<String, Map<String, Object>, T> decode) {
+        List<String> paths = childrenOf(parent).stream().map(c -> parent + "/" + c).toList();
+        load(paths);
+        TreeMap<String, T> result = new TreeMap<>();
+        for (String p : paths) {
+            Map<String, Object> c = content(p);
+            if (c != null) {
+                result.put(Paths.name(p), decode.apply(p, c));
+            }
+        }
+        return result;
+    }
+
+    // ---- changing nodes
+
+    void create(String path, Map<String, Object> content) {
+        Node n = nodes.get(path);
+        if (n == null) {
+            n = new Node(false, -1, 0, null);
+            nodes.put(path, n);
+        }
+        n.content = content;
+        n.dirty = true;
+        TreeSet<String> siblings = children.get(ZKPaths.getPathAndNode(path).getPath());
+        if (siblings != null) {
+            siblings.add(Paths.name(path));
+        }
+    }
+
+    /** Replaces the content of a node read before. */
+    void set(String path, Map<String, Object> content) {
+        Node n = node(path);
+        if (n.content == null) {
+            throw new IllegalStateException(path + " does not exist");
+        }
+        n.content = content;
+        n.dirty = true;
+    }
+
+    /** Deletes a node read before, at the version read. */
+    void delete(String path) {
+        node(path).content = null;
+        node(path).dirty = true;
+        TreeSet<String> siblings = children.get(ZKPaths.getPathAndNode(path).getPath());
+        if (siblings != null) {
+            siblings.remove(Paths.name(path));
+        }
+    }
+
+    /** Deletes an index node whose content does not matter, at any version, without reading it. */
+    void deleteIndex(String path) {
+        Node n = nodes.get(path);
+        if (n == null) {
+            n = new Node(true, -1, 0, null);
+            nodes.put(path, n);
+        }
+        n.content = null;
+        n.dirty = true;
+        TreeSet<String> siblings = children.get(ZKPaths.getPathAndNode(path).getPath());
+        if (siblings != null) {
+            siblings.remove(Paths.name(path));
+        }
+    }
+
+    /**
+     * Writes a node unchanged, at the version read: a change that depends on the node's children (that
+     * there are none, that a name is not among them) holds only if no writer changed them meanwhile, and
+     * every writer of those children touches the node.
+     */
+    void touch(String path) {
+        Node n = node(path);
+        if (n.content == null) {
+            throw new IllegalStateException(path + " does not exist");
+        }
+        n.dirty = true;
+    }
+
+    /** Whether this look changed anything. */
+    boolean changed() {
+        return nodes.values().stream().anyMatch(n -> n.dirty);
+    }
+
+    /** A node this look changes, with its content then (null: deleted). */
+    record Written(String path, Map<String, Object> content) {}
+
+    /** The nodes this look changes, parents before children where created, children first where deleted. */
+    List<Written> written() {
+        List<Written> creates = new ArrayList<>();
+        List<Written> others = new ArrayList<>();
+        List<Written> deletes = new ArrayList<>();
+        nodes.forEach((path, n) -> {
+            if (!n.dirty) {
+                return;
+            }
+            if (n.content == null) {
+                if (n.existed) {
+                    deletes.add(new Written(path, null));
+                }
+            } else {
+                (n.existed ? others : creates).add(new Written(path, n.content));
+            }
+        });
+        Comparator<Written> depth = Comparator.comparingInt(w -> w.path().split("/").length);
+        creates.sort(depth.thenComparing(Written::path));
+        others.sort(Comparator.comparing(Written::path));
+        deletes.sort(depth.reversed().thenComparing(Written::path));
+        List<Written> all = new ArrayList<>(creates);
+        all.addAll(others);
+        all.addAll(deletes);
+        return all;
+    }
+
+    /**
+     * The operations that make the server's topology this look's: each created node with the ACL
+     * {@code acl} gives it, each changed or deleted one at the version it was read at.
+     */
+    List<Op> ops(String namespace, NodeReader reader, BiFunction<String, Topology, List<ACL>> acl) {
+        List<Op> ops = new ArrayList<>();
+        for (Written w : written()) {
+            String full = namespace == null || namespace.isEmpty() ? w.path() : ZKPaths.makePath(namespace, w.path());
+            Node n = nodes.get(w.path());
+            if (w.content() == null) {
+                ops.add(Op.delete(full, n.version));
+            } else if (n.existed) {
+                ops.add(Op.setData(full, reader.bytes(w.path(), w.content()), n.version));
+            } else {
+                ops.add(Op.create(full, reader.bytes(w.path(), w.content()), acl.apply(w.path(), this), CreateMode.PERSISTENT));
+            }
+        }
+        return ops;
+    }
+
+    // ---- the root
+
+    int version() {
+        Map<String, Object> root = content(TopologyLayout.ROOT);
+        return root == null ? 0 : TopologyCodec.version(root);
+    }
+
+    /** The next unit number of each removed service's name: a name deployed again goes on from there. */
+    Map<String, Integer> retiredSequences() {
+        Map<String, Object> root = content(TopologyLayout.ROOT);
+        return root == null ? Map.of() : TopologyCodec.retiredSequences(root);
+    }
+
+    // ---- machines
+
+    /** The machines' keys, in order. */
+    TreeSet<String> machineKeys() {
+        return childrenOf(TopologyLayout.MACHINES);
+    }
+
+    boolean hasMachine(String machineKey) {
+        return content(TopologyLayout.machine(machineKey)) != null;
+    }
+
+    void requireMachine(String machineKey) {
+        if (!hasMachine(machineKey)) {
+            throw new NoSuchMachineException(Paths.machineId(machineKey));
+        }
+    }
+
+    /**
+     * Whether no unit is placed on each of these machines, by machine key: their nodes read in one batch,
+     * each one's children counted from its read, with this look's own changes.
+     */
+    Map<String, Boolean> machinesWithoutUnits(Collection<String> machineKeys) {
+        load(machineKeys.stream().map(TopologyLayout::machine).toList());
+        Map<String, Boolean> result = new LinkedHashMap<>();
+        for (String key : machineKeys) {
+            String path = TopologyLayout.machine(key);
+            TreeSet<String> listed = children.get(path);
+            int count = listed != null ? listed.size() : nodes.get(path).children;
+            if (listed == null) {
+                for (Map.Entry<String, Node> e : nodes.entrySet()) {
+                    if (e.getValue().dirty && ZKPaths.getPathAndNode(e.getKey()).getPath().equals(path)) {
+                        count += e.getValue().content == null ? (e.getValue().existed ? -1 : 0) : (e.getValue().existed ? 0 : 1);
+                    }
+                }
+            }
+            result.put(key, count == 0);
+        }
+        return result;
+    }
+
+    /** The ids of the principal units placed on the machine. */
+    TreeSet<String> unitIdsOnMachine(String machineKey) {
+        return childrenOf(TopologyLayout.machine(machineKey));
+    }
+
+    /** Principal units assigned to the machine, by name. */
+    List<UnitName> unitsOnMachine(String machineKey) {
+        List<UnitName> names = new ArrayList<>(unitNames(unitIdsOnMachine(machineKey)).values());
+        names.sort(null);
+        return names;
+    }
+
+    // ---- services
+
+    /** Every service, by id. */
+    TreeMap<String, ServiceEntry> services() {
+        return decodedChildren(TopologyLayout.SERVICES, TopologyCodec::service);
     }
 
     // The lookups below are plain loops, not streams: a status of 200 units calls them for every unit, in
     // a JVM that has just started, where each stream stage is interpreted, cold code.
     Optional<String> findServiceId(String name) {
-        for (Map.Entry<String, ServiceEntry> e : services.entrySet()) {
+        for (Map.Entry<String, ServiceEntry> e : services().entrySet()) {
             if (e.getValue().name().equals(name)) {
                 return Optional.of(e.getKey());
             }
@@ -42,21 +331,75 @@ final class Topology {
         return Optional.empty();
     }
 
+    String serviceId(String name) {
+        return findServiceId(name).orElseThrow(() -> new NoSuchServiceException(name));
+    }
+
+    Optional<ServiceEntry> findService(String serviceId) {
+        String path = TopologyLayout.service(serviceId);
+        Map<String, Object> c = content(path);
+        return c == null ? Optional.empty() : Optional.of(TopologyCodec.service(path, c));
+    }
+
     ServiceEntry service(String serviceId) {
-        ServiceEntry s = services.get(serviceId);
-        if (s == null) {
-            throw new NoSuchServiceException(serviceId);
+        return findService(serviceId).orElseThrow(() -> new NoSuchServiceException(serviceId));
+    }
+
+    /** The numbers of the service's units, in order. */
+    List<Integer> unitNumbers(String serviceId) {
+        List<Integer> numbers = new ArrayList<>();
+        for (String n : childrenOf(TopologyLayout.serviceUnits(serviceId))) {
+            numbers.add(Integer.parseInt(n));
         }
-        return s;
+        numbers.sort(null);
+        return numbers;
+    }
+
+    /** The service's units, by unit id. */
+    TreeMap<String, UnitEntry> unitsOf(String serviceId) {
+        TreeMap<String, String> ids = decodedChildren(TopologyLayout.serviceUnits(serviceId), TopologyCodec::unitOfNumber);
+        return units(ids.values());
+    }
+
+    /** The relations the service takes part in, by id. */
+    TreeSet<String> relationsOfService(String serviceId) {
+        return childrenOf(TopologyLayout.serviceRelations(serviceId));
+    }
+
+    // ---- units
+
+    Optional<UnitEntry> findUnit(String unitId) {
+        String path = TopologyLayout.unit(unitId);
+        Map<String, Object> c = content(path);
+        return c == null ? Optional.empty() : Optional.of(TopologyCodec.unit(path, c));
+    }
+
+    UnitEntry unit(String unitId) {
+        return findUnit(unitId).orElseThrow(() -> new NoSuchUnitException(unitId));
+    }
+
+    /** The units of the given ids that exist, by id; read in one batch. */
+    TreeMap<String, UnitEntry> units(Collection<String> unitIds) {
+        load(unitIds.stream().map(TopologyLayout::unit).toList());
+        TreeMap<String, UnitEntry> result = new TreeMap<>();
+        for (String id : unitIds) {
+            findUnit(id).ifPresent(u -> result.put(id, u));
+        }
+        return result;
+    }
+
+    /** Every unit, by id. */
+    TreeMap<String, UnitEntry> units() {
+        return units(childrenOf(TopologyLayout.UNITS));
     }
 
     String unitId(UnitName name) {
         Optional<String> serviceId = findServiceId(name.service());
         if (serviceId.isPresent()) {
-            for (Map.Entry<String, UnitEntry> e : services.get(serviceId.get()).units().entrySet()) {
-                if (e.getValue().sequence() == name.number()) {
-                    return e.getKey();
-                }
+            String path = TopologyLayout.serviceUnit(serviceId.get(), name.number());
+            Map<String, Object> c = content(path);
+            if (c != null) {
+                return TopologyCodec.unitOfNumber(path, c);
             }
         }
         throw new NoSuchUnitException(name.toString());
@@ -64,63 +407,62 @@ final class Topology {
 
     /** The service id owning a unit id. */
     String serviceOfUnit(String unitId) {
-        for (Map.Entry<String, ServiceEntry> e : services.entrySet()) {
-            if (e.getValue().units().containsKey(unitId)) {
-                return e.getKey();
-            }
-        }
-        throw new NoSuchUnitException(unitId);
-    }
-
-    UnitEntry unit(String unitId) {
-        return services.get(serviceOfUnit(unitId)).units().get(unitId);
+        return unit(unitId).service();
     }
 
     UnitName unitName(String unitId) {
-        ServiceEntry service = services.get(serviceOfUnit(unitId));
-        return new UnitName(service.name(), service.units().get(unitId).sequence());
+        UnitEntry u = unit(unitId);
+        return new UnitName(service(u.service()).name(), u.sequence());
     }
 
-    void requireMachine(String machineKey) {
-        if (!machines.containsKey(machineKey)) {
-            throw new NoSuchMachineException(Paths.machineId(machineKey));
-        }
-    }
-
-    RelationEntry relation(String relationId) {
-        RelationEntry r = relations.get(relationId);
-        if (r == null) {
-            throw new NoSuchRelationException(relationId);
-        }
-        return r;
-    }
-
-    List<String> relationsOfService(String serviceId) {
-        List<String> ids = new ArrayList<>();
-        relations.forEach((id, r) -> {
-            if (r.services().containsKey(serviceId)) {
-                ids.add(id);
-            }
-        });
-        return ids;
-    }
-
-    /** Principal units assigned to the machine, by name. */
-    List<UnitName> unitsOnMachine(String machineKey) {
-        List<UnitName> names = new ArrayList<>();
-        services.values().forEach(s -> s.units().forEach((id, u) -> {
-            if (machineKey.equals(u.machine())) {
-                names.add(new UnitName(s.name(), u.sequence()));
-            }
-        }));
-        names.sort(null);
+    /** The names of the units of the given ids that exist, by id. */
+    Map<String, UnitName> unitNames(Collection<String> unitIds) {
+        TreeMap<String, UnitEntry> units = units(unitIds);
+        load(units.values().stream().map(u -> TopologyLayout.service(u.service())).distinct().toList());
+        Map<String, UnitName> names = new TreeMap<>();
+        units.forEach((id, u) -> names.put(id, new UnitName(service(u.service()).name(), u.sequence())));
         return names;
     }
 
     /** Every unit's name, by unit id. */
     Map<String, UnitName> unitNames() {
-        Map<String, UnitName> names = new TreeMap<>();
-        services.values().forEach(s -> s.units().forEach((id, u) -> names.put(id, new UnitName(s.name(), u.sequence()))));
-        return names;
+        return unitNames(childrenOf(TopologyLayout.UNITS));
+    }
+
+    /** The ids of the subordinate units in the unit's container. */
+    TreeSet<String> subordinatesOf(String unitId) {
+        return childrenOf(TopologyLayout.unit(unitId));
+    }
+
+    // ---- relations
+
+    /** Every relation, by id. */
+    TreeMap<String, RelationEntry> relations() {
+        return decodedChildren(TopologyLayout.RELATIONS, TopologyCodec::relation);
+    }
+
+    Optional<RelationEntry> findRelation(String relationId) {
+        String path = TopologyLayout.relation(relationId);
+        Map<String, Object> c = content(path);
+        return c == null ? Optional.empty() : Optional.of(TopologyCodec.relation(path, c));
+    }
+
+    RelationEntry relation(String relationId) {
+        return findRelation(relationId).orElseThrow(() -> new NoSuchRelationException(relationId));
+    }
+
+    /** The given relations that exist, by id; read in one batch. */
+    TreeMap<String, RelationEntry> relations(Collection<String> relationIds) {
+        load(relationIds.stream().map(TopologyLayout::relation).toList());
+        TreeMap<String, RelationEntry> result = new TreeMap<>();
+        for (String id : relationIds) {
+            findRelation(id).ifPresent(r -> result.put(id, r));
+        }
+        return result;
+    }
+
+    /** An empty map for an index node's content. */
+    static Map<String, Object> index() {
+        return new LinkedHashMap<>();
     }
 }

@@ -75,7 +75,7 @@ final class TopologyAdditions {
             endpoints.forEach(e -> draft.createWithAncestors(node, paths.members(e.role())));
             draft.createWithAncestors(node, paths.settingsContainer());
             // each unit's settings node, owned by the unit: no agent may create one, not even its own
-            byService.keySet().forEach(sid -> t.services.get(sid).units().keySet()
+            byService.keySet().forEach(sid -> t.unitsOf(sid).keySet()
                     .forEach(unitId -> draft.create(paths.settings(unitId), null)));
         }
         return new RelationInfo(id, interfaceName, scope, endpoints);
@@ -109,12 +109,12 @@ final class TopologyAdditions {
         draft.create(Paths.unit(id), Map.of("charm", charmId));
         // its own credential and its service's, readable by its machine once it is assigned one
         draft.principal(id, List.of(draft.credentialOf(serviceId)));
-        for (String relationId : t.relationsOfService(serviceId)) {
+        t.relations(t.relationsOfService(serviceId)).forEach((relationId, r) -> {
             // its settings node in its service's global relations; a container's scope is prepared per container
-            if (t.relations.get(relationId).scope() == RelationScope.GLOBAL) {
+            if (r.scope() == RelationScope.GLOBAL) {
                 draft.create(new RelationScopePaths(relationId, RelationScope.GLOBAL, null).settings(id), null);
             }
-        }
+        });
         Optional<UnitName> container = Optional.ofNullable(containerUnitId).map(t::unitName);
         return new UnitInfo(id, name, charmId, OptionalInt.empty(), container, "", "", "", false);
     }
@@ -144,15 +144,12 @@ final class TopologyAdditions {
 
         /** Machines other than 0 with no principal unit, in order; found once, then taken one by one. */
         private Deque<String> unusedMachines() {
-            Set<String> used = new HashSet<>();
-            used.add(Paths.machineKey(0));
-            t.services.values().forEach(s -> s.units().values().forEach(u -> {
-                if (u.machine() != null) {
-                    used.add(u.machine());
-                }
-            }));
             Deque<String> free = new ArrayDeque<>();
-            t.machines.keySet().stream().filter(k -> !used.contains(k)).forEach(free::add);
+            t.machinesWithoutUnits(t.machineKeys()).forEach((key, empty) -> {
+                if (empty && !key.equals(Paths.machineKey(0))) {
+                    free.add(key);
+                }
+            });
             return free;
         }
     }

@@ -2,7 +2,6 @@ package jujube.state.internal;
 
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -10,7 +9,6 @@ import java.util.TreeMap;
 import jujube.state.DuplicateRelationException;
 import jujube.state.DuplicateRoleException;
 import jujube.state.DuplicateServiceException;
-import jujube.state.DuplicateUnitException;
 import jujube.state.MachineHasUnitsException;
 import jujube.state.RelationRole;
 import jujube.state.RelationScope;
@@ -27,88 +25,110 @@ import jujube.state.internal.TopologyEntries.UnitEntry;
 
 /**
  * Every change to the topology, each checking the invariants it could break and failing with that
- * invariant's own exception. They run inside a compare-and-set attempt, so they see the latest topology.
+ * invariant's own exception. Each writes the nodes it changes and {@linkplain Topology#touch touches} the
+ * index whose children its check read, so a concurrent writer that would break the invariant makes one
+ * of the two attempts fail and run again against the other's result.
  */
 final class TopologyChanges {
     private TopologyChanges() {}
 
+    /** Adds a machine under a new key: a key taken meanwhile makes the request fail and be made again. */
     static void addMachine(Topology t, String machineKey) {
-        t.machines.putIfAbsent(machineKey, new LinkedHashMap<>());
+        t.create(TopologyLayout.machine(machineKey), Topology.index());
     }
 
+    /** Removes a machine with no unit; a unit placed meanwhile makes the deletion fail (the node has a child). */
     static void removeMachine(Topology t, String machineKey) {
         t.requireMachine(machineKey);
         List<UnitName> units = t.unitsOnMachine(machineKey);
         if (!units.isEmpty()) {
             throw new MachineHasUnitsException(Paths.machineId(machineKey), units);
         }
-        t.machines.remove(machineKey);
+        t.delete(TopologyLayout.machine(machineKey));
     }
 
+    /** The set of services is guarded by the root, which every addition and removal of a service writes. */
     static void addService(Topology t, String serviceId, String name) {
         if (t.findServiceId(name).isPresent()) {
             throw new DuplicateServiceException(name);
         }
-        t.services.put(serviceId, new ServiceEntry(name, new TreeMap<>()));
+        Map<String, Integer> retired = new TreeMap<>(t.retiredSequences());
+        Integer next = retired.remove(name);
+        t.set(TopologyLayout.ROOT, TopologyCodec.root(retired));
+        t.create(TopologyLayout.service(serviceId), TopologyCodec.service(new ServiceEntry(name, next == null ? 0 : next)));
+        t.create(TopologyLayout.serviceUnits(serviceId), Topology.index());
+        t.create(TopologyLayout.serviceRelations(serviceId), Topology.index());
     }
 
-    /** Removes the service and its units; returns the removed unit ids. The unit sequence stays. */
+    /**
+     * Removes the service and its units; returns the removed unit ids. Its name's unit sequence goes to the
+     * root, so units of a service deployed again under the name get new numbers.
+     */
     static List<String> removeService(Topology t, String serviceId) {
-        List<String> relations = t.relationsOfService(serviceId);
         ServiceEntry s = t.service(serviceId);
+        List<String> relations = List.copyOf(t.relationsOfService(serviceId));
         if (!relations.isEmpty()) {
             throw new ServiceInRelationsException(s.name(), relations);
         }
         List<String> units = new ArrayList<>();
-        for (String unitId : List.copyOf(s.units().keySet())) {
-            units.addAll(removeUnit(t, unitId));
+        for (String unitId : List.copyOf(t.unitsOf(serviceId).keySet())) {
+            if (t.findUnit(unitId).isPresent()) { // a subordinate may have gone with its principal
+                units.addAll(removeUnit(t, unitId));
+            }
         }
-        t.services.remove(serviceId);
+        Map<String, Integer> retired = new TreeMap<>(t.retiredSequences());
+        retired.put(s.name(), t.service(serviceId).unitSequence());
+        t.set(TopologyLayout.ROOT, TopologyCodec.root(retired));
+        t.delete(TopologyLayout.serviceRelations(serviceId)); // fails if a relation was added meanwhile
+        t.delete(TopologyLayout.serviceUnits(serviceId));
+        t.delete(TopologyLayout.service(serviceId));
         return units;
     }
 
-    /** Adds a unit with the next number of its service's name; numbers are never reused. */
+    /** Adds a unit with the next number of its service; numbers are never reused. */
     static UnitName addUnit(Topology t, String serviceId, String unitId, String containerUnitId) {
         ServiceEntry s = t.service(serviceId);
-        t.services.forEach((sid, other) -> {
-            if (other.units().containsKey(unitId)) {
-                throw new DuplicateUnitException(unitId, other.name());
-            }
-        });
         if (containerUnitId != null) {
-            String principalService = t.serviceOfUnit(containerUnitId);
-            if (t.unit(containerUnitId).container() != null) {
+            UnitEntry principal = t.unit(containerUnitId);
+            if (principal.container() != null) {
                 throw new StateException("unit " + t.unitName(containerUnitId) + " is itself subordinate: it has no container");
             }
-            boolean related = t.relations.values().stream().anyMatch(r -> r.scope() == RelationScope.CONTAINER
-                    && r.services().containsKey(serviceId) && r.services().containsKey(principalService));
-            if (!related) {
-                throw new SubordinateWithoutContainerRelationException(s.name(), t.service(principalService).name());
+            boolean related = false;
+            for (RelationEntry r : t.relations(t.relationsOfService(serviceId)).values()) {
+                related |= r.scope() == RelationScope.CONTAINER && r.services().containsKey(principal.service());
             }
+            if (!related) {
+                throw new SubordinateWithoutContainerRelationException(s.name(), t.service(principal.service()).name());
+            }
+            t.touch(TopologyLayout.unit(containerUnitId)); // the container must still be there
+            t.create(TopologyLayout.subordinate(containerUnitId, unitId), Topology.index());
         }
-        // a topology from before unit-sequence existed still must not hand out a number twice
-        int sequence = Math.max(t.unitSequence.getOrDefault(s.name(), 0),
-                s.units().values().stream().mapToInt(u -> u.sequence() + 1).max().orElse(0));
-        t.unitSequence.put(s.name(), sequence + 1);
-        s.units().put(unitId, new UnitEntry(sequence, null, containerUnitId));
+        int sequence = s.unitSequence();
+        t.set(TopologyLayout.service(serviceId), TopologyCodec.service(s.withUnitSequence(sequence + 1)));
+        t.create(TopologyLayout.serviceUnit(serviceId, sequence), TopologyCodec.unitOfNumber(unitId));
+        t.create(TopologyLayout.unit(unitId), TopologyCodec.unit(new UnitEntry(serviceId, sequence, null, containerUnitId)));
         return new UnitName(s.name(), sequence);
     }
 
     /** Removes the unit and the subordinates in its container; returns the removed unit ids. */
     static List<String> removeUnit(Topology t, String unitId) {
+        UnitEntry u = t.unit(unitId);
         List<String> removed = new ArrayList<>();
-        for (ServiceEntry s : t.services.values()) {
-            s.units().entrySet().removeIf(e -> {
-                boolean gone = e.getKey().equals(unitId) || unitId.equals(e.getValue().container());
-                if (gone) {
-                    removed.add(e.getKey());
-                }
-                return gone;
-            });
+        for (String sub : List.copyOf(t.subordinatesOf(unitId))) {
+            if (t.findUnit(sub).isPresent()) {
+                removed.addAll(removeUnit(t, sub));
+            }
+            t.deleteIndex(TopologyLayout.subordinate(unitId, sub));
         }
-        if (removed.isEmpty()) {
-            throw new jujube.state.NoSuchUnitException(unitId);
+        if (u.machine() != null) {
+            t.deleteIndex(TopologyLayout.placement(u.machine(), unitId));
         }
+        if (u.container() != null) {
+            t.deleteIndex(TopologyLayout.subordinate(u.container(), unitId));
+        }
+        t.deleteIndex(TopologyLayout.serviceUnit(u.service(), u.sequence()));
+        t.delete(TopologyLayout.unit(unitId)); // fails if a subordinate joined its container meanwhile
+        removed.add(0, unitId);
         return removed;
     }
 
@@ -118,17 +138,36 @@ final class TopologyChanges {
         if (u.container() != null) {
             throw new SubordinateUnitAssignmentException(t.unitName(unitId));
         }
-        if (u.machine() != null && !u.machine().equals(machineKey)) {
-            throw new UnitAlreadyAssignedException(t.unitName(unitId), Paths.machineId(u.machine()));
+        if (u.machine() != null) {
+            if (!u.machine().equals(machineKey)) {
+                throw new UnitAlreadyAssignedException(t.unitName(unitId), Paths.machineId(u.machine()));
+            }
+            return;
         }
-        t.service(t.serviceOfUnit(unitId)).units().put(unitId, u.withMachine(machineKey));
+        setUnit(t, unitId, u.withMachine(machineKey));
+        t.create(TopologyLayout.placement(machineKey, unitId), Topology.index()); // fails if the machine went
     }
 
     static void unassignUnit(Topology t, String unitId) {
         UnitEntry u = t.unit(unitId);
-        t.service(t.serviceOfUnit(unitId)).units().put(unitId, u.withMachine(null));
+        if (u.machine() != null) {
+            t.deleteIndex(TopologyLayout.placement(u.machine(), unitId));
+            setUnit(t, unitId, u.withMachine(null));
+        }
     }
 
+    private static void setUnit(Topology t, String unitId, UnitEntry u) {
+        String path = TopologyLayout.unit(unitId);
+        if (t.content(path) == null) {
+            throw new jujube.state.NoSuchUnitException(unitId);
+        }
+        t.set(path, TopologyCodec.unit(u));
+    }
+
+    /**
+     * Adds a relation; the relations of each of its services are guarded by the service's relations index,
+     * which this touches.
+     */
     static void addRelation(Topology t, String relationId, String interfaceName, RelationScope scope,
             Map<String, EndpointEntry> byServiceId) {
         Set<RelationRole> roles = new HashSet<>();
@@ -143,16 +182,26 @@ final class TopologyChanges {
             throw new StateException("relation over '" + interfaceName
                     + "' needs one client and one server, or a single peer; got roles " + roles);
         }
-        for (RelationEntry r : t.relations.values()) {
+        String first = byServiceId.keySet().iterator().next();
+        for (RelationEntry r : t.relations(t.relationsOfService(first)).values()) {
             if (r.interfaceName().equals(interfaceName) && r.services().equals(byServiceId)) {
                 throw new DuplicateRelationException("'" + interfaceName + "' between " + byServiceId.keySet());
             }
         }
-        t.relations.put(relationId, new RelationEntry(interfaceName, scope, Map.copyOf(byServiceId)));
+        t.create(TopologyLayout.relation(relationId), TopologyCodec.relation(
+                new RelationEntry(interfaceName, scope, Map.copyOf(byServiceId))));
+        for (String sid : byServiceId.keySet()) {
+            t.touch(TopologyLayout.serviceRelations(sid));
+            t.create(TopologyLayout.serviceRelations(sid) + "/" + relationId, Topology.index());
+        }
     }
 
     static void removeRelation(Topology t, String relationId) {
-        t.relation(relationId);
-        t.relations.remove(relationId);
+        RelationEntry r = t.relation(relationId);
+        for (String sid : r.services().keySet()) {
+            t.touch(TopologyLayout.serviceRelations(sid));
+            t.deleteIndex(TopologyLayout.serviceRelations(sid) + "/" + relationId);
+        }
+        t.delete(TopologyLayout.relation(relationId));
     }
 }

@@ -1,7 +1,6 @@
 package jujube.state.internal;
 
 import java.util.Map;
-import java.util.TreeMap;
 import jujube.state.RelationRole;
 import jujube.state.RelationScope;
 
@@ -9,15 +8,22 @@ import jujube.state.RelationScope;
 final class TopologyEntries {
     private TopologyEntries() {}
 
-    /** A unit: its number, and either its machine key or, for a subordinate, its container's unit id. */
-    record UnitEntry(int sequence, String machine, String container) {
+    /**
+     * A unit: its service, its number, and either its machine key or, for a subordinate, its container's
+     * unit id.
+     */
+    record UnitEntry(String service, int sequence, String machine, String container) {
         UnitEntry withMachine(String machineKey) {
-            return new UnitEntry(sequence, machineKey, container);
+            return new UnitEntry(service, sequence, machineKey, container);
         }
     }
 
-    /** A service: its unique name and its units by unit id. */
-    record ServiceEntry(String name, TreeMap<String, UnitEntry> units) {}
+    /** A service: its unique name and the number its next unit gets. */
+    record ServiceEntry(String name, int unitSequence) {
+        ServiceEntry withUnitSequence(int next) {
+            return new ServiceEntry(name, next);
+        }
+    }
 
     /** One service's side of a relation: the charm's relation name and the role. */
     record EndpointEntry(String name, RelationRole role) {}

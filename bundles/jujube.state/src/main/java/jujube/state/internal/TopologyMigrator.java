@@ -8,8 +8,9 @@ import jujube.state.TopologyMigration;
 
 /**
  * Brings a stored topology up to {@link Topology#VERSION} by running the registered steps in order.
- * It only transforms maps: persisting the result is the store's compare-and-set, so two processes
- * migrating at once write one result and the loser sees an already migrated topology.
+ * It only transforms maps (the last step, 2 to 3, gives the version-3 nodes by path): storing the result
+ * is {@link TopologyStore}'s, whose requests each require the older root unchanged, so two processes
+ * migrating at once store one result and the loser sees an already migrated topology.
  */
 final class TopologyMigrator {
     private final Supplier<List<TopologyMigration>> steps;

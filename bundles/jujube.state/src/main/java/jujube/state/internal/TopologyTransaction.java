@@ -27,11 +27,12 @@ import org.apache.zookeeper.OpResult;
 
 /**
  * Changes that create nodes and change the topology together, made as one ZooKeeper {@code multi}: every
- * node and the topology's new content, or nothing. Each attempt reads the topology and the sequence
- * parents in one request, lets the plan change the topology and fill a {@link TransactionDraft}, and
- * sends it in one more: a deploy of 500 units costs two requests, not a compare-and-set per unit. An
- * attempt that lost to another writer (the topology changed, an id was taken) is made again from the
- * start, with the same bounded jittered retry as {@link VersionedNodes}.
+ * node and the topology's changed nodes, or nothing. Each attempt reads the sequence parents in one
+ * request, lets the plan read and change the topology (node by node, {@link Topology}) and fill a
+ * {@link TransactionDraft}, and sends it in one more: a deploy of 500 units costs a few reads and one
+ * write, not a compare-and-set per unit. An attempt that lost to another writer (a node it read or writes
+ * changed, an id was taken) is made again from the start, with the same bounded jittered retry as
+ * {@link VersionedNodes}.
  *
  * <p>A connection lost while the request is on its way leaves it unknown whether the server applied it.
  * The first node the request creates (its witness) carries a token of this transaction; once connected
@@ -42,7 +43,7 @@ import org.apache.zookeeper.OpResult;
 final class TopologyTransaction {
     /** The key of the witness's content that holds the transaction's token. */
     static final String TOKEN = "transaction";
-    /** The parents whose children get ids from a draft, read with the topology on every attempt. */
+    /** The parents whose children get ids from a draft, read on every attempt. */
     private static final List<String> SEQUENCE_PARENTS = List.of(Paths.SERVICES, Paths.UNITS, Paths.RELATIONS,
             Paths.MACHINES);
     /** Failures after which the request may or may not have been applied. */
@@ -97,11 +98,11 @@ final class TopologyTransaction {
         String token = UUID.randomUUID().toString();
         Map<String, Integer> taken = new HashMap<>(); // per parent, numbers found taken by earlier attempts
         for (int attempt = 1; attempt <= VersionedNodes.MAX_ATTEMPTS; attempt++) {
-            Snapshot snapshot = snapshot(taken);
-            TransactionDraft draft = new TransactionDraft(reader, access, snapshot.nextNumber());
-            Topology t = topology.decode(snapshot.topology());
+            Map<String, Integer> nextNumber = nextNumbers(taken);
+            TransactionDraft draft = new TransactionDraft(reader, access, nextNumber);
+            Topology t = topology.read();
             R result = plan.apply(t, draft);
-            List<Op> ops = draft.ops(client.getNamespace(), token, t, topology.encode(t), snapshot.version());
+            List<Op> ops = draft.ops(client.getNamespace(), token, t);
             int bytes = requestBytes(ops);
             if (bytes > TransactionTooLargeException.LIMIT_BYTES) {
                 throw new TransactionTooLargeException(what, bytes);
@@ -115,13 +116,9 @@ final class TopologyTransaction {
         throw new ConcurrentUpdateException(Paths.TOPOLOGY, VersionedNodes.MAX_ATTEMPTS);
     }
 
-    /** The topology with its version and the first free number of each sequence parent. */
-    private record Snapshot(byte[] topology, int version, Map<String, Integer> nextNumber) {}
-
-    private Snapshot snapshot(Map<String, Integer> taken) {
-        List<String> paths = new ArrayList<>(List.of(Paths.TOPOLOGY));
-        paths.addAll(SEQUENCE_PARENTS);
-        List<Op> reads = paths.stream().map(p -> Op.getData(full(p))).toList();
+    /** The first free number of each sequence parent, read in one request. */
+    private Map<String, Integer> nextNumbers(Map<String, Integer> taken) {
+        List<Op> reads = SEQUENCE_PARENTS.stream().map(p -> Op.getData(full(p))).toList();
         List<OpResult> results;
         try {
             results = RetryLoop.callWithRetry(client.getZookeeperClient(),
@@ -129,17 +126,15 @@ final class TopologyTransaction {
         } catch (Exception e) {
             throw NodeReader.failure(Paths.TOPOLOGY, e);
         }
-        if (!(results.get(0) instanceof OpResult.GetDataResult top)) {
-            throw TopologyStore.notInitialized();
-        }
         Map<String, Integer> next = new LinkedHashMap<>();
-        for (int i = 1; i < paths.size(); i++) {
+        for (int i = 0; i < SEQUENCE_PARENTS.size(); i++) {
+            String path = SEQUENCE_PARENTS.get(i);
             if (!(results.get(i) instanceof OpResult.GetDataResult parent)) {
-                throw new CorruptStateException(paths.get(i), "node is missing");
+                throw new CorruptStateException(path, "node is missing");
             }
-            next.put(paths.get(i), Math.max(parent.getStat().getCversion(), taken.getOrDefault(paths.get(i), 0)));
+            next.put(path, Math.max(parent.getStat().getCversion(), taken.getOrDefault(path, 0)));
         }
-        return new Snapshot(top.getData(), top.getStat().getVersion(), next);
+        return next;
     }
 
     private Outcome send(List<Op> ops, TransactionDraft draft, String token, Map<String, Integer> taken) {
@@ -156,8 +151,8 @@ final class TopologyTransaction {
             }
             String path = draft.path(failed);
             KeeperException.Code code = KeeperException.Code.get(((OpResult.ErrorResult) e.getResults().get(failed)).getErr());
-            if (code == KeeperException.Code.BADVERSION) {
-                return Outcome.LOST; // the topology or a node read by the plan changed meanwhile
+            if (code == KeeperException.Code.BADVERSION || code == KeeperException.Code.NOTEMPTY) {
+                return Outcome.LOST; // a node read by the plan changed meanwhile, or an index gained a child
             }
             if (code == KeeperException.Code.NODEEXISTS) {
                 // an id handed out is taken; ids only grow, so the next attempt starts above it
@@ -167,6 +162,9 @@ final class TopologyTransaction {
             }
             if (code == KeeperException.Code.NONODE && draft.ifMissing(failed) != null) {
                 throw draft.ifMissing(failed).get();
+            }
+            if (code == KeeperException.Code.NONODE && path.startsWith(Paths.TOPOLOGY + "/")) {
+                return Outcome.LOST; // a topology node the plan read went meanwhile: the next attempt sees why
             }
             throw NodeReader.failure(path, KeeperException.create(code, path));
         } catch (InterruptedException e) {

@@ -36,6 +36,7 @@ final class TransactionDraft {
     private final List<Check> checks = new ArrayList<>();
     private final List<Create> creates = new ArrayList<>();
     private final Set<String> created = new HashSet<>();
+    private final List<String> paths = new ArrayList<>();
 
     /** A node that must exist, at {@code version} unless that is -1, when the request is applied. */
     private record Check(String path, int version, Supplier<? extends StateException> ifMissing) {}
@@ -147,16 +148,17 @@ final class TransactionDraft {
     }
 
     /**
-     * The request: checks, creates, then the topology {@code t} encoded as {@code topology}, all with the
-     * namespace in front of their paths. The
-     * witness's content gets {@code token} under {@link TopologyTransaction#TOKEN}; every content is held
-     * to what a node may hold.
+     * The request: checks, creates, then the topology's changed nodes ({@link Topology#ops}), all with the
+     * namespace in front of their paths. The witness's content gets {@code token} under
+     * {@link TopologyTransaction#TOKEN}; every content is held to what a node may hold.
      */
-    List<Op> ops(String namespace, String token, Topology t, byte[] topology, int topologyVersion) {
+    List<Op> ops(String namespace, String token, Topology t) {
         AccessFacts facts = AccessFacts.of(t);
         List<Op> ops = new ArrayList<>();
+        paths.clear();
         for (Check c : checks) {
             ops.add(Op.check(full(namespace, c.path()), c.version()));
+            paths.add(c.path());
         }
         String witness = witness();
         for (Create c : creates) {
@@ -168,18 +170,16 @@ final class TransactionDraft {
             byte[] data = content == null ? new byte[0] : reader.bytes(c.path(), content);
             // each node's ACL as the policy gives it once this request's topology holds
             ops.add(Op.create(full(namespace, c.path()), data, access.acl(c.path(), facts), CreateMode.PERSISTENT));
+            paths.add(c.path());
         }
-        ops.add(Op.setData(full(namespace, Paths.TOPOLOGY), topology, topologyVersion));
+        t.written().forEach(w -> paths.add(w.path()));
+        ops.addAll(t.ops(namespace, reader, (path, topology) -> access.acl(path, facts)));
         return ops;
     }
 
     /** The path (without namespace) of operation {@code index} of {@link #ops}. */
     String path(int index) {
-        if (index < checks.size()) {
-            return checks.get(index).path();
-        }
-        index -= checks.size();
-        return index < creates.size() ? creates.get(index).path() : Paths.TOPOLOGY;
+        return paths.get(index);
     }
 
     /** For operation {@code index} of {@link #ops}: the failure of a required node missing; null for other operations. */

@@ -13,6 +13,9 @@ import jujube.state.CharmRecord;
 import jujube.state.ConnectionConfig;
 import jujube.state.EnvironmentSettings;
 import jujube.state.Placement;
+import jujube.state.RelationEndpoint;
+import jujube.state.RelationRole;
+import jujube.state.RelationScope;
 import jujube.state.ServiceDeployment;
 import jujube.state.UnitInfo;
 import jujube.state.UnitName;
@@ -85,21 +88,38 @@ class TopologyTransactionTest extends CuratorFixture {
 
     @Test
     void a_topology_changed_between_read_and_write_makes_the_transaction_start_again() throws Exception {
-        connect((ops, real) -> other.machines().add()); // its own node, and the topology
+        // a service added meanwhile: the set of services (the topology's root) the deploy read has changed
+        connect((ops, real) -> other.services().add("late", APP));
 
         assertEquals(50, state.services().deploy(deployment(50)).units().size());
         assertEquals(2, sent.get(), "the request was sent again");
-        assertEquals(1, lost.get(), "one attempt lost");
         assertEquals(50, state.services().get("blog").units().size());
-        assertEquals(List.of(0, 1), state.machines().list().stream().map(m -> m.id()).toList());
+        assertEquals(List.of("app", "blog", "late", "other"), state.services().list().stream().map(s -> s.name()).toList());
         assertEquals(50, unitNodes().size(), "no node left of the lost attempt");
+    }
+
+    @Test
+    void a_change_to_other_parts_of_the_topology_does_not_make_it_start_again() throws Exception {
+        // a machine added and a unit added to another service meanwhile: nodes the deploy neither read nor wrote
+        connect((ops, real) -> {
+            other.machines().add();
+            other.relations().add("cache", RelationScope.GLOBAL, List.of(new RelationEndpoint("other", "c", RelationRole.CLIENT),
+                    new RelationEndpoint("app", "s", RelationRole.SERVER)));
+        });
+
+        assertEquals(50, state.services().deploy(deployment(50)).units().size());
+        assertEquals(1, sent.get(), "sent once");
+        assertEquals(0, lost.get());
+        assertEquals(List.of(0, 1), state.machines().list().stream().map(m -> m.id()).toList());
+        assertEquals(1, state.relations().list().size());
+        assertEquals(50, unitNodes().size());
     }
 
     @Test
     void an_id_taken_in_the_middle_fails_the_whole_request_and_the_next_starts_above_it() throws Exception {
         String[] planted = new String[1];
         connect((ops, real) -> {
-            List<String> units = ops.stream().map(Op::getPath).filter(p -> p.contains(Paths.UNIT_PREFIX)).toList();
+            List<String> units = ops.stream().map(Op::getPath).filter(p -> p.startsWith("/" + NAMESPACE + Paths.UNIT_PREFIX)).toList();
             planted[0] = units.get(units.size() / 2);
             client.create().forPath(planted[0], "planted".getBytes(StandardCharsets.UTF_8));
         });
