@@ -77,6 +77,12 @@ class UnitAgentCrashTest {
                         // random delay counted from the life's first hook, as JVM start-up times vary
                         awaitFirstHook(control.resolve("hooks.log"), k);
                         pause(random, 0, 1300);
+                    } else if (k % 3 == 0) {
+                        // every third later life is killed in its relation hooks, if it reaches them: counted
+                        // from the agent's start, kills on a slow machine would all land before them
+                        agent.awaitRunning(agentLog, SETTLE);
+                        awaitFirstHook(control.resolve("hooks.log"), k, "db-", Duration.ofSeconds(8));
+                        pause(random, 0, 300);
                     } else {
                         // counted from the agent's start, which takes seconds on a slow machine: counted
                         // from the process's birth, the kills would all land in the JVM's start-up
@@ -153,9 +159,14 @@ class UnitAgentCrashTest {
 
     /** Waits (3 s at most: a started unit may have nothing to do) for the first hook of life {@code k}. */
     private static void awaitFirstHook(Path hookLog, int k) {
-        long end = System.nanoTime() + Duration.ofSeconds(3).toNanos();
-        while (System.nanoTime() < end
-                && CrashHookLog.read(hookLog).runs().stream().noneMatch(r -> r.incarnation() == k)) {
+        awaitFirstHook(hookLog, k, "", Duration.ofSeconds(3));
+    }
+
+    /** Waits, {@code atMost}, for the first hook of life {@code k} whose name starts with {@code prefix}. */
+    private static void awaitFirstHook(Path hookLog, int k, String prefix, Duration atMost) {
+        long end = System.nanoTime() + atMost.toNanos();
+        while (System.nanoTime() < end && CrashHookLog.read(hookLog).runs().stream()
+                .noneMatch(r -> r.incarnation() == k && r.hook().startsWith(prefix))) {
             LockSupport.parkNanos(Duration.ofMillis(10).toNanos());
         }
     }
