@@ -219,6 +219,33 @@ class AccessPolicyTest extends ZooKeeperFixture {
         assertEquals("10.0.0.1", state.relations().of(relation.id(), db).settingsOf(blog).values().get("private-address"));
     }
 
+    @Test
+    void a_global_scope_admits_the_units_of_its_role_service_and_a_new_unit_changes_no_acl() throws Exception {
+        String clients = "/relations/" + relation.id() + "/scope/client";
+        org.apache.zookeeper.data.Stat before = new org.apache.zookeeper.data.Stat();
+        try (CuratorFramework raw = raw()) {
+            raw.getACL().storingStatIn(before).forPath(clients);
+        }
+        UnitName second = state.units().add("blog").name();
+        state.units().assign(second, machine2);
+        state.units().setAddresses(second, "blog1.example", "10.0.0.3");
+        try (CuratorFramework raw = raw()) {
+            org.apache.zookeeper.data.Stat after = new org.apache.zookeeper.data.Stat();
+            raw.getACL().storingStatIn(after).forPath(clients);
+            assertEquals(before.getAversion(), after.getAversion(), "the ACL of blog's side of the scope was not set again");
+        }
+        agentOf(machine2).relations().of(relation.id(), second).enterScope(); // a unit added after the relation enters
+        // with machine 2's, mysql/0's and mysql's credentials, nothing enters blog's side of the scope
+        List<Credential> held = new ArrayList<>(StateConnections.redeem(where(),
+                state.access().issueOneTimeCredential(machine2), Duration.ofSeconds(10)));
+        try (CuratorFramework raw = rawAs(held)) {
+            held.addAll(unitCredentials(raw, state.units().get(db).id()));
+        }
+        try (CuratorFramework raw = rawAs(held)) {
+            assertNoAuth(() -> raw.create().forPath(clients + "/unit-0000000099", "{}".getBytes()));
+        }
+    }
+
     private static String digest(Credential c) throws Exception {
         return org.apache.zookeeper.server.auth.DigestAuthenticationProvider.generateDigest(c.principal() + ":" + c.secret());
     }

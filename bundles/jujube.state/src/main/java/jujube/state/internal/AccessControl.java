@@ -285,6 +285,11 @@ final class AccessControl implements ACLProvider, ZookeeperFactory {
         }
 
         @Override
+        public List<String> servicesWithRole(String relationId, String role) {
+            return facts().servicesWithRole(relationId, role);
+        }
+
+        @Override
         public List<String> scopeMembers(String relationId, String container, String role) {
             return facts().scopeMembers(relationId, container, role);
         }

@@ -21,6 +21,9 @@ interface AccessFacts {
     /** The service ids of the relation's endpoints; empty when the relation is not in the topology. */
     List<String> servicesOfRelation(String relationId);
 
+    /** The ids of the relation's services taking part with {@code role}. */
+    List<String> servicesWithRole(String relationId, String role);
+
     /**
      * The units that may be members of {@code role} in the relation's scope: in a global relation, every
      * unit of the service with that role; in a container's scope ({@code container} its principal unit id),
@@ -44,6 +47,20 @@ interface AccessFacts {
             public List<String> servicesOfRelation(String relationId) {
                 RelationEntry r = t.findRelation(relationId).orElse(null);
                 return r == null ? List.of() : List.copyOf(new TreeSet<>(r.services().keySet()));
+            }
+
+            @Override
+            public List<String> servicesWithRole(String relationId, String role) {
+                RelationEntry r = t.findRelation(relationId).orElse(null);
+                List<String> services = new ArrayList<>();
+                if (r != null) {
+                    r.services().forEach((sid, e) -> {
+                        if (e.role().equals(RelationRole.fromKey(role))) {
+                            services.add(sid);
+                        }
+                    });
+                }
+                return services;
             }
 
             @Override

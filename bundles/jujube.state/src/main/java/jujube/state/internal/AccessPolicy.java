@@ -23,7 +23,7 @@ final class AccessPolicy {
     /** The field of {@code /settings} holding the version of the policy the environment's nodes follow. */
     static final String MARKER = "access-policy";
     /** The policy's version: raised when a change of {@link NodeKind} must reach existing nodes. */
-    static final int VERSION = 1;
+    static final int VERSION = 2;
     private static final Logger LOG = LoggerFactory.getLogger(AccessPolicy.class);
     private final StateContext ctx;
 

@@ -51,11 +51,17 @@ enum NodeKind {
     RELATION("/relations/relation-[0-9]*", (m, f) -> read()),
     RELATION_CONTAINER("/relations/relation-[0-9]+/unit-[0-9]+", (m, f) -> read()),
     RELATION_SCOPE("/relations/relation-[0-9]+(?:/unit-[0-9]+)?/scope", (m, f) -> read()),
-    /** Entering and leaving a scope: its possible members create and delete their membership. */
+    /**
+     * Entering and leaving a scope: its possible members create and delete their membership. In a global
+     * scope they are the units of the service with the role, which all hold the service's credential: the
+     * grant names the service, so adding a unit changes no ACL (a unit could enter or leave for a sibling of
+     * its own service, never for another service's unit). A container's scope names its few units.
+     */
     SCOPE_ROLE("/relations/(relation-[0-9]+)(?:/(unit-[0-9]+))?/scope/(client|server|peer)", (m, f) -> {
         List<Grant> grants = new ArrayList<>(read());
-        f.scopeMembers(m.group(1), m.group(2), m.group(3))
-                .forEach(unit -> grants.add(new Grant(unit, Perms.CREATE | Perms.DELETE)));
+        List<String> members = m.group(2) == null ? f.servicesWithRole(m.group(1), m.group(3))
+                : f.scopeMembers(m.group(1), m.group(2), m.group(3));
+        members.forEach(principal -> grants.add(new Grant(principal, Perms.CREATE | Perms.DELETE)));
         return grants;
     }),
     SCOPE_MEMBER("/relations/relation-[0-9]+(?:/unit-[0-9]+)?/scope/(?:client|server|peer)/(unit-[0-9]+)",

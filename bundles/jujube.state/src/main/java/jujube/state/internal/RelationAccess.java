@@ -50,9 +50,8 @@ final class RelationAccess {
             for (java.util.Map.Entry<String, RelationEntry> e : t.relations(t.relationsOfService(serviceId)).entrySet()) {
                 String relationId = e.getKey();
                 RelationEntry r = e.getValue();
-                if (r.scope() == RelationScope.GLOBAL) {
-                    members.add(new RelationScopePaths(relationId, r.scope(), null).members(r.services().get(serviceId).role()));
-                } else {
+                if (r.scope() != RelationScope.GLOBAL) {
+                    // a global scope's role directory names the service, whose new units change nothing
                     prepare(t, relationId, unitId, members);
                 }
             }

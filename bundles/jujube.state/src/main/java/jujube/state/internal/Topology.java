@@ -36,6 +36,11 @@ final class Topology {
     static final int VERSION = 3;
 
     private final TopologySource source;
+    /**
+     * Service ids by name as this connection last found them, shared by its looks: a name's id is checked
+     * by reading that service's node (whose name never changes), not by reading every service.
+     */
+    private final Map<String, String> knownServiceIds;
     private final Map<String, Node> nodes = new HashMap<>();
     private final Map<String, TreeSet<String>> children = new HashMap<>();
 
@@ -57,7 +62,12 @@ final class Topology {
     }
 
     Topology(TopologySource source) {
+        this(source, new java.util.concurrent.ConcurrentHashMap<>());
+    }
+
+    Topology(TopologySource source, Map<String, String> knownServiceIds) {
         this.source = source;
+        this.knownServiceIds = knownServiceIds;
     }
 
     // ---- reading nodes
@@ -323,8 +333,17 @@ final class Topology {
     // The lookups below are plain loops, not streams: a status of 200 units calls them for every unit, in
     // a JVM that has just started, where each stream stage is interpreted, cold code.
     Optional<String> findServiceId(String name) {
+        String known = knownServiceIds.get(name);
+        if (known != null) {
+            Optional<ServiceEntry> s = findService(known);
+            if (s.isPresent() && s.get().name().equals(name)) {
+                return Optional.of(known);
+            }
+            knownServiceIds.remove(name, known); // removed since: the name may belong to another service now
+        }
         for (Map.Entry<String, ServiceEntry> e : services().entrySet()) {
             if (e.getValue().name().equals(name)) {
+                knownServiceIds.put(name, e.getKey());
                 return Optional.of(e.getKey());
             }
         }

@@ -41,6 +41,8 @@ final class TopologyStore {
     private final boolean persistMigrations;
     private final AccessControl access;
     private final TopologySource server;
+    /** Service ids by name, as the looks of this connection found them ({@link Topology#findServiceId}). */
+    private final Map<String, String> knownServiceIds = new java.util.concurrent.ConcurrentHashMap<>();
     /** The stored topology is at {@link Topology#VERSION}: versions only grow, so it is checked once. */
     private volatile boolean current;
 
@@ -91,13 +93,13 @@ final class TopologyStore {
                 VersionedNodes.pause(attempt);
             }
         }
-        return new Topology(server);
+        return new Topology(server, knownServiceIds);
     }
 
     /** A topology whose nodes under {@code root} come from a watch's cache, once the stored one is current. */
     Topology cached(org.apache.curator.framework.recipes.cache.CuratorCache cache, String root) {
         Topology t = read();
-        return current ? new Topology(new CachedTopologySource(cache, root, reader, server)) : t;
+        return current ? new Topology(new CachedTopologySource(cache, root, reader, server), knownServiceIds) : t;
     }
 
     private Map<String, Object> readRoot(Stat stat) {
