@@ -58,6 +58,7 @@ class TransactionRequestsTest {
 
     @Test
     void a_deploy_of_500_units_costs_what_a_deploy_of_one_does() {
+        state.services().deploy(deployment("first", 1)); // the connection's first unit reserves its block of unit ids
         long one = requests(() -> state.services().deploy(deployment("one", 1)));
         long many = requests(() -> state.services().deploy(deployment("many", 500)));
         assertEquals(500, state.services().get("many").units().size());

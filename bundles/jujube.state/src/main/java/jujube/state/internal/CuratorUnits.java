@@ -83,9 +83,13 @@ final class CuratorUnits implements Units {
         }, (t, unit) -> prepareScopes(t, List.of(unit)));
     }
 
-    /** The service's charm, which new units run; read in the transaction, which holds only while it stays. */
+    /**
+     * The service's charm, which new units run; read in the transaction, which holds only while it stays.
+     * The service's credentials, which every new unit gets too, are read in the same request.
+     */
     private static String charmOf(TransactionDraft draft, String service, String serviceId) {
         String path = Paths.service(serviceId);
+        draft.prefetch(List.of(path, AccessControl.CREDENTIALS + "/" + serviceId));
         return new Fields(path).string(draft.read(path, () -> new NoSuchServiceException(service)).get("charm"), "charm");
     }
 

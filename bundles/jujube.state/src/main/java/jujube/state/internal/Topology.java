@@ -81,6 +81,11 @@ final class Topology {
         return n;
     }
 
+    /** Reads these nodes now, in one batch, for the lookups to come. */
+    void prefetch(Collection<String> paths) {
+        load(paths);
+    }
+
     /** Reads the nodes not read yet, in one batch. */
     private void load(Collection<String> paths) {
         List<String> missing = new ArrayList<>();

@@ -88,6 +88,12 @@ final class TopologyAdditions {
     static List<UnitInfo> units(Topology t, TransactionDraft draft, String serviceId, String charmId, int count,
             Placement placement) {
         MachineChoice machines = new MachineChoice(t, draft, placement);
+        // what every unit's addition looks up, read in one request: its service's relations and its machine
+        List<String> ahead = new ArrayList<>(t.relationsOfService(serviceId).stream().map(TopologyLayout::relation).toList());
+        if (placement instanceof Placement.Machine m) {
+            ahead.add(TopologyLayout.machine(Paths.machineKey(m.id())));
+        }
+        t.prefetch(ahead);
         List<UnitInfo> units = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             UnitInfo unit = unit(t, draft, serviceId, charmId, null);

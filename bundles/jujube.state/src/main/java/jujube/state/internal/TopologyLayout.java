@@ -24,6 +24,8 @@ final class TopologyLayout {
     static final String SERVICES = ROOT + "/services";
     static final String UNITS = ROOT + "/units";
     static final String RELATIONS = ROOT + "/relations";
+    /** The next unit id not reserved by any connection ({@link UnitIdBlocks}). */
+    static final String UNIT_IDS = ROOT + "/unit-ids";
 
     private TopologyLayout() {}
 

@@ -44,8 +44,7 @@ final class TopologyTransaction {
     /** The key of the witness's content that holds the transaction's token. */
     static final String TOKEN = "transaction";
     /** The parents whose children get ids from a draft, read on every attempt. */
-    private static final List<String> SEQUENCE_PARENTS = List.of(Paths.SERVICES, Paths.UNITS, Paths.RELATIONS,
-            Paths.MACHINES);
+    private static final List<String> SEQUENCE_PARENTS = List.of(Paths.SERVICES, Paths.RELATIONS, Paths.MACHINES);
     /** Failures after which the request may or may not have been applied. */
     private static final Set<KeeperException.Code> UNKNOWN_OUTCOME = EnumSet.of(KeeperException.Code.CONNECTIONLOSS,
             KeeperException.Code.OPERATIONTIMEOUT, KeeperException.Code.SESSIONEXPIRED, KeeperException.Code.SESSIONMOVED);
@@ -67,6 +66,7 @@ final class TopologyTransaction {
     private final TopologyStore topology;
     private final AccessControl access;
     private final Sender sender;
+    private final UnitIdBlocks unitIds;
 
     /**
      * @param access the policy the created nodes' ACLs come from, and where new principals' digests are kept
@@ -78,6 +78,7 @@ final class TopologyTransaction {
         this.topology = topology;
         this.access = access;
         this.sender = sender;
+        this.unitIds = new UnitIdBlocks(reader, new VersionedNodes(reader));
     }
 
     /**
@@ -98,8 +99,7 @@ final class TopologyTransaction {
         String token = UUID.randomUUID().toString();
         Map<String, Integer> taken = new HashMap<>(); // per parent, numbers found taken by earlier attempts
         for (int attempt = 1; attempt <= VersionedNodes.MAX_ATTEMPTS; attempt++) {
-            Map<String, Integer> nextNumber = nextNumbers(taken);
-            TransactionDraft draft = new TransactionDraft(reader, access, nextNumber);
+            TransactionDraft draft = new TransactionDraft(reader, access, () -> nextNumbers(taken), unitIds);
             Topology t = topology.read();
             R result = plan.apply(t, draft);
             List<Op> ops = draft.ops(client.getNamespace(), token, t);
@@ -157,7 +157,11 @@ final class TopologyTransaction {
             if (code == KeeperException.Code.NODEEXISTS) {
                 // an id handed out is taken; ids only grow, so the next attempt starts above it
                 ZKPaths.PathAndNode node = ZKPaths.getPathAndNode(path);
-                sequenceNumber(node.getNode()).ifPresent(n -> taken.merge(node.getPath(), n + 1, Math::max));
+                if (node.getPath().equals(Paths.UNITS)) {
+                    sequenceNumber(node.getNode()).ifPresent(unitIds::taken);
+                } else {
+                    sequenceNumber(node.getNode()).ifPresent(n -> taken.merge(node.getPath(), n + 1, Math::max));
+                }
                 return Outcome.LOST;
             }
             if (code == KeeperException.Code.NONODE && draft.ifMissing(failed) != null) {

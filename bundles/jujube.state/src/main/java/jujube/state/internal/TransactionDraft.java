@@ -14,6 +14,7 @@ import org.apache.curator.utils.ZKPaths;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Op;
+import org.apache.zookeeper.OpResult;
 import org.apache.zookeeper.data.Stat;
 
 /**
@@ -32,7 +33,12 @@ final class TransactionDraft {
     private final NodeReader reader;
     private final AccessControl access;
     private final Map<String, Credential> principals = new HashMap<>();
-    private final Map<String, Integer> nextNumber;
+    /** Read when the plan first asks for a machine's, service's or relation's id: adding units needs none. */
+    private final Supplier<Map<String, Integer>> firstNumbers;
+    private Map<String, Integer> nextNumber;
+    /** Nodes read ahead in one request ({@link #prefetch}), which {@link #read} takes from here. */
+    private final Map<String, OpResult.GetDataResult> prefetched = new HashMap<>();
+    private final UnitIdBlocks unitIds;
     private final List<Check> checks = new ArrayList<>();
     private final List<Create> creates = new ArrayList<>();
     private final Set<String> created = new HashSet<>();
@@ -45,18 +51,40 @@ final class TransactionDraft {
     private record Create(String path, Map<String, Object> content) {}
 
     /**
-     * @param nextNumber for each parent of sequence-named nodes ({@code /units}), the first number free
+     * @param firstNumbers for each parent of sequence-named nodes ({@code /machines}), the first number free
+     * @param unitIds where unit ids come from
      */
-    TransactionDraft(NodeReader reader, AccessControl access, Map<String, Integer> nextNumber) {
+    TransactionDraft(NodeReader reader, AccessControl access, Supplier<Map<String, Integer>> firstNumbers,
+            UnitIdBlocks unitIds) {
         this.reader = reader;
         this.access = access;
-        this.nextNumber = new LinkedHashMap<>(nextNumber);
+        this.firstNumbers = firstNumbers;
+        this.unitIds = unitIds;
+    }
+
+    /** Reads these nodes now, in one request, for the {@link #read}s to come. */
+    void prefetch(List<String> paths) {
+        NodeBatch batch = new NodeBatch(reader.client());
+        Map<String, java.util.concurrent.CompletableFuture<OpResult.GetDataResult>> pending = new LinkedHashMap<>();
+        paths.forEach(p -> pending.put(p, batch.node(p)));
+        batch.await();
+        pending.forEach((p, f) -> {
+            if (f.join() != null) {
+                prefetched.put(p, f.join());
+            }
+        });
     }
 
     /** A new id below a sequence prefix: {@code unit-0000000012} for {@link Paths#UNIT_PREFIX}. */
     String newId(String prefix) {
         int slash = prefix.lastIndexOf('/');
         String parent = prefix.substring(0, slash);
+        if (parent.equals(Paths.UNITS)) {
+            return prefix.substring(slash + 1) + String.format("%010d", unitIds.next());
+        }
+        if (nextNumber == null) {
+            nextNumber = new LinkedHashMap<>(firstNumbers.get());
+        }
         Integer number = nextNumber.get(parent);
         if (number == null) {
             throw new IllegalStateException("no sequence read for " + parent);
@@ -75,6 +103,11 @@ final class TransactionDraft {
      * it stays true, or the attempt is made again.
      */
     Map<String, Object> read(String path, Supplier<? extends StateException> ifMissing) {
+        OpResult.GetDataResult ahead = prefetched.remove(path);
+        if (ahead != null) {
+            checks.add(new Check(path, ahead.getStat().getVersion(), ifMissing));
+            return reader.parse(path, ahead.getData());
+        }
         Stat stat = new Stat();
         byte[] data;
         try {
