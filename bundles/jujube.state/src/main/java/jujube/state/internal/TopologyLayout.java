@@ -16,6 +16,7 @@ package jujube.state.internal;
  * /topology/units/unit-N                 service, sequence, machine, container
  * /topology/units/unit-N/unit-M          {}                 a subordinate in the unit's container
  * /topology/relations/relation-N         interface, scope, services
+ * /topology/unit-ids                     next: the first unit id not reserved ({@link UnitIdBlocks})
  * </pre>
  */
 final class TopologyLayout {
