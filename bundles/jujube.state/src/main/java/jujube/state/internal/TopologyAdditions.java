@@ -94,6 +94,7 @@ final class TopologyAdditions {
             ahead.add(TopologyLayout.machine(Paths.machineKey(m.id())));
         }
         t.prefetch(ahead);
+        draft.reserveUnitIds(count);
         List<UnitInfo> units = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             UnitInfo unit = unit(t, draft, serviceId, charmId, null);

@@ -93,6 +93,11 @@ final class TransactionDraft {
         return prefix.substring(slash + 1) + String.format("%010d", number);
     }
 
+    /** Makes sure the next {@code count} unit ids are at hand (one reservation for a batch of units). */
+    void reserveUnitIds(int count) {
+        unitIds.ensure(count);
+    }
+
     /** Requires the node to exist when the request is applied; otherwise the transaction fails with {@code ifMissing}. */
     void require(String path, Supplier<? extends StateException> ifMissing) {
         checks.add(new Check(path, -1, ifMissing));
