@@ -25,9 +25,9 @@ interface AccessFacts {
     List<String> servicesWithRole(String relationId, String role);
 
     /**
-     * The units that may be members of {@code role} in the relation's scope: in a global relation, every
-     * unit of the service with that role; in a container's scope ({@code container} its principal unit id),
-     * the units of that service living in that container.
+     * The units that may be members of {@code role} in a container's scope ({@code container} its principal
+     * unit id): the units of the service with that role living in that container. (A global scope's role
+     * directory names the service instead: {@link #servicesWithRole}.)
      */
     List<String> scopeMembers(String relationId, String container, String role);
 
@@ -74,12 +74,11 @@ interface AccessFacts {
                     if (!side.getValue().role().equals(RelationRole.fromKey(role))) {
                         continue;
                     }
-                    if (t.findService(side.getKey()).isEmpty()) {
-                        continue;
-                    }
-                    t.unitsOf(side.getKey()).forEach((id, u) -> {
-                        String home = u.container() != null ? u.container() : id;
-                        if (container == null || container.equals(home)) {
+                    // the container's own unit and its subordinates: what lives there, not the whole service
+                    List<String> living = new ArrayList<>(List.of(container));
+                    living.addAll(t.subordinatesOf(container));
+                    t.units(living).forEach((id, u) -> {
+                        if (u.service().equals(side.getKey())) {
                             members.add(id);
                         }
                     });

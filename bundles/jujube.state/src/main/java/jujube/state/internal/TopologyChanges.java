@@ -77,7 +77,7 @@ final class TopologyChanges {
             }
         }
         Map<String, Integer> retired = new TreeMap<>(t.retiredSequences());
-        retired.put(s.name(), t.service(serviceId).unitSequence());
+        retired.put(s.name(), s.unitSequence());
         t.set(TopologyLayout.ROOT, TopologyCodec.root(retired));
         t.delete(TopologyLayout.serviceRelations(serviceId)); // fails if a relation was added meanwhile
         t.delete(TopologyLayout.serviceUnits(serviceId));

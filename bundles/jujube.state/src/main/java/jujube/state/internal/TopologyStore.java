@@ -98,8 +98,13 @@ final class TopologyStore {
 
     /** A topology whose nodes under {@code root} come from a watch's cache, once the stored one is current. */
     Topology cached(org.apache.curator.framework.recipes.cache.CuratorCache cache, String root) {
-        Topology t = read();
-        return current ? new Topology(new CachedTopologySource(cache, root, reader, server), knownServiceIds) : t;
+        if (!current) {
+            Topology t = read(); // checks the stored version, migrating it in memory when it is older
+            if (!current) {
+                return t;
+            }
+        }
+        return new Topology(new CachedTopologySource(cache, root, reader, server), knownServiceIds);
     }
 
     private Map<String, Object> readRoot(Stat stat) {
