@@ -6,16 +6,21 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -28,8 +33,11 @@ import org.slf4j.LoggerFactory;
  * The unit's running hook, as {@code <unitDir>/state/hook-process.json} records it: the pid leading the
  * hook's process group, that process's start time (field 22 of {@code /proc/<pid>/stat}, clock ticks since
  * boot: a pid reused by another process after the hook ended does not match), the hook, when it started and
- * its timeout. Written (whole, fsynced) as soon as the hook's process exists, removed once the invoker is
- * done with it. A hook leads its own session, so when the agent is killed (kill -9) the hook goes on; the
+ * its timeout. Written as soon as the hook's process exists and blanked (overwritten with spaces) once the
+ * invoker is done with it: the file stays from hook to hook and is overwritten in place, in one write of less
+ * than a page, because making a new file per hook cost a filesystem inode allocation (a fifth of the agent's
+ * CPU in a convergence of short relation hooks, {@code bench/e2e/RESULTS.md}). An absent or blank file records
+ * no hook. A hook leads its own session, so when the agent is killed (kill -9) the hook goes on; the
  * agent's successor finds the record at its start and {@link #awaitOrphan() waits} for that hook to end
  * (killing its group once its timeout is past) before it runs any hook: two hooks of one unit never run at
  * once. Whether the cut hook runs again is the persisted workflow's and queue's decision, as after any crash.
@@ -41,6 +49,10 @@ final class HookProcessRecord {
     private static final Duration KILL_WAIT = Duration.ofSeconds(10);
     /** A record takes about 150 bytes; anything larger than this is not one, and is refused unread. */
     static final int MAX_BYTES = 64 * 1024;
+    /** The hook's name is only told in log lines; cut, it keeps a record within one page. */
+    private static final int MAX_HOOK_CHARS = 256;
+    private static final FileAttribute<?> OWNER_ONLY =
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
     private final Path file;
     private final ObjectMapper mapper;
     private final ProcessGroups groups;
@@ -77,17 +89,10 @@ final class HookProcessRecord {
         }
         long ticks = started.getAsLong();
         ObjectNode node = mapper.createObjectNode().put("version", VERSION).put("pid", pid).put("start_ticks", ticks)
-                .put("hook", hook).put("started_at", clock.instant().toString())
-                .put("timeout_ms", timeout.toMillis());
+                .put("hook", hook.length() > MAX_HOOK_CHARS ? hook.substring(0, MAX_HOOK_CHARS) : hook)
+                .put("started_at", clock.instant().toString()).put("timeout_ms", timeout.toMillis());
         try {
-            // renamed into place, not fsynced: it guards against a killed agent, whose writes the kernel
-            // keeps; a power loss ends the hook too, and a record it left damaged is dropped (see read)
-            Files.createDirectories(file.getParent());
-            Path temp = file.resolveSibling("." + file.getFileName() + ".tmp");
-            Files.deleteIfExists(temp); // left by a killed agent: made again owner-only below
-            Files.write(Files.createFile(temp, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
-                    java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"))), mapper.writeValueAsBytes(node));
-            Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            overwrite(mapper.writeValueAsBytes(node));
         } catch (IOException e) {
             throw new UncheckedIOException("could not record hook " + hook + " of " + unit + " in " + file, e);
         }
@@ -96,10 +101,43 @@ final class HookProcessRecord {
     /** The hook ended (or was never started): nothing of it runs any more. */
     void ended() {
         try {
-            Files.deleteIfExists(file);
+            overwrite(new byte[0]);
         } catch (IOException e) {
             // harmless: the next start finds a record whose process is gone (or not the same) and drops it
+            LOG.warn("unit {}: could not blank {}: {}", unit, file, e.toString());
+        }
+    }
+
+    /** Removes the record an earlier agent left, whatever its size; the next hook's record makes it again. */
+    private void remove() {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
             LOG.warn("unit {}: could not remove {}: {}", unit, file, e.toString());
+        }
+    }
+
+    /**
+     * Writes {@code record} over the file's start, padded with spaces to the file's length, in one write.
+     * Not fsynced: the record guards against a killed agent, whose writes the kernel keeps (a write within
+     * one page is never cut in two by a signal); a power loss ends the hook too, and a record it left
+     * damaged is dropped (see {@link #read}). Made owner-only when missing.
+     */
+    private void overwrite(byte[] record) throws IOException {
+        if (!Files.isDirectory(file.getParent())) {
+            Files.createDirectories(file.getParent());
+        }
+        try (FileChannel channel = FileChannel.open(file, Set.of(StandardOpenOption.WRITE, StandardOpenOption.CREATE),
+                OWNER_ONLY)) {
+            int length = (int) Math.max(record.length, Math.min(channel.size(), MAX_BYTES));
+            ByteBuffer padded = ByteBuffer.allocate(length).put(record);
+            while (padded.hasRemaining()) {
+                padded.put((byte) ' ');
+            }
+            padded.flip();
+            while (padded.hasRemaining()) {
+                channel.write(padded, padded.position());
+            }
         }
     }
 
@@ -133,7 +171,7 @@ final class HookProcessRecord {
             }
             LOG.info("unit {}: the earlier agent's hook {} (pid {}) ended", unit, entry.hook(), entry.pid());
         }
-        ended();
+        remove();
     }
 
     /** Empty: no deadline (no timeout). */
@@ -209,11 +247,24 @@ final class HookProcessRecord {
         } catch (IOException e) {
             return dropIfBeforeBoot(new CorruptFileException(file, "unreadable (" + e.getMessage() + ")", e));
         }
+        if (isBlank(bytes)) {
+            return Optional.empty();
+        }
         try {
             return Optional.of(parse(bytes));
         } catch (CorruptFileException e) {
             return dropIfBeforeBoot(e);
         }
+    }
+
+    /** Whether {@code bytes} record no hook: none at all, or only the spaces {@link #ended} writes. */
+    static boolean isBlank(byte[] bytes) {
+        for (byte b : bytes) {
+            if (b != ' ') {
+                return false;
+            }
+        }
+        return true;
     }
 
     private Entry parse(byte[] bytes) throws CorruptFileException {
@@ -257,7 +308,7 @@ final class HookProcessRecord {
         try {
             if (boot.isPresent() && Files.getLastModifiedTime(file).toInstant().isBefore(boot.get())) {
                 LOG.info("unit {}: dropping {} from before the machine's last boot: {}", unit, file, e.problem());
-                ended();
+                remove();
                 return Optional.empty();
             }
         } catch (IOException ignored) {

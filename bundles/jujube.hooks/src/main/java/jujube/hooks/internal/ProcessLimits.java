@@ -1,6 +1,7 @@
 package jujube.hooks.internal;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -105,6 +106,10 @@ final class ProcessLimits implements AutoCloseable {
     Optional<UnitLimit> forUnit(String unit) {
         if (hierarchy.isEmpty()) {
             return Optional.empty();
+        }
+        UnitLimit known = units.get(unit);
+        if (known != null && Files.isDirectory(known.cgroup)) {
+            return Optional.of(known); // made at the unit's first hook: one stat per hook, not a mkdir and a write
         }
         try {
             AgentCgroups.Unit cgroups = hierarchy.get().unit(unit, maxProcesses);
@@ -215,7 +220,9 @@ final class ProcessLimits implements AutoCloseable {
         /** How many forks the limit refused so far (the "max" count of {@code pids.events}; 0 if unknown). */
         long reached() {
             try {
-                for (String line : Files.readAllLines(cgroup.resolve("pids.events"))) {
+                // read twice per hook: plain bytes, no reader and its buffers
+                String events = new String(Files.readAllBytes(cgroup.resolve("pids.events")), StandardCharsets.US_ASCII);
+                for (String line : events.split("\n")) {
                     if (line.startsWith("max ")) {
                         return Long.parseLong(line.substring(4).trim());
                     }

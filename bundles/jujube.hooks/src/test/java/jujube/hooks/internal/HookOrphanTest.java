@@ -45,6 +45,34 @@ class HookOrphanTest extends ContextRunnerFixture {
         }
     }
 
+    /** Whether a hook is recorded: the file is there and not blank. */
+    private boolean recorded() throws java.io.IOException {
+        return Files.exists(record().file()) && !HookProcessRecord.isBlank(Files.readAllBytes(record().file()));
+    }
+
+    @Test
+    void the_record_is_overwritten_in_place_owner_only_and_a_short_record_after_a_long_one_reads_whole()
+            throws Exception {
+        orphan = new ProcessBuilder("sleep", "60").start();
+        HookProcessRecord record = record();
+        record.started("x".repeat(200) + "-relation-changed", orphan.pid(), Duration.ofMinutes(5));
+        Path link = env.outDir.resolve("record-link"); // a second name: it sees the file's writes while it is the same
+        Files.createLink(link, record.file());
+        record.ended();
+        assertFalse(recorded());
+        record.started("install", orphan.pid(), Duration.ofMinutes(5));
+
+        assertEquals(2, Files.getAttribute(record.file(), "unix:nlink"), "the same file, not a new one per hook");
+        assertEquals(Files.readString(link), Files.readString(record.file()));
+        assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(
+                Files.getPosixFilePermissions(record.file())));
+        JsonNode recorded = new ObjectMapper().readTree(record.file().toFile());
+        assertEquals("install", recorded.get("hook").asText());
+        assertEquals(orphan.pid(), recorded.get("pid").asLong());
+        record.ended();
+        assertFalse(recorded());
+    }
+
     private HookProcessRecord record() {
         return new HookProcessRecord("wordpress/0", env.unitDir, new ObjectMapper(), new ProcessGroups(),
                 Clock.systemUTC());
@@ -58,7 +86,7 @@ class HookOrphanTest extends ContextRunnerFixture {
                 () -> runner.run("install", Optional.empty(), new HookFixture.Recording()));
         POLLING.until(() -> Files.exists(env.outDir.resolve("pid")));
         long pid = Long.parseLong(env.out("pid").strip());
-        POLLING.until(() -> Files.exists(record().file())); // written just after the spawn returned
+        POLLING.until(this::recorded); // written just after the spawn returned
 
         JsonNode recorded = new ObjectMapper().readTree(record().file().toFile());
         assertEquals(pid, recorded.get("pid").asLong());
@@ -68,7 +96,7 @@ class HookOrphanTest extends ContextRunnerFixture {
 
         Files.writeString(gate, "go\n");
         assertTrue(run.get(20, TimeUnit.SECONDS).isSuccess());
-        assertFalse(Files.exists(record().file()), "no record once the hook ended");
+        assertFalse(recorded(), "no record once the hook ended");
     }
 
     @Test
@@ -76,7 +104,7 @@ class HookOrphanTest extends ContextRunnerFixture {
         env.hook("install", "exit 0");
         for (int i = 0; i < 30; i++) {
             assertTrue(runner.run("install", Optional.empty(), new HookFixture.Recording()).isSuccess(), "run " + i);
-            assertFalse(Files.exists(record().file()));
+            assertFalse(recorded());
         }
     }
 
@@ -99,7 +127,7 @@ class HookOrphanTest extends ContextRunnerFixture {
         POLLING.until(() -> starter.getState() == Thread.State.WAITING
                 || starter.getState() == Thread.State.TIMED_WAITING);
         assertFalse(next.isDone(), "no runner while the orphan hook runs");
-        assertTrue(Files.exists(record().file()));
+        assertTrue(recorded());
 
         orphan.destroy();
         runner = next.get(20, TimeUnit.SECONDS);
