@@ -1,5 +1,6 @@
 package jujube.state;
 
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -53,6 +54,15 @@ public interface Units {
      * @since 1.4
      */
     Map<UnitName, UnitName> containers();
+
+    /**
+     * The containers of the given units, by unit name: its principal for a subordinate, itself for a
+     * principal; a unit that does not exist is left out. Reads those units alone, in a few batched requests
+     * whatever the environment's size (where {@link #containers()} reads every unit).
+     *
+     * @since 4.1
+     */
+    Map<UnitName, UnitName> containers(Collection<UnitName> units);
 
     /** Every unit with its ports and relation workflow states, by name, from one reading of the topology. */
     List<UnitStatus> listStatus();

@@ -106,6 +106,8 @@ class TopologyModelTest extends ZooKeeperFixture {
         UnitInfo sub = state.units().addSubordinate("logging", principal.name());
         assertEquals(principal.name(), state.units().get(sub.name()).container().orElseThrow());
         assertEquals(Map.of(principal.name(), principal.name(), sub.name(), principal.name()), state.units().containers());
+        assertEquals(Map.of(sub.name(), principal.name()), state.units().containers(
+                List.of(sub.name(), new UnitName("logging", 9))), "a unit that does not exist is left out");
         assertThrows(SubordinateUnitAssignmentException.class, () -> state.units().assign(sub.name(), 0));
         state.units().remove(principal.name());
         assertEquals(List.of(), state.units().list(), "the subordinate goes with its container");

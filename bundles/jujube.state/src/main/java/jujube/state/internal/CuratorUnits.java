@@ -2,6 +2,7 @@ package jujube.state.internal;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -158,6 +159,11 @@ final class CuratorUnits implements Units {
             result.put(t.unitName(id), t.unitName(container == null ? id : container));
         }
         return result;
+    }
+
+    @Override
+    public Map<UnitName, UnitName> containers(Collection<UnitName> units) {
+        return ctx.topology().read().containers(units);
     }
 
     @Override

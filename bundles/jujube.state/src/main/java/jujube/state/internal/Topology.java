@@ -453,6 +453,46 @@ final class Topology {
         return unitNames(childrenOf(TopologyLayout.UNITS));
     }
 
+    /**
+     * The containers of the named units that exist, by name (a principal is its own): their services'
+     * unit-number entries, the units, then their containers, each step one batch.
+     */
+    Map<UnitName, UnitName> containers(Collection<UnitName> names) {
+        Map<UnitName, String> entries = new LinkedHashMap<>();
+        for (UnitName name : names) {
+            findServiceId(name.service())
+                    .ifPresent(id -> entries.put(name, TopologyLayout.serviceUnit(id, name.number())));
+        }
+        load(entries.values());
+        Map<UnitName, String> ids = new LinkedHashMap<>();
+        entries.forEach((name, path) -> {
+            Map<String, Object> c = content(path);
+            if (c != null) {
+                ids.put(name, TopologyCodec.unitOfNumber(path, c));
+            }
+        });
+        TreeMap<String, UnitEntry> units = units(ids.values());
+        List<String> containerIds = new ArrayList<>();
+        for (UnitEntry u : units.values()) {
+            if (u.container() != null) {
+                containerIds.add(u.container());
+            }
+        }
+        Map<String, UnitName> containerNames = unitNames(containerIds);
+        Map<UnitName, UnitName> result = new TreeMap<>();
+        ids.forEach((name, id) -> {
+            UnitEntry u = units.get(id);
+            if (u == null) {
+                return; // removed between the index and its node
+            }
+            UnitName container = u.container() == null ? name : containerNames.get(u.container());
+            if (container != null) {
+                result.put(name, container);
+            }
+        });
+        return result;
+    }
+
     /** The ids of the subordinate units in the unit's container. */
     TreeSet<String> subordinatesOf(String unitId) {
         return childrenOf(TopologyLayout.unit(unitId));

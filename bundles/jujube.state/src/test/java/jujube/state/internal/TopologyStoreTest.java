@@ -87,6 +87,22 @@ class TopologyStoreTest {
         assertEquals(small, readsForOneUnit(10_000));
     }
 
+    /** The containers of two units and of one that does not exist, and how many reads they took. */
+    private static int readsForTwoContainers(int units) {
+        CountingSource source = new CountingSource(new MemoryTopologySource(environment(units)));
+        Topology t = new Topology(source);
+        UnitName app = new UnitName("app", 7);
+        UnitName db = new UnitName("db", 0);
+        assertEquals(Map.of(app, app, db, db), t.containers(List.of(app, db, new UnitName("app", units + 5))));
+        return source.reads.get();
+    }
+
+    @Test
+    void the_containers_of_some_units_cost_the_same_reads_at_10_000_units_as_at_100() {
+        int small = readsForTwoContainers(100);
+        assertEquals(small, readsForTwoContainers(10_000));
+    }
+
     @Test
     void a_change_writes_the_nodes_of_what_it_changes_only() {
         Topology t = new Topology(new MemoryTopologySource(environment(1_000)));

@@ -1,5 +1,7 @@
 package jujube.agent.unit.internal;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -45,6 +47,7 @@ final class MembershipFilter {
             LOG.warn("unit={}: no relation-scope handler for scope {}; using the watch's view", self, scope);
             return result;
         }
+        learnContainers(related.keySet());
         Map<String, String> candidates = new TreeMap<>();
         for (UnitName unit : related.keySet()) {
             UnitName container = containerOf(unit);
@@ -58,15 +61,28 @@ final class MembershipFilter {
         return result;
     }
 
+    /**
+     * Reads the containers of the units not known yet (and of this unit) in one look-up of those units
+     * alone: when hundreds of units join at once, each agent reads only the joiners, never every unit of
+     * the environment.
+     */
+    private void learnContainers(Set<UnitName> related) {
+        List<UnitName> unknown = new ArrayList<>();
+        for (UnitName unit : related) {
+            if (!containers.containsKey(unit)) {
+                unknown.add(unit);
+            }
+        }
+        if (!containers.containsKey(self)) {
+            unknown.add(self);
+        }
+        if (!unknown.isEmpty()) {
+            containers.putAll(units.containers(unknown));
+        }
+    }
+
     /** The principal whose container {@code unit} lives in (itself for a principal); null once it is gone. */
     private UnitName containerOf(UnitName unit) {
-        UnitName known = containers.get(unit);
-        if (known != null) {
-            return known;
-        }
-        // one topology read learns every unit's container: when many units join at once, each agent reads
-        // the topology once or twice instead of once per remote unit
-        containers.putAll(units.containers());
         return containers.get(unit); // null: removed meanwhile, its departure is on its way
     }
 }
