@@ -42,6 +42,9 @@ t3=$(now_ms)
 until [ "$("$jujube" status --format tabular | grep -c ' started ')" -ge $((units + 1)) ]; do sleep 2; done
 t4=$(now_ms)
 
+# SCALE_PROBE=cmd: run as "cmd start" / "cmd end" around the convergence (see probe.sh)
+probe() { [ -z "${SCALE_PROBE:-}" ] || JUJUBE_HOME="$JUJUBE_HOME" $SCALE_PROBE "$1"; }
+probe start
 start=$(now_ms)
 "$jujube" add-relation scaleapp scaledb >/dev/null
 relation_ms=$(( $(now_ms) - start ))
@@ -51,6 +54,7 @@ distinct() { awk '!seen[FILENAME FS $0]++' $hook_logs 2>/dev/null | wc -l; }
 until [ "$(distinct)" -ge "$expected" ]; do sleep 2; done
 last_write_ms=$(stat -c '%.3Y' $hook_logs | sort -n | tail -1 | tr -d .)
 converged=$(( last_write_ms - start ))
+probe end
 ran=$(cat $hook_logs | wc -l)
 
 # the machine agents' resident memory and threads, per unit hosted

@@ -108,9 +108,15 @@ class TopologyModelTest extends ZooKeeperFixture {
         assertEquals(Map.of(principal.name(), principal.name(), sub.name(), principal.name()), state.units().containers());
         assertEquals(Map.of(sub.name(), principal.name()), state.units().containers(
                 List.of(sub.name(), new UnitName("logging", 9))), "a unit that does not exist is left out");
+        UnitInfo other = state.units().add("blog");
+        assertEquals(List.of(principal.name(), sub.name()), List.copyOf(state.units().withSubordinates(
+                List.of(principal.name(), new UnitName("blog", 7))).keySet()), "the unit and its container's, no other");
+        assertEquals(sub.name(), state.units().withSubordinates(List.of(principal.name())).get(sub.name()).name());
+        assertEquals(List.of(other.name()), List.copyOf(state.units().withSubordinates(List.of(other.name())).keySet()));
         assertThrows(SubordinateUnitAssignmentException.class, () -> state.units().assign(sub.name(), 0));
         state.units().remove(principal.name());
-        assertEquals(List.of(), state.units().list(), "the subordinate goes with its container");
+        assertEquals(List.of(other.name()), state.units().list().stream().map(UnitInfo::name).toList(),
+                "the subordinate goes with its container");
     }
 
     @Test

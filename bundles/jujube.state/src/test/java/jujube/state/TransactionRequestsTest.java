@@ -11,8 +11,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Adding many units costs a fixed number of ZooKeeper requests, whatever their number: counted by the
- * server they arrive at, not timed.
+ * Adding many units costs a fixed number of ZooKeeper requests, whatever their number, and what every hook
+ * tool call looks up costs a few: counted by the server they arrive at, not timed.
  */
 class TransactionRequestsTest {
     private CountingZooKeeper zk;
@@ -89,5 +89,21 @@ class TransactionRequestsTest {
         assertEquals(302, state.machines().list().size(), "each unit on a new machine of its own");
         assertTrue(many <= one + 2 * (301 / 64 + 1), "reads, a write and the scope's ACL: " + many + " requests, "
                 + one + " for one unit");
+    }
+
+    @Test
+    void a_units_relation_and_a_related_units_settings_are_looked_up_in_a_few_requests() {
+        state.services().deploy(deployment("app", 3));
+        String relationId = state.relations().list().get(0).id();
+        UnitName self = new UnitName("app", 0);
+        UnitRelation warm = state.relations().of(relationId, self); // the connection learns the service's id
+        warm.settingsOf(new UnitName("app", 2));
+
+        long of = requests(() -> state.relations().of(relationId, self));
+        long settings = requests(() -> warm.settingsOf(new UnitName("app", 1)));
+        // the topology's root, then the relation, the service and the unit's number entry in one batch, then
+        // the unit and the relation's services in another; a settings read: the root, a batch, the node
+        assertTrue(of <= 3, "a hook tool's relation lookup: " + of + " requests");
+        assertTrue(settings <= 3, "a related unit's settings: " + settings + " requests");
     }
 }

@@ -82,8 +82,13 @@ final class CuratorRelations implements Relations {
     @Override
     public UnitRelation of(String relationId, UnitName unit) {
         Topology t = ctx.topology().read();
+        // two requests, not one per node: every hook tool call and every hook's flush asks for this
+        t.prefetchNames(List.of(unit), List.of(TopologyLayout.relation(relationId)));
         RelationEntry r = t.relation(relationId);
         String unitId = t.unitId(unit);
+        List<String> next = new ArrayList<>(List.of(TopologyLayout.unit(unitId)));
+        r.services().keySet().forEach(serviceId -> next.add(TopologyLayout.service(serviceId)));
+        t.prefetch(next);
         EndpointEntry endpoint = r.services().get(t.serviceOfUnit(unitId));
         if (endpoint == null) {
             throw new jujube.state.StateException("unit " + unit + " is not in relation " + relationId);

@@ -1,14 +1,15 @@
 package jujube.state.internal;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 import jujube.state.DebugHooks;
@@ -153,7 +154,7 @@ final class CuratorUnits implements Units {
     @Override
     public Map<UnitName, UnitName> containers() {
         Topology t = ctx.topology().read();
-        Map<UnitName, UnitName> result = new java.util.TreeMap<>();
+        Map<UnitName, UnitName> result = new TreeMap<>();
         for (String id : t.unitNames().keySet()) {
             String container = t.unit(id).container();
             result.put(t.unitName(id), t.unitName(container == null ? id : container));
@@ -164,6 +165,34 @@ final class CuratorUnits implements Units {
     @Override
     public Map<UnitName, UnitName> containers(Collection<UnitName> units) {
         return ctx.topology().read().containers(units);
+    }
+
+    @Override
+    public Map<UnitName, UnitInfo> withSubordinates(Collection<UnitName> units) {
+        return ctx.batched((t, batch) -> {
+            Collection<String> named = t.unitIds(units).values();
+            List<String> ids = new ArrayList<>(named);
+            ids.addAll(t.subordinatesOf(named));
+            t.unitNames(ids); // the units and their services, in two batches, for the names below
+            Map<String, CompletableFuture<byte[]>> nodes = new LinkedHashMap<>();
+            Map<String, CompletableFuture<Boolean>> agents = new LinkedHashMap<>();
+            for (String id : ids) {
+                nodes.put(id, batch.data(Paths.unit(id)));
+                agents.put(id, batch.exists(Paths.unit(id) + "/agent"));
+            }
+            return () -> {
+                Map<UnitName, UnitInfo> result = new TreeMap<>();
+                nodes.forEach((id, data) -> {
+                    byte[] node = data.join();
+                    if (node != null) { // else removed since the topology was read
+                        String path = Paths.unit(id);
+                        UnitInfo info = info(t, id, ctx.reader().parse(path, node), agents.get(id).join());
+                        result.put(info.name(), info);
+                    }
+                });
+                return result;
+            };
+        });
     }
 
     @Override
@@ -332,7 +361,7 @@ final class CuratorUnits implements Units {
 
     private static Map<String, String> relationStates(String path, Map<String, Object> node) {
         Fields f = new Fields(path);
-        Map<String, String> states = new java.util.TreeMap<>();
+        Map<String, String> states = new TreeMap<>();
         f.map(node.get(RELATION_STATES), RELATION_STATES)
                 .forEach((id, state) -> states.put(id, f.string(state, RELATION_STATES + "." + id)));
         return states;

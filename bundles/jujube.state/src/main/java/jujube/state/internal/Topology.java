@@ -417,7 +417,25 @@ final class Topology {
         return units(childrenOf(TopologyLayout.UNITS));
     }
 
+    /**
+     * Reads, in one batch with {@code also}, what looking these units up by name needs when this connection
+     * knows their services' ids: the services (to check the ids still name them) and their unit-number
+     * entries. A lookup then costs no further request; one whose service id is not known reads as before.
+     */
+    void prefetchNames(Collection<UnitName> names, Collection<String> also) {
+        List<String> paths = new ArrayList<>(also);
+        for (UnitName name : names) {
+            String serviceId = knownServiceIds.get(name.service());
+            if (serviceId != null) {
+                paths.add(TopologyLayout.service(serviceId));
+                paths.add(TopologyLayout.serviceUnit(serviceId, name.number()));
+            }
+        }
+        load(paths);
+    }
+
     String unitId(UnitName name) {
+        prefetchNames(List.of(name), List.of());
         Optional<String> serviceId = findServiceId(name.service());
         if (serviceId.isPresent()) {
             String path = TopologyLayout.serviceUnit(serviceId.get(), name.number());
@@ -453,11 +471,9 @@ final class Topology {
         return unitNames(childrenOf(TopologyLayout.UNITS));
     }
 
-    /**
-     * The containers of the named units that exist, by name (a principal is its own): their services'
-     * unit-number entries, the units, then their containers, each step one batch.
-     */
-    Map<UnitName, UnitName> containers(Collection<UnitName> names) {
+    /** The ids of the named units that exist, by name: their services' unit-number entries in one batch. */
+    Map<UnitName, String> unitIds(Collection<UnitName> names) {
+        prefetchNames(names, List.of());
         Map<UnitName, String> entries = new LinkedHashMap<>();
         for (UnitName name : names) {
             findServiceId(name.service())
@@ -471,6 +487,31 @@ final class Topology {
                 ids.put(name, TopologyCodec.unitOfNumber(path, c));
             }
         });
+        return ids;
+    }
+
+    /**
+     * The ids of the subordinate units in these units' containers. The units' nodes are read in one batch;
+     * only a node with children is listed, so principals without subordinates cost no request.
+     */
+    List<String> subordinatesOf(Collection<String> unitIds) {
+        load(unitIds.stream().map(TopologyLayout::unit).toList());
+        List<String> result = new ArrayList<>();
+        for (String id : unitIds) {
+            Node n = node(TopologyLayout.unit(id));
+            if (n.existed && n.children > 0) {
+                result.addAll(subordinatesOf(id));
+            }
+        }
+        return result;
+    }
+
+    /**
+     * The containers of the named units that exist, by name (a principal is its own): their services'
+     * unit-number entries, the units, then their containers, each step one batch.
+     */
+    Map<UnitName, UnitName> containers(Collection<UnitName> names) {
+        Map<UnitName, String> ids = unitIds(names);
         TreeMap<String, UnitEntry> units = units(ids.values());
         List<String> containerIds = new ArrayList<>();
         for (UnitEntry u : units.values()) {

@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 import jujube.state.RelationEndpoint;
 import jujube.state.RelationInfo;
@@ -14,10 +15,12 @@ import jujube.state.UnitInfo;
 import jujube.state.UnitName;
 
 /**
- * What the state says about containers, read once per pass: every unit, the container-scoped relations,
- * the services whose charm is subordinate, and the units assigned to this machine.
+ * What the state says about containers, read once per pass: this machine's units, the container-scoped
+ * relations, the services whose charm is subordinate, and the units assigned to this machine.
  *
- * @param units every unit of the environment, by name
+ * @param units the units assigned to or deployed on this machine and the subordinates in their containers, by
+ *              name: all a container-scope decision here can see, read without reading the environment's
+ *              other units
  * @param containerRelations the relations whose scope is {@code container}
  * @param subordinateServices the services (of those relations) whose charm says {@code subordinate: true}
  * @param assigned the principal units assigned to this machine
@@ -36,7 +39,8 @@ record ContainerSnapshot(Map<UnitName, UnitInfo> units, List<RelationInfo> conta
      * Reads the snapshot. {@code subordinateCharms} caches, by charm id, whether a charm is subordinate: a
      * published charm never changes.
      */
-    static ContainerSnapshot read(StateConnection state, Set<UnitName> assigned, Map<String, Boolean> subordinateCharms) {
+    static ContainerSnapshot read(StateConnection state, Set<UnitName> assigned, Set<UnitName> deployed,
+            Map<String, Boolean> subordinateCharms) {
         List<RelationInfo> relations = state.relations().list().stream()
                 .filter(r -> r.scope() == RelationScope.CONTAINER).toList();
         Set<String> related = relations.stream().flatMap(r -> r.endpoints().stream())
@@ -47,8 +51,9 @@ record ContainerSnapshot(Map<UnitName, UnitInfo> units, List<RelationInfo> conta
             return subordinateCharms.computeIfAbsent(charmId,
                     id -> Boolean.TRUE.equals(state.charms().get(id).metadata().get("subordinate")));
         }).collect(Collectors.toSet());
-        Map<UnitName, UnitInfo> units = new TreeMap<>();
-        state.units().list().forEach(u -> units.put(u.name(), u));
+        Set<UnitName> machineUnits = new TreeSet<>(assigned);
+        machineUnits.addAll(deployed);
+        Map<UnitName, UnitInfo> units = state.units().withSubordinates(machineUnits);
         return new ContainerSnapshot(units, relations, subordinates, assigned);
     }
 

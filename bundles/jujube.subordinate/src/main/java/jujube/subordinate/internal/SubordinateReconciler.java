@@ -96,7 +96,7 @@ final class SubordinateReconciler implements AutoCloseable {
         boolean waiting = false;
         try {
             Map<UnitName, DeployedUnit> deployed = deployments.deployed();
-            ContainerSnapshot snapshot = ContainerSnapshot.read(state, machineUnits, subordinateCharms);
+            ContainerSnapshot snapshot = ContainerSnapshot.read(state, machineUnits, deployed.keySet(), subordinateCharms);
             for (Step step : new SubordinatePlanner(scope).plan(snapshot, deployed, runner::retired)) {
                 if (step.waits()) {
                     waiting = true;
