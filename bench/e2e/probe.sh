@@ -10,13 +10,7 @@ env_dir="$JUJUBE_HOME/environments/local"
 mkdir -p "$out"
 hz=$(getconf CLK_TCK)
 
-zk_port() { sed -n 's/^[^#]*port: *\([0-9][0-9]*\).*/\1/p' "$env_dir/environment.yaml" | head -1; }
-srvr() { # prints "received sent" ZooKeeper packets
-  exec 3<>"/dev/tcp/127.0.0.1/$(zk_port)" || return
-  printf srvr >&3
-  awk '/^Received:/ {r=$2} /^Sent:/ {s=$2} END {print r+0, s+0}' <&3
-  exec 3<&-
-}
+. "$(dirname "$0")/../lib/zookeeper.sh"
 jvm_pid() { # this environment's agent only: other tests may run agents beside
   for p in $(pgrep -f "jujube.launcher.Main $1"); do
     tr "\\0" " " < "/proc/$p/cmdline" 2>/dev/null | grep -qF -- "$env_dir" && { echo "$p"; return; }
