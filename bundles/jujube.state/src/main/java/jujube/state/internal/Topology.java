@@ -435,16 +435,11 @@ final class Topology {
     }
 
     String unitId(UnitName name) {
-        prefetchNames(List.of(name), List.of());
-        Optional<String> serviceId = findServiceId(name.service());
-        if (serviceId.isPresent()) {
-            String path = TopologyLayout.serviceUnit(serviceId.get(), name.number());
-            Map<String, Object> c = content(path);
-            if (c != null) {
-                return TopologyCodec.unitOfNumber(path, c);
-            }
+        String id = unitIds(List.of(name)).get(name);
+        if (id == null) {
+            throw new NoSuchUnitException(name.toString());
         }
-        throw new NoSuchUnitException(name.toString());
+        return id;
     }
 
     /** The service id owning a unit id. */
