@@ -18,6 +18,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * reached from the other at its own address; a subordinate runs in its principal's container; a machine
  * its last unit left goes with its container; and {@code destroy-environment} leaves nothing on the host.
  */
+@ResourceLock(ContainerMachines.LOCK)
 class ContainerIsolationIT {
     /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
     private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(50));

@@ -17,6 +17,12 @@ import java.util.regex.Pattern;
  * {@code ip}, {@code nft}.
  */
 final class ContainerMachines {
+    /**
+     * The lock of the test classes that make container machines: the integration tests run two classes
+     * at a time, and one container environment at a time keeps the host's bridges and the containers'
+     * start-up (the heaviest of the suite) out of each other's way.
+     */
+    static final String LOCK = "lxc-containers";
     private static final Pattern BRIDGE = Pattern.compile("container-bridge: \"?(jujube-[0-9a-f]{6})\"?");
     private final Environment env;
 

@@ -14,6 +14,7 @@ import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -30,6 +31,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * state and {@code resolved --retry} opens a new window; a second debug-hooks and an unknown unit are refused in one line; killing the command
  * clears the flag and the next hook runs its file.
  */
+@ResourceLock(ContainerMachines.LOCK)
 class DebugHooksIT {
     /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
     private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(50));

@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * {@code logs/machine-0.log} reads the newest. Both kinds of machine: a container's agent writes in the
  * machine's directory too.
  */
+@ResourceLock(ContainerMachines.LOCK)
 class LogRotationIT {
     @RegisterExtension
     static final ScratchDirectories SCRATCH = new ScratchDirectories();

@@ -13,6 +13,7 @@ import java.util.Map;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * machines: each command's work, and its refusals (an unknown unit, a machine not running, a command
  * that fails, a timeout) as one line on stderr and a non-zero exit, changing nothing.
  */
+@ResourceLock(ContainerMachines.LOCK)
 class OperateUnitsIT {
     /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
     private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(50));
