@@ -40,7 +40,8 @@ final class SubordinateEnvironment implements AutoCloseable {
     /** Bootstraps, deploys {@code blog} with {@code principals} units and {@code logging}. */
     static SubordinateEnvironment start(Path home, int principals) throws Exception {
         Distribution jujube = new Distribution(home);
-        ok(jujube.jujube("bootstrap", "--machines", "process"));
+        // a killed agent restarted at most 1 s later: tests kill the same young agent again and again
+        ok(jujube.jujube("bootstrap", "--machines", "process", "--max-restart-delay", "1000"));
         String repository = jujube.dist.resolve("../../../examples/charms").normalize().toString();
         ok(jujube.jujube("deploy", "--repository", repository, "local:wordpress", "blog", "-n", Integer.toString(principals)));
         Distribution.Run logging = ok(jujube.jujube("deploy", "--repository", repository, "local:logging"));

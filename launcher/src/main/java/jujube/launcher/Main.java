@@ -127,6 +127,10 @@ public final class Main {
                 description = "For containers: the bridge's network, a.b.c.d/prefix.")
         String containerNetwork;
 
+        @Option(names = "--max-restart-delay", defaultValue = "30000", description = "The longest wait in ms before"
+                + " a machine whose agent keeps dying young is started again (the wait doubles from 250 ms).")
+        int maxRestartDelayMs;
+
         @Option(names = "--zookeeper-tls", description = "The environment's TLS directory (zookeeper.p12,"
                 + " keystore.password, ca.pem): the embedded ZooKeeper then serves TLS only, and every agent uses it.")
         Path tls;
@@ -149,7 +153,12 @@ public final class Main {
                 throw new CommandLine.ParameterException(new CommandLine(this), "--zookeeper-address " + zookeeperAddress
                         + " is reachable beyond this host: ZooKeeper must then serve TLS (give --zookeeper-tls)");
             }
+            if (maxRestartDelayMs < 250) {
+                throw new CommandLine.ParameterException(new CommandLine(this),
+                        "--max-restart-delay must be at least 250 ms, got " + maxRestartDelayMs);
+            }
             Map<String, String> props = new LinkedHashMap<>();
+            props.put("jujube.restart.delay.max.ms", Integer.toString(maxRestartDelayMs));
             ownerOnly(envDir); // it holds the administrator's credentials and, embedded, ZooKeeper's data
             // the TLS directory's layout is jujube.tls.EnvironmentTls's
             Path dir = tls == null ? null : tls.toAbsolutePath();

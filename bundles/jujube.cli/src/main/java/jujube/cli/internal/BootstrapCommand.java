@@ -59,6 +59,11 @@ public final class BootstrapCommand implements Callable<Integer> {
             + " authority (made here, in tls/); required with an address other hosts reach.")
     boolean tls;
 
+    @Option(names = "--max-restart-delay", description = "The longest wait in ms before the controller starts again"
+            + " a machine whose agent keeps dying young (the wait doubles from 250 ms); kept in environment.yaml."
+            + " Default: " + LocalEnvironment.DEFAULT_MAX_RESTART_DELAY_MS + ".")
+    Integer maxRestartDelayMs;
+
     @Spec
     CommandSpec spec;
 
@@ -69,6 +74,10 @@ public final class BootstrapCommand implements Callable<Integer> {
         }
         if (machines != null && !machines.equals("container") && !machines.equals("process")) {
             throw new CliException("--machines must be 'container' or 'process', got '" + machines + "'");
+        }
+        if (maxRestartDelayMs != null && maxRestartDelayMs < LocalEnvironment.MIN_MAX_RESTART_DELAY_MS) {
+            throw new CliException("--max-restart-delay must be at least " + LocalEnvironment.MIN_MAX_RESTART_DELAY_MS
+                    + " ms, got " + maxRestartDelayMs);
         }
         EnvironmentOption.checkWritable(EnvironmentOption.home());
         Path dir = environment.dir();
@@ -96,7 +105,8 @@ public final class BootstrapCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         Optional<ContainerNetwork> containers = containers(dir);
         LocalEnvironment env = new LocalEnvironment(name, dir, freePort(address.isEmpty() ? "127.0.0.1" : address),
-                placement, "", "", containers, address, tls);
+                placement, "", "", containers, address, tls,
+                maxRestartDelayMs == null ? LocalEnvironment.DEFAULT_MAX_RESTART_DELAY_MS : maxRestartDelayMs);
         if (env.tls()) {
             makeCertificates(env);
         }
@@ -165,7 +175,9 @@ public final class BootstrapCommand implements Callable<Integer> {
      * starts on the environment's saved data, and its provider starts every machine still wanted whose
      * process is gone; their unit agents resume from their own saved state. Nothing is initialized again.
      */
-    private int restart(LocalEnvironment env, Duration timeout) {
+    private int restart(LocalEnvironment recorded, Duration timeout) {
+        LocalEnvironment env = maxRestartDelayMs == null || maxRestartDelayMs == recorded.maxRestartDelayMs() ? recorded
+                : recorded.withMaxRestartDelay(maxRestartDelayMs);
         if (spec.commandLine().getParseResult().hasMatchedOption("--placement") && !placement.equals(env.placement())) {
             throw new CliException("environment '" + env.name() + "' exists with placement " + env.placement()
                     + ": --placement applies to a new environment");
@@ -182,6 +194,9 @@ public final class BootstrapCommand implements Callable<Integer> {
         if (spec.commandLine().getParseResult().hasMatchedOption("--machines") && !machines.equals(env.machines())) {
             throw new CliException("environment '" + env.name() + "' exists with " + env.machines()
                     + " machines: --machines applies to a new environment");
+        }
+        if (env != recorded) {
+            env.save();
         }
         long t0 = System.nanoTime();
         if (env.secure()) {
@@ -258,7 +273,8 @@ public final class BootstrapCommand implements Callable<Integer> {
     }
 
     private static List<String> controllerArguments(LocalEnvironment env) {
-        List<String> args = new ArrayList<>(List.of("controller", "--env-dir", env.dir().toString()));
+        List<String> args = new ArrayList<>(List.of("controller", "--env-dir", env.dir().toString(),
+                "--max-restart-delay", Integer.toString(env.maxRestartDelayMs())));
         if (env.embedded()) {
             args.addAll(List.of("--zookeeper-port", Integer.toString(env.zookeeperPort()),
                     "--zookeeper-address", env.zookeeperAddress()));

@@ -32,20 +32,31 @@ import jujube.state.codec.PlainMapCodec.Form;
  * {@code container-network} they live on), and optionally the chroot below which its state lives when
  * it shares a ZooKeeper, or {@code zookeeper: host:port,...}, an external ensemble that takes
  * precedence over the port; {@code zookeeper-address}, where the embedded ZooKeeper listens when it
- * serves other hosts, and {@code zookeeper-tls: true}, which that requires), {@code logs/}, {@code pids/},
+ * serves other hosts, and {@code zookeeper-tls: true}, which that requires; {@code max-restart-delay}, the
+ * longest wait in ms before the controller starts again a machine whose agent keeps dying young), {@code logs/}, {@code pids/},
  * {@code zookeeper/}, {@code machines/}, {@code containers/}, {@code charms/}, {@code tls/} (its
  * certificates, with TLS), {@code ssh/} (the hosts of its machines on other hosts and their keys).
  *
  * @param containers the containers' network when the machines are containers, else empty
  * @param address where the embedded ZooKeeper listens, empty for its default (loopback, or the bridge)
  * @param tls whether ZooKeeper serves TLS only, with the certificates in {@code tls/}
+ * @param maxRestartDelayMs the longest wait before a machine whose agent keeps dying young is started again
  */
 record LocalEnvironment(String name, Path dir, int zookeeperPort, String placement, String chroot, String zookeeper,
-        Optional<ContainerNetwork> containers, String address, boolean tls) {
+        Optional<ContainerNetwork> containers, String address, boolean tls, int maxRestartDelayMs) {
     private static final Pattern SERVER = Pattern.compile("[^\\s,:/]+:(\\d{1,5})");
+    /** The controller's own default, which {@code environment.yaml} then leaves out. */
+    static final int DEFAULT_MAX_RESTART_DELAY_MS = 30_000;
+    /** Shorter waits would let a machine that cannot start spin. */
+    static final int MIN_MAX_RESTART_DELAY_MS = 250;
 
     LocalEnvironment(String name, Path dir, int zookeeperPort, String placement, Optional<ContainerNetwork> containers) {
-        this(name, dir, zookeeperPort, placement, "", "", containers, "", false);
+        this(name, dir, zookeeperPort, placement, "", "", containers, "", false, DEFAULT_MAX_RESTART_DELAY_MS);
+    }
+
+    /** This environment with another longest restart delay. */
+    LocalEnvironment withMaxRestartDelay(int ms) {
+        return new LocalEnvironment(name, dir, zookeeperPort, placement, chroot, zookeeper, containers, address, tls, ms);
     }
 
     /** What the machines are: {@code process} or {@code container}. */
@@ -222,8 +233,13 @@ record LocalEnvironment(String name, Path dir, int zookeeperPort, String placeme
         if (!(tls instanceof Boolean)) {
             throw new CliException(file + ": 'zookeeper-tls' must be true or false, got '" + tls + "'");
         }
+        Object restartDelay = fields.getOrDefault("max-restart-delay", DEFAULT_MAX_RESTART_DELAY_MS);
+        if (!(restartDelay instanceof Integer ms) || ms < MIN_MAX_RESTART_DELAY_MS) {
+            throw new CliException(file + ": 'max-restart-delay' must be a number of ms, at least "
+                    + MIN_MAX_RESTART_DELAY_MS + ", got '" + restartDelay + "'");
+        }
         LocalEnvironment env = new LocalEnvironment(name, dir, hasPort ? port : 0, placement,
-                text(fields, "zookeeper-chroot", ""), zookeeper, containers, address, (Boolean) tls);
+                text(fields, "zookeeper-chroot", ""), zookeeper, containers, address, (Boolean) tls, ms);
         try {
             if (env.servesOtherHosts() && !env.tls()) {
                 throw new CliException(file + ": 'zookeeper-address' " + address + " is reachable from other hosts:"
@@ -285,6 +301,9 @@ record LocalEnvironment(String name, Path dir, int zookeeperPort, String placeme
         }
         if (tls) {
             content.put("zookeeper-tls", true);
+        }
+        if (maxRestartDelayMs != DEFAULT_MAX_RESTART_DELAY_MS) {
+            content.put("max-restart-delay", maxRestartDelayMs);
         }
         try {
             AtomicFiles.write(dir.resolve(FILE), new PlainMapCodec().write(content, Form.YAML));

@@ -64,6 +64,22 @@ class LocalEnvironmentTest {
     }
 
     @Test
+    void the_longest_restart_delay_defaults_to_the_controllers_and_survives_a_save() throws IOException {
+        write("name: local\nzookeeper-port: 2181\n");
+        LocalEnvironment env = LocalEnvironment.load("local", dir);
+        assertEquals(30_000, env.maxRestartDelayMs());
+        env.withMaxRestartDelay(1000).save();
+        assertTrue(Files.readString(dir.resolve(LocalEnvironment.FILE)).contains("max-restart-delay: 1000"));
+        assertEquals(1000, LocalEnvironment.load("local", dir).maxRestartDelayMs());
+        for (String bad : new String[] {"100", "-1", "soon", "1.5"}) {
+            write("name: local\nzookeeper-port: 2181\nmax-restart-delay: " + bad + "\n");
+            CliException e = assertThrows(CliException.class, () -> LocalEnvironment.load("local", dir), bad);
+            assertEquals(dir.resolve(LocalEnvironment.FILE) + ": 'max-restart-delay' must be a number of ms, at least 250,"
+                    + " got '" + bad + "'", e.getMessage());
+        }
+    }
+
+    @Test
     void without_an_ensemble_the_port_is_still_required() throws IOException {
         write("name: local\nplacement: local\n");
         CliException e = assertThrows(CliException.class, () -> LocalEnvironment.load("local", dir));

@@ -1,6 +1,7 @@
 package jujube.provider.local.internal;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.Set;
@@ -36,7 +37,7 @@ public final class LocalMachineProvider implements MachineProvider {
                 config.processAddress());
         StaleTemps.sweep(layout, Instant.now()); // file times: system clock
         this.restarts = Executors.newSingleThreadScheduledExecutor(ThreadFactories.daemon("jujube-provider-local-restarts"));
-        this.machines = new MachineProcesses(layout, restarts);
+        this.machines = new MachineProcesses(layout, restarts, Duration.ofMillis(config.maxRestartDelayMs()));
     }
 
     private static Optional<ContainerNetwork> containers(LocalProviderConfig config) {

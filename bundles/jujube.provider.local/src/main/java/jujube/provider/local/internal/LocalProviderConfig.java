@@ -21,6 +21,10 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
     @AttributeDefinition(description = "The machines' ZooKeeper session timeout in ms")
     int sessionTimeoutMs() default 15000;
 
+    @AttributeDefinition(description = "The longest wait before a machine whose agent keeps dying young is"
+            + " started again, in ms: the wait doubles from 250 ms with each death within 10 s of a start")
+    int maxRestartDelayMs() default 30000;
+
     @AttributeDefinition(description = "What a machine is: 'process' (a process of this host) or 'container' (an LXC container)")
     String machines() default "process";
 

@@ -32,8 +32,8 @@ import org.slf4j.LoggerFactory;
  * the {@code jujube-agent machine} itself, or the {@code lxc-execute} of the machine's container, which
  * lives exactly as long as the agent its init runs (see {@link LocalLayout#command}). A process found running at start (machine 0, which bootstrap starts, or
  * any machine after a controller restart) is adopted, not started again. A watched process that dies
- * is restarted, sooner when it had been running for a while, later when it keeps dying young: the
- * original relied on the init system for this. A pid file exists exactly while its machine is wanted,
+ * is restarted, sooner when it had been running for a while, later (up to a configured longest delay)
+ * when it keeps dying young: the original relied on the init system for this. A pid file exists exactly while its machine is wanted,
  * so one whose process is gone when this provider starts (the controller or the host went down) has its
  * machine started at once.
  */
@@ -41,12 +41,14 @@ final class MachineProcesses implements MachineProvider, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(MachineProcesses.class);
     private static final Pattern PID_FILE = Pattern.compile("machine-([0-9]{1,9})\\.pid");
     private static final Duration HEALTHY = Duration.ofSeconds(10);
-    private static final Duration MAX_RESTART_DELAY = Duration.ofSeconds(30);
+    /** The longest restart delay when none is configured. */
+    static final Duration MAX_RESTART_DELAY = Duration.ofSeconds(30);
     private static final Duration FIRST_RESTART_DELAY = Duration.ofMillis(250);
 
     private final LocalLayout layout;
     private final PidFiles pidFiles;
     private final ScheduledExecutorService restarts;
+    private final Duration maxRestartDelay;
     private final Map<Integer, Watched> watched = new HashMap<>();
     private boolean closed;
 
@@ -54,9 +56,17 @@ final class MachineProcesses implements MachineProvider, AutoCloseable {
     private record Watched(ProcessHandle process, long startedNanos, int quickDeaths) {}
 
     MachineProcesses(LocalLayout layout, ScheduledExecutorService restarts) {
+        this(layout, restarts, MAX_RESTART_DELAY);
+    }
+
+    MachineProcesses(LocalLayout layout, ScheduledExecutorService restarts, Duration maxRestartDelay) {
+        if (maxRestartDelay.isNegative()) {
+            throw new IllegalArgumentException("the longest restart delay must not be negative, got " + maxRestartDelay);
+        }
         this.layout = layout;
         this.pidFiles = new PidFiles(layout.envDir());
         this.restarts = restarts;
+        this.maxRestartDelay = maxRestartDelay;
         adoptRecorded();
         startRecordedButDead();
     }
@@ -145,7 +155,7 @@ final class MachineProcesses implements MachineProvider, AutoCloseable {
         }
         boolean young = System.nanoTime() - w.startedNanos() < HEALTHY.toNanos();
         int quickDeaths = young ? w.quickDeaths() + 1 : 0;
-        long delay = Math.min(MAX_RESTART_DELAY.toMillis(), FIRST_RESTART_DELAY.toMillis() << Math.min(quickDeaths, 10));
+        long delay = Math.min(maxRestartDelay.toMillis(), FIRST_RESTART_DELAY.toMillis() << Math.min(quickDeaths, 10));
         LOG.warn("machine {} (pid {}) exited; restarting it in {} ms", machineId, w.process().pid(), delay);
         try {
             restarts.schedule(() -> restart(machineId, w, quickDeaths), delay, TimeUnit.MILLISECONDS);

@@ -134,6 +134,30 @@ class MachineProcessesTest {
     }
 
     @Test
+    void a_machine_dying_young_waits_longer_each_time_up_to_the_configured_longest_delay() throws Exception {
+        List<Long> delays = new java.util.concurrent.CopyOnWriteArrayList<>();
+        restarts.shutdownNow();
+        // the real scheduler, its delays recorded
+        restarts = new java.util.concurrent.ScheduledThreadPoolExecutor(1) {
+            @Override
+            public java.util.concurrent.ScheduledFuture<?> schedule(Runnable command, long delay, TimeUnit unit) {
+                delays.add(unit.toMillis(delay));
+                return super.schedule(command, delay, unit);
+            }
+        };
+        machines = new MachineProcesses(layout, restarts, Duration.ofMillis(1000));
+        machines.launch(7, oneTime(7));
+        for (int death = 1; death <= 4; death++) {
+            int launched = death;
+            POLLING.await("agent ran").until(() -> launches().size() == launched);
+            long pid = pidOf(7);
+            ProcessHandle.of(pid).orElseThrow().destroyForcibly();
+            POLLING.await("restarted").until(() -> pidOf(7) != pid);
+        }
+        assertEquals(List.of(500L, 1000L, 1000L, 1000L), delays, "250 ms doubled per young death, at most 1 s");
+    }
+
+    @Test
     void terminate_kills_the_machine_and_removes_its_pid_file() throws Exception {
         machines = new MachineProcesses(layout, restarts);
         machines.launch(3, oneTime(3));
