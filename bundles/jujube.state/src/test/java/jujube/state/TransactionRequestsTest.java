@@ -1,6 +1,7 @@
 package jujube.state;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrowsExactly;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
@@ -99,11 +100,35 @@ class TransactionRequestsTest {
         UnitRelation warm = state.relations().of(relationId, self); // the connection learns the service's id
         warm.settingsOf(new UnitName("app", 2));
 
-        long of = requests(() -> state.relations().of(relationId, self));
+        long first = requests(() -> state.relations().of(relationId, new UnitName("app", 1)));
         long settings = requests(() -> warm.settingsOf(new UnitName("app", 1)));
-        // the topology's root, then the relation, the service and the unit's number entry in one batch, then
-        // the unit and the relation's services in another; a settings read: the root, a batch, the node
-        assertTrue(of <= 3, "a hook tool's relation lookup: " + of + " requests");
+        long of = requests(() -> state.relations().of(relationId, self));
+        long again = requests(() -> warm.settingsOf(new UnitName("app", 1)));
+        // a first lookup: the relation, the service and the unit's number entry in one batch, then the unit
+        // and the relation's services in another; a first settings read: the number entry, then the node
+        assertTrue(first <= 3, "a unit's first relation lookup: " + first + " requests");
         assertTrue(settings <= 3, "a related unit's settings: " + settings + " requests");
+        // later: whether the relation and the unit still exist, in one batch; the unit's existence and its
+        // settings, in one batch
+        assertEquals(1, of, "a hook tool's relation lookup");
+        assertEquals(1, again, "a related unit's settings read again");
+    }
+
+    @Test
+    void a_lookup_kept_resolved_still_sees_a_removal() {
+        state.services().deploy(deployment("app", 3));
+        String relationId = state.relations().list().get(0).id();
+        UnitName self = new UnitName("app", 0);
+        UnitName gone = new UnitName("app", 2);
+        UnitRelation view = state.relations().of(relationId, self);
+        state.relations().of(relationId, gone);
+        view.settingsOf(gone);
+
+        state.units().remove(gone);
+        assertThrowsExactly(NoSuchUnitException.class, () -> view.settingsOf(gone), "a removed related unit");
+        assertThrowsExactly(NoSuchUnitException.class, () -> state.relations().of(relationId, gone), "a removed unit");
+        state.relations().remove(relationId);
+        assertThrowsExactly(NoSuchRelationException.class, () -> state.relations().of(relationId, self),
+                "a removed relation");
     }
 }

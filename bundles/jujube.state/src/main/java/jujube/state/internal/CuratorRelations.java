@@ -1,10 +1,12 @@
 package jujube.state.internal;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import jujube.state.RelationEndpoint;
 import jujube.state.RelationInfo;
 import jujube.state.RelationRole;
@@ -19,7 +21,24 @@ import jujube.state.internal.TopologyEntries.RelationEntry;
 
 /** Relations: the topology says who is related; {@code /relations/relation-N} holds scope membership and settings. */
 final class CuratorRelations implements Relations {
+    /** Unit relations kept resolved: a machine's units in a few relations each, with room to spare. */
+    static final int RESOLVED_CAPACITY = 4096;
     private final StateContext ctx;
+    /**
+     * A unit's side of a relation as last resolved, by relation and unit (guarded by itself, least recently
+     * used first). What a resolution reads never changes while the relation and the unit exist (ids are
+     * never reused; a relation's services, their roles and its scope, a unit's service and container are
+     * fixed), so a later lookup only checks that both still exist, in one request: every hook tool's
+     * {@code relation-get} and every hook's flush looks its relation up.
+     */
+    private final Map<Resolved, CuratorUnitRelation> resolved = new LinkedHashMap<>(64, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Resolved, CuratorUnitRelation> eldest) {
+            return size() > RESOLVED_CAPACITY;
+        }
+    };
+
+    private record Resolved(String relationId, UnitName unit) {}
 
     CuratorRelations(StateContext ctx) {
         this.ctx = ctx;
@@ -81,6 +100,32 @@ final class CuratorRelations implements Relations {
 
     @Override
     public UnitRelation of(String relationId, UnitName unit) {
+        Resolved key = new Resolved(relationId, unit);
+        CuratorUnitRelation known;
+        synchronized (resolved) {
+            known = resolved.get(key);
+        }
+        if (known != null) {
+            NodeBatch batch = new NodeBatch(ctx.client());
+            CompletableFuture<Boolean> relation = batch.exists(TopologyLayout.relation(relationId));
+            CompletableFuture<Boolean> member = batch.exists(TopologyLayout.unit(known.unitId()));
+            batch.await();
+            if (relation.join() && member.join()) {
+                ctx.access().actFor(known.unitId());
+                return known;
+            }
+            synchronized (resolved) {
+                resolved.remove(key); // gone: the full lookup says how
+            }
+        }
+        CuratorUnitRelation found = resolve(relationId, unit);
+        synchronized (resolved) {
+            resolved.put(key, found);
+        }
+        return found;
+    }
+
+    private CuratorUnitRelation resolve(String relationId, UnitName unit) {
         Topology t = ctx.topology().read();
         // two requests, not one per node: every hook tool call and every hook's flush asks for this
         t.prefetchNames(List.of(unit), List.of(TopologyLayout.relation(relationId)));

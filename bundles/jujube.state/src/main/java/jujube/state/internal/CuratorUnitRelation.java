@@ -5,6 +5,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import jujube.state.RelationInfo;
 import jujube.state.RelationRole;
 import jujube.state.RelationSettings;
@@ -14,6 +16,7 @@ import jujube.state.UnitName;
 import jujube.state.UnitRelation;
 import jujube.state.Watch;
 import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.OpResult;
 import org.apache.zookeeper.data.Stat;
 
 /** One unit's side of one relation, its paths fixed by {@link RelationScopePaths}. */
@@ -25,6 +28,12 @@ final class CuratorUnitRelation implements UnitRelation {
     private final String unitId;
     private final RelationRole role;
     private final RelationScopePaths paths;
+    /**
+     * Related units' ids by name, as looked up. A unit's name and id go together for the unit's life (a
+     * removed unit's number is never given again; a service of the same name is a new service with new
+     * units), so a later read only checks that the unit still exists, with its settings, in one request.
+     */
+    private final Map<UnitName, String> relatedIds = new ConcurrentHashMap<>();
 
     CuratorUnitRelation(StateContext ctx, RelationInfo relation, UnitName unit, String unitId, RelationRole role,
             RelationScopePaths paths) {
@@ -122,7 +131,25 @@ final class CuratorUnitRelation implements UnitRelation {
 
     @Override
     public RelationSettings settingsOf(UnitName remote) {
-        return read(paths.settings(ctx.topology().read().unitId(remote)));
+        String known = relatedIds.get(remote);
+        if (known != null) {
+            NodeBatch batch = new NodeBatch(ctx.client());
+            CompletableFuture<Boolean> exists = batch.exists(TopologyLayout.unit(known));
+            CompletableFuture<OpResult.GetDataResult> node = batch.node(paths.settings(known));
+            batch.await();
+            if (exists.join()) {
+                OpResult.GetDataResult found = node.join();
+                return found == null ? new RelationSettings(Map.of(), -1) : new RelationSettings(
+                        ctx.reader().parse(paths.settings(known), found.getData()), found.getStat().getVersion());
+            }
+            relatedIds.remove(remote); // removed: the full lookup says so
+        }
+        String id = ctx.topology().read().unitId(remote);
+        if (relatedIds.size() >= CuratorRelations.RESOLVED_CAPACITY) {
+            relatedIds.clear(); // a relation of thousands read through one unit: start over rather than grow
+        }
+        relatedIds.put(remote, id);
+        return read(paths.settings(id));
     }
 
     private RelationSettings read(String path) {
@@ -137,6 +164,11 @@ final class CuratorUnitRelation implements UnitRelation {
         } catch (Exception e) {
             throw NodeReader.failure(path, e);
         }
+    }
+
+    /** The unit's id, which its resolution found. */
+    String unitId() {
+        return unitId;
     }
 
     @Override
