@@ -4,7 +4,9 @@
 # ZooKeeper, and every machine agent); "end" prints, over the convergence window, each agent's own CPU and
 # its reaped children's (hooks and hook tools), and the ZooKeeper packets the server received and sent.
 # With PROBE_PROFILE=/path/to/libasyncProfiler.so, machine 0's and machine 1's agents are CPU-profiled
-# over the window (collapsed stacks in $PROBE_OUT/machine-N.collapsed).
+# over the window (collapsed stacks in $PROBE_OUT/machine-N.collapsed, each stack under its thread's name);
+# PROBE_EVENT=wall samples every thread's wall-clock time instead, waiting included: where the database
+# unit's hook thread, the relation's critical path, spends its time.
 out=${PROBE_OUT:-/tmp/jujube-scale-probe}
 env_dir="$JUJUBE_HOME/environments/local"
 mkdir -p "$out"
@@ -24,7 +26,7 @@ profile() { # $1: start or stop, for machines 0 and 1
   for m in 0 1; do
     pid=$(cat "$env_dir/pids/machine-$m.pid" 2>/dev/null) || continue
     # jcmd reads key=value words as its own options: the profiler's option string goes quoted
-    if [ "$1" = start ]; then opts='"start,event=cpu,interval=1000000,threads"'
+    if [ "$1" = start ]; then opts="\"start,event=${PROBE_EVENT:-cpu},interval=1000000,threads\""
     else opts="\"stop,collapsed,file=$out/machine-$m.collapsed\""; fi
     jcmd "$pid" JVMTI.agent_load "$PROBE_PROFILE" "$opts" > /dev/null
   done
@@ -38,6 +40,17 @@ start)
 end)
   profile stop
   snapshot > "$out/end"
+  # machine 0's log: when each of the database's hooks ran and ended, the relation's critical path (its
+  # hooks run one after another); printed below as when they ran, each hook's run (spawn to exit) and the
+  # agent's gap between two (flush, queue, next hook)
+  cp "$env_dir/logs/machine-0.log" "$out/machine-0.log" 2>/dev/null || true
+  grep -E 'unit=scaledb/0 hook=db-relation-[a-z]+: (running|succeeded)' "$out/machine-0.log" 2>/dev/null | awk '
+    { split(substr($1, 12), t, ":"); ms = (t[1] * 3600 + t[2] * 60 + t[3]) * 1000 }
+    / running$/ { if (end) gaps[++g] = ms - end; start = ms; if (!first) first = ms }
+    / succeeded$/ { if (start) { runs[++r] = ms - start; if (ms - start > slowest) slowest = ms - start }; end = ms }
+    function median(a, n,   i, j, x) { for (i = 2; i <= n; i++) { x = a[i]; for (j = i - 1; j > 0 && a[j] > x; j--) a[j + 1] = a[j]; a[j + 1] = x } return a[int((n + 1) / 2)] }
+    END { if (r) printf "database hooks: %d in %.1f s (first start to last end); run median %d ms (slowest %d ms), gap median %d ms\n",
+            r, (end - first) / 1000, median(runs, r), slowest, median(gaps, g) }' | tee -a "$out/summary"
   awk -v hz="$hz" '
     FNR == NR { a[$1] = $2; b[$1] = $3; next }
     $1 == "time" { printf "window: %d ms\n", $2 - a["time"] }
