@@ -222,9 +222,8 @@ final class CuratorUnitRelation implements UnitRelation {
 
     @Override
     public Watch watchRelatedUnits(StateWatcher<Map<UnitName, Integer>> watcher) {
-        // the whole scope subtree: it may not exist yet (a container not joined), the cache waits for it
-        RelatedUnitsView view = new RelatedUnitsView(paths, role.counterpart(), unitId, ctx.reader());
-        return new CacheWatch<>(ctx.caches(), paths.base(), false, view::related, view::dependsOn,
+        // the counterpart's membership may not exist yet (a container not joined): its cache waits for it
+        return new RelatedUnitsWatch(ctx.caches(), paths, role.counterpart(), unitId, ctx.reader(),
                 new SerialDelivery<>(ctx.watchExecutor(), watcher, Map.of()));
     }
 }

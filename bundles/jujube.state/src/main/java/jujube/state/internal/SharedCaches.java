@@ -83,6 +83,11 @@ final class SharedCaches {
         return caches.size();
     }
 
+    /** The paths of the open caches (for tests). */
+    synchronized java.util.Set<String> openPaths() {
+        return caches.keySet().stream().map(Key::path).collect(java.util.stream.Collectors.toSet());
+    }
+
     /** A subscription to {@code path}, not yet open; {@code onChange} is told which subscription it serves. */
     Subscription subscription(String path, boolean singleNode, Listener onChange) {
         return new Subscription(new Key(path, singleNode), onChange);

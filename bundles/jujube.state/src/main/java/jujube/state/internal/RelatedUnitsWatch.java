@@ -1,0 +1,218 @@
+package jujube.state.internal;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import jujube.state.CorruptStateException;
+import jujube.state.RelationRole;
+import jujube.state.StateException;
+import jujube.state.UnitName;
+import jujube.state.Watch;
+import org.apache.curator.framework.recipes.cache.ChildData;
+import org.apache.curator.framework.recipes.cache.CuratorCache;
+import org.apache.zookeeper.data.Stat;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What one unit sees of a relation's scope (the counterpart's members, each with its settings version),
+ * watched through the nodes it depends on alone: the counterpart role's membership, and the settings node
+ * of each such member, each through a {@link SharedCaches} cache that the machine's other units seeing the
+ * same nodes share. A relation of 999 application units and one database reaches an application machine
+ * as the database's membership and settings, not as the 2,000 joins and settings changes of its peers,
+ * which none of its units sees; the database's unit follows its 999 members and their settings.
+ *
+ * <p>A value is offered once the membership and the settings of every current member have loaded, so a
+ * member never shows without its settings version; values are computed and offered under this watch's
+ * lock, in the order of the changes that caused them. A member's node is parsed only when it changed.
+ */
+final class RelatedUnitsWatch implements Watch {
+    private static final Logger LOG = LoggerFactory.getLogger(RelatedUnitsWatch.class);
+    private final SharedCaches caches;
+    private final RelationScopePaths paths;
+    private final String membersPath;
+    private final String membersPrefix;
+    private final String unitId;
+    private final NodeReader reader;
+    private final SerialDelivery<Map<UnitName, Integer>> delivery;
+    // guarded by this
+    private SharedCaches.Subscription members; // null while stopped
+    private CuratorCache membersCache; // null until the membership loaded
+    private final Map<String, Member> parsed = new HashMap<>(); // member node path -> its last parse
+    private final Map<String, Followed> settings = new HashMap<>(); // member unit id -> its settings' cache
+    private boolean closed;
+
+    private record Member(long modified, String unitId, UnitName name) {}
+
+    /** One member's settings node: its subscription, and its cache once loaded. */
+    private static final class Followed {
+        final SharedCaches.Subscription subscription;
+        CuratorCache cache;
+
+        Followed(SharedCaches.Subscription subscription) {
+            this.subscription = subscription;
+        }
+    }
+
+    RelatedUnitsWatch(SharedCaches caches, RelationScopePaths paths, RelationRole counterpart, String unitId,
+            NodeReader reader, SerialDelivery<Map<UnitName, Integer>> delivery) {
+        this.caches = caches;
+        this.paths = paths;
+        this.membersPath = paths.members(counterpart);
+        this.membersPrefix = membersPath + "/";
+        this.unitId = unitId;
+        this.reader = reader;
+        this.delivery = delivery;
+        start();
+    }
+
+    @Override
+    public void start() {
+        SharedCaches.Subscription opened;
+        synchronized (this) {
+            if (members != null || closed) {
+                return;
+            }
+            opened = caches.subscription(membersPath, false, this::membersChanged);
+            members = opened;
+        }
+        // outside this watch's lock: an initial call may come on this thread or on the cache's
+        opened.open();
+    }
+
+    private void membersChanged(SharedCaches.Subscription source, CuratorCache cache, String changed) {
+        List<SharedCaches.Subscription> opening = new ArrayList<>();
+        List<SharedCaches.Subscription> closing = new ArrayList<>();
+        synchronized (this) {
+            if (source != members) {
+                return; // a stopped watch's late event
+            }
+            membersCache = cache;
+            try {
+                if (changed != null && changed.startsWith(membersPrefix) && changed.indexOf('/', membersPrefix.length()) < 0) {
+                    memberChanged(cache, changed);
+                } else {
+                    reparse(cache); // loaded, or the membership's node itself came or went
+                }
+            } catch (StateException e) {
+                LOG.warn("watch on {} cannot read the state: {}", membersPath, e.getMessage());
+                return;
+            }
+            Map<String, Boolean> wanted = new HashMap<>();
+            parsed.values().forEach(m -> wanted.put(m.unitId(), !m.unitId().equals(unitId))); // a peer does not watch itself
+            for (Iterator<Map.Entry<String, Followed>> it = settings.entrySet().iterator(); it.hasNext();) {
+                Map.Entry<String, Followed> followed = it.next();
+                if (!wanted.getOrDefault(followed.getKey(), false)) {
+                    closing.add(followed.getValue().subscription);
+                    it.remove();
+                }
+            }
+            wanted.forEach((id, watched) -> {
+                if (watched && !settings.containsKey(id)) {
+                    SharedCaches.Subscription s = caches.subscription(paths.settings(id), true,
+                            (from, settingsCache, path) -> settingsChanged(id, from, settingsCache));
+                    settings.put(id, new Followed(s));
+                    opening.add(s);
+                }
+            });
+        }
+        closing.forEach(SharedCaches.Subscription::close);
+        opening.forEach(SharedCaches.Subscription::open); // may call back at once, outside this watch's lock
+        offer();
+    }
+
+    /** One member node came, changed or went. */
+    private void memberChanged(CuratorCache cache, String path) {
+        ChildData node = cache.get(path).orElse(null);
+        if (node == null) {
+            parsed.remove(path);
+            return;
+        }
+        long modified = node.getStat() == null ? -1 : node.getStat().getMzxid();
+        Member known = parsed.get(path);
+        if (known == null || known.modified() != modified) {
+            parsed.put(path, parse(node, modified));
+        }
+    }
+
+    private void reparse(CuratorCache cache) {
+        Map<String, Member> seen = new HashMap<>();
+        cache.stream().filter(d -> d.getPath().startsWith(membersPrefix) && d.getPath().indexOf('/', membersPrefix.length()) < 0)
+                .forEach(d -> {
+                    Member known = parsed.get(d.getPath());
+                    long modified = d.getStat() == null ? -1 : d.getStat().getMzxid();
+                    seen.put(d.getPath(), known != null && known.modified() == modified ? known : parse(d, modified));
+                });
+        parsed.clear();
+        parsed.putAll(seen);
+    }
+
+    private void settingsChanged(String memberId, SharedCaches.Subscription source, CuratorCache cache) {
+        synchronized (this) {
+            Followed followed = settings.get(memberId);
+            if (followed == null || followed.subscription != source) {
+                return; // no longer a member, or a stopped watch
+            }
+            followed.cache = cache;
+        }
+        offer();
+    }
+
+    /** Offers what the unit sees, once the membership and every member's settings have loaded. */
+    private synchronized void offer() {
+        if (members == null || membersCache == null) {
+            return;
+        }
+        Map<UnitName, Integer> result = new TreeMap<>();
+        for (Member member : parsed.values()) {
+            if (member.unitId().equals(unitId)) {
+                continue;
+            }
+            Followed followed = settings.get(member.unitId());
+            if (followed == null || followed.cache == null) {
+                return; // its settings are loading: offered when they have
+            }
+            result.put(member.name(), followed.cache.get(paths.settings(member.unitId()))
+                    .map(ChildData::getStat).map(Stat::getVersion).orElse(-1));
+        }
+        delivery.offer(Collections.unmodifiableMap(result));
+    }
+
+    private Member parse(ChildData node, long modified) {
+        String id = Paths.name(node.getPath());
+        Map<String, Object> content = reader.parse(node.getPath(), node.getData());
+        try {
+            return new Member(modified, id, UnitName.parse(new Fields(node.getPath()).string(content.get("name"), "name")));
+        } catch (IllegalArgumentException e) {
+            throw new CorruptStateException(node.getPath(), e.getMessage());
+        }
+    }
+
+    @Override
+    public void stop() {
+        List<SharedCaches.Subscription> closing = new ArrayList<>();
+        synchronized (this) {
+            if (members != null) {
+                closing.add(members);
+            }
+            settings.values().forEach(f -> closing.add(f.subscription));
+            members = null;
+            membersCache = null;
+            settings.clear();
+            parsed.clear();
+        }
+        closing.forEach(SharedCaches.Subscription::close);
+    }
+
+    @Override
+    public void close() {
+        synchronized (this) {
+            closed = true;
+        }
+        stop();
+    }
+}
