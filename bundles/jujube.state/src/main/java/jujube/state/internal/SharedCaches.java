@@ -11,8 +11,8 @@ import org.apache.curator.framework.recipes.cache.CuratorCacheListener;
 /**
  * One {@link CuratorCache} per watched path (and kind: one node or a subtree) within a connection, shared
  * by every watch of that path. A machine agent hosts many unit agents that watch the same nodes (the
- * topology, their service's configuration, a relation's subtree); each with a cache of its own, fifty
- * units joining a relation made every join read and watched fifty times over. The cache opens with its
+ * topology, their service's configuration, a relation's membership and its members' settings); each with
+ * a cache of its own, fifty units joining a relation made every join read and watched fifty times over. The cache opens with its
  * first subscriber and closes with its last; a subscriber that comes after the cache loaded is called
  * at once, as the cache's initial load would have called it.
  */
