@@ -1,5 +1,6 @@
 package jujube.state.internal;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -37,6 +38,8 @@ import org.apache.zookeeper.data.Id;
 final class AccessControl implements ACLProvider, ZookeeperFactory {
     static final String TOKENS = "/auth/tokens";
     static final String CREDENTIALS = "/auth/credentials";
+    /** How long a token read outlasts a lost server: a leader election, a server restarted. */
+    static final Duration TOKEN_RETRY = Duration.ofSeconds(20);
     private final String namespace;
     private final List<Credential> credentials = new CopyOnWriteArrayList<>();
     private final Map<String, Id> tokens = new ConcurrentHashMap<>();
@@ -196,6 +199,26 @@ final class AccessControl implements ACLProvider, ZookeeperFactory {
         return acl;
     }
 
+    /**
+     * The token node's data, through the bare client, not Curator's retry loop: this may run on Curator's
+     * own threads while they re-create a node, which must not wait for Curator's view of the connection.
+     * A server lost meanwhile (a leader election) is read again at a bounded pace while the client
+     * reconnects by itself, up to {@link #TOKEN_RETRY}: a command must not fail for a failover it outlives.
+     */
+    private byte[] readToken(String path) throws Exception {
+        long deadline = System.nanoTime() + TOKEN_RETRY.toNanos();
+        for (long pauseMs = 50;; pauseMs = Math.min(2 * pauseMs, 1000)) {
+            try {
+                return client.getZookeeperClient().getZooKeeper().getData(namespace + path, false, null);
+            } catch (KeeperException.ConnectionLossException | KeeperException.OperationTimeoutException e) {
+                if (System.nanoTime() + pauseMs * 1_000_000 > deadline) {
+                    throw e;
+                }
+                Thread.sleep(pauseMs);
+            }
+        }
+    }
+
     /** The identity ACL entries name for {@code principal}. */
     Id token(String principal) {
         Id known = tokens.get(principal);
@@ -205,9 +228,7 @@ final class AccessControl implements ACLProvider, ZookeeperFactory {
         String path = TOKENS + "/" + principal;
         byte[] data;
         try {
-            // the bare client, not Curator's retry loop: this may run on Curator's own threads while they
-            // re-create a node, which must not wait for Curator's view of the connection
-            data = client.getZookeeperClient().getZooKeeper().getData(namespace + path, false, null);
+            data = readToken(path);
         } catch (KeeperException.NoNodeException e) {
             throw new StateException("no principal " + principal + " in this environment (" + path
                     + " is missing): is its access policy set up? (the controller sets it up when it starts)");
