@@ -22,6 +22,8 @@ import org.apache.zookeeper.data.Stat;
 /** One unit's side of one relation, its paths fixed by {@link RelationScopePaths}. */
 final class CuratorUnitRelation implements UnitRelation {
     private static final String ADDRESS = "private-address";
+    /** A settings node not written yet. */
+    private static final RelationSettings NO_SETTINGS = new RelationSettings(Map.of(), -1);
     private final StateContext ctx;
     private final RelationInfo relation;
     private final UnitName unit;
@@ -139,8 +141,7 @@ final class CuratorUnitRelation implements UnitRelation {
             batch.await();
             if (exists.join()) {
                 OpResult.GetDataResult found = node.join();
-                return found == null ? new RelationSettings(Map.of(), -1) : new RelationSettings(
-                        ctx.reader().parse(paths.settings(known), found.getData()), found.getStat().getVersion());
+                return found == null ? NO_SETTINGS : settings(paths.settings(known), found.getData(), found.getStat());
             }
             relatedIds.remove(remote); // removed: the full lookup says so
         }
@@ -155,15 +156,18 @@ final class CuratorUnitRelation implements UnitRelation {
     private RelationSettings read(String path) {
         try {
             Stat stat = new Stat();
-            byte[] data = ctx.client().getData().storingStatIn(stat).forPath(path);
-            return new RelationSettings(ctx.reader().parse(path, data), stat.getVersion());
+            return settings(path, ctx.client().getData().storingStatIn(stat).forPath(path), stat);
         } catch (KeeperException.NoNodeException e) {
-            return new RelationSettings(Map.of(), -1);
+            return NO_SETTINGS;
         } catch (StateException e) {
             throw e;
         } catch (Exception e) {
             throw NodeReader.failure(path, e);
         }
+    }
+
+    private RelationSettings settings(String path, byte[] data, Stat stat) {
+        return new RelationSettings(ctx.reader().parse(path, data), stat.getVersion());
     }
 
     /** The unit's id, which its resolution found. */

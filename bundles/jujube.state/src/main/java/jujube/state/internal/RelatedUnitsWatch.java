@@ -3,9 +3,11 @@ package jujube.state.internal;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import jujube.state.CorruptStateException;
 import jujube.state.RelationRole;
@@ -102,23 +104,24 @@ final class RelatedUnitsWatch implements Watch {
                 LOG.warn("watch on {} cannot read the state: {}", membersPath, e.getMessage());
                 return;
             }
-            Map<String, Boolean> wanted = new HashMap<>();
-            parsed.values().forEach(m -> wanted.put(m.unitId(), !m.unitId().equals(unitId))); // a peer does not watch itself
+            Set<String> wanted = new HashSet<>();
+            parsed.values().forEach(m -> wanted.add(m.unitId()));
+            wanted.remove(unitId); // a peer does not watch itself
             for (Iterator<Map.Entry<String, Followed>> it = settings.entrySet().iterator(); it.hasNext();) {
                 Map.Entry<String, Followed> followed = it.next();
-                if (!wanted.getOrDefault(followed.getKey(), false)) {
+                if (!wanted.contains(followed.getKey())) {
                     closing.add(followed.getValue().subscription);
                     it.remove();
                 }
             }
-            wanted.forEach((id, watched) -> {
-                if (watched && !settings.containsKey(id)) {
+            for (String id : wanted) {
+                if (!settings.containsKey(id)) {
                     SharedCaches.Subscription s = caches.subscription(paths.settings(id), true,
                             (from, settingsCache, path) -> settingsChanged(id, from, settingsCache));
                     settings.put(id, new Followed(s));
                     opening.add(s);
                 }
-            });
+            }
         }
         closing.forEach(SharedCaches.Subscription::close);
         opening.forEach(SharedCaches.Subscription::open); // may call back at once, outside this watch's lock
