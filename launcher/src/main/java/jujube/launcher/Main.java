@@ -127,6 +127,18 @@ public final class Main {
                 description = "For containers: the bridge's network, a.b.c.d/prefix.")
         String containerNetwork;
 
+        @Option(names = "--machine-ids", defaultValue = "",
+                description = "For containers: the host ids their ids map to, UID:GID:COUNT.")
+        String machineIds;
+
+        @Option(names = "--machine-limits", defaultValue = "",
+                description = "For containers: each machine's limits, processes=N,memory=SIZE,disk=SIZE.")
+        String machineLimits;
+
+        @Option(names = "--machine-root", defaultValue = "",
+                description = "For containers: the base root filesystem they start from.")
+        String machineRoot;
+
         @Option(names = "--max-restart-delay", defaultValue = "30000", description = "The longest wait in ms before"
                 + " a machine whose agent keeps dying young is started again (the wait doubles from 250 ms).")
         int maxRestartDelayMs;
@@ -145,9 +157,10 @@ public final class Main {
                 throw new CommandLine.ParameterException(new CommandLine(this),
                         "--machines must be process or container, got '" + machines + "'");
             }
-            if (machines.equals("container") && (containerBridge.isEmpty() || containerNetwork.isEmpty())) {
-                throw new CommandLine.ParameterException(new CommandLine(this),
-                        "--machines container needs --container-bridge and --container-network");
+            if (machines.equals("container") && (containerBridge.isEmpty() || containerNetwork.isEmpty()
+                    || machineIds.isEmpty() || machineRoot.isEmpty())) {
+                throw new CommandLine.ParameterException(new CommandLine(this), "--machines container needs"
+                        + " --container-bridge, --container-network, --machine-ids and --machine-root");
             }
             if (port != null && tls == null && !plainAllowed(zookeeperAddress)) {
                 throw new CommandLine.ParameterException(new CommandLine(this), "--zookeeper-address " + zookeeperAddress
@@ -172,6 +185,9 @@ public final class Main {
             props.put("jujube.machines", machines);
             props.put("jujube.container.bridge", containerBridge);
             props.put("jujube.container.network", containerNetwork);
+            props.put("jujube.machine.ids", machineIds);
+            props.put("jujube.machine.limits", machineLimits);
+            props.put("jujube.machine.root", machineRoot);
             if (port != null) {
                 props.put("jujube.zookeeper.port", port.toString());
                 props.put("jujube.zookeeper.address", zookeeperAddress);

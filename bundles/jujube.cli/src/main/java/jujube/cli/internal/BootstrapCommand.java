@@ -5,6 +5,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
 import java.net.ServerSocket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,7 +17,12 @@ import java.util.function.BooleanSupplier;
 import jujube.cli.CliException;
 import jujube.files.FileTrees;
 import jujube.provider.local.ContainerHost;
+import jujube.provider.local.BaseRoot;
 import jujube.provider.local.ContainerNetwork;
+import jujube.provider.local.ContainerSettings;
+import jujube.provider.local.MachineIds;
+import jujube.provider.local.MachineLimits;
+import jujube.provider.local.SubordinateIds;
 import jujube.state.EnvironmentSettings;
 import jujube.state.StateConnection;
 import jujube.state.StateConnections;
@@ -47,6 +53,18 @@ public final class BootstrapCommand implements Callable<Integer> {
     @Option(names = "--machines", description = "What machines are: container (an LXC container each) or process"
             + " (a process of this host). Default: containers when this host can run them, else processes.")
     String machines;
+
+    @Option(names = "--machine-processes", description = "For container machines: the most processes and threads"
+            + " each may run at once. Default: " + 1000 + ".")
+    Integer machineProcesses;
+
+    @Option(names = "--machine-memory", description = "For container machines: the most memory each may use"
+            + " (a size: 2G, 512M). Default: 2G.")
+    String machineMemory;
+
+    @Option(names = "--machine-disk", description = "For container machines: the size of each one's disk, which holds"
+            + " what its hooks write and its own directory (a size: 8G). Default: 8G.")
+    String machineDisk;
 
     @Option(names = "--timeout", defaultValue = "90", description = "Seconds to wait for each process to come up.")
     int timeoutSeconds;
@@ -79,6 +97,7 @@ public final class BootstrapCommand implements Callable<Integer> {
             throw new CliException("--max-restart-delay must be at least " + LocalEnvironment.MIN_MAX_RESTART_DELAY_MS
                     + " ms, got " + maxRestartDelayMs);
         }
+        MachineLimits limits = machineLimits();
         EnvironmentOption.checkWritable(EnvironmentOption.home());
         Path dir = environment.dir();
         String name = environment.name();
@@ -103,7 +122,7 @@ public final class BootstrapCommand implements Callable<Integer> {
         }
         String address = checkedAddress();
         long t0 = System.nanoTime();
-        Optional<ContainerNetwork> containers = containers(dir);
+        Optional<ContainerSettings> containers = containers(dir, limits);
         LocalEnvironment env = new LocalEnvironment(name, dir, freePort(address.isEmpty() ? "127.0.0.1" : address),
                 placement, "", "", containers, address, tls,
                 maxRestartDelayMs == null ? LocalEnvironment.DEFAULT_MAX_RESTART_DELAY_MS : maxRestartDelayMs);
@@ -126,7 +145,12 @@ public final class BootstrapCommand implements Callable<Integer> {
         }
         var out = spec.commandLine().getOut();
         out.printf("Bootstrapped environment '%s' in %.1f s (machines are %s)%n", name, (System.nanoTime() - t0) / 1e9,
-                containers.map(n -> "LXC containers on " + n.bridge() + ", " + n.cidr()).orElse("processes of this host"));
+                containers.map(c -> "unprivileged LXC containers on " + c.network().bridge() + ", " + c.network().cidr()
+                        + "; each at most " + c.limits()).orElse("processes of this host"));
+        if (containers.isEmpty()) {
+            spec.commandLine().getErr().println("jujube: note: on process machines hooks run as root on this host, with"
+                    + " its files and the environment's credentials in reach: deploy only charms you trust");
+        }
         out.printf("  ZooKeeper: %s%s%n  logs:      %s%n", env.connectString(), env.tls() ? " (TLS)" : "", env.logs());
         out.flush();
         return 0;
@@ -182,7 +206,8 @@ public final class BootstrapCommand implements Callable<Integer> {
             throw new CliException("environment '" + env.name() + "' exists with placement " + env.placement()
                     + ": --placement applies to a new environment");
         }
-        for (String option : List.of("--zookeeper-address", "--tls")) {
+        for (String option : List.of("--zookeeper-address", "--tls", "--machine-processes", "--machine-memory",
+                "--machine-disk")) {
             if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
                 throw new CliException("environment '" + env.name() + "' exists: " + option + " applies to a new environment");
             }
@@ -198,6 +223,7 @@ public final class BootstrapCommand implements Callable<Integer> {
         if (env != recorded) {
             env.save();
         }
+        env.containers().ifPresent(this::baseRootBack);
         long t0 = System.nanoTime();
         if (env.secure()) {
             // an environment made before they existed: its controller brings it under the access policy
@@ -232,6 +258,25 @@ public final class BootstrapCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** Makes again the base root an environment's machines start from when it is gone (a host's disk cleaned). */
+    private void baseRootBack(ContainerSettings containers) {
+        if (Files.isDirectory(containers.baseRoot())) {
+            return;
+        }
+        BaseRoot root = BaseRoot.forHost(containers.baseRoot().getParent(), containers.ids());
+        if (!root.dir().equals(containers.baseRoot())) {
+            throw new CliException("the machines' base root " + containers.baseRoot() + " is gone, and this host's release"
+                    + " or mirror has changed since it was made (it would now be " + root.dir() + ")");
+        }
+        var err = spec.commandLine().getErr();
+        err.println("jujube: making the machines' base root again in " + root.dir());
+        try {
+            root.ensure(line -> err.println("  " + line));
+        } catch (IOException e) {
+            throw new CliException("cannot make the machines' base root: " + e.getMessage(), e);
+        }
+    }
+
     private static void stop(ProcessHandle process) {
         process.destroy();
         try {
@@ -241,31 +286,89 @@ public final class BootstrapCommand implements Callable<Integer> {
         }
     }
 
+    /** The machine limits the options give, the defaults for the others; a bad one named in one line. */
+    private MachineLimits machineLimits() {
+        MachineLimits limits = MachineLimits.DEFAULT;
+        String option = "--machine-processes";
+        try {
+            if (machineProcesses != null) {
+                limits = limits.withProcesses(machineProcesses);
+            }
+            option = "--machine-memory";
+            if (machineMemory != null) {
+                limits = limits.withMemory(MachineLimits.parseSize(machineMemory));
+            }
+            option = "--machine-disk";
+            if (machineDisk != null) {
+                limits = limits.withDisk(MachineLimits.parseSize(machineDisk));
+            }
+            return limits;
+        } catch (IllegalArgumentException e) {
+            throw new CliException(option + ": " + e.getMessage());
+        }
+    }
+
     /**
      * What the new environment's machines are: containers when asked for or, unasked, when this host can
-     * run them; processes when asked for or, unasked, when it cannot, saying why in one line.
+     * run them; processes when asked for or, unasked, when it cannot, saying why in one line. The first
+     * container environment of a host makes the machines' base root, saying so as it goes.
      */
-    private Optional<ContainerNetwork> containers(Path dir) {
+    private Optional<ContainerSettings> containers(Path dir, MachineLimits limits) {
         if ("process".equals(machines)) {
             return Optional.empty();
         }
-        Optional<String> unavailable = ContainerHost.unavailable(dir.resolve("containers-probe"));
-        if (unavailable.isPresent()) {
-            if ("container".equals(machines)) {
-                throw new CliException("machines cannot be containers here: " + unavailable.get() + " ("
-                        + ContainerHost.HOW_TO_GET + ")");
+        try {
+            Optional<String> unavailable = ContainerHost.unavailable();
+            if (unavailable.isPresent()) {
+                return noContainers(unavailable.get());
             }
-            spec.commandLine().getErr().println("jujube: machines will be processes of this host: " + unavailable.get()
-                    + " (for containers, " + ContainerHost.HOW_TO_GET + ")");
-            return Optional.empty();
+            MachineIds ids = SubordinateIds.host().ensureRootRange();
+            BaseRoot root = BaseRoot.forHost(baseRoots(), ids);
+            if (!root.ready()) {
+                if (!BaseRoot.canMake(System.getenv("PATH"))) {
+                    return noContainers("the machines' base root is not made yet and mmdebstrap, which makes it, is not"
+                            + " installed");
+                }
+                var err = spec.commandLine().getErr();
+                err.println("jujube: preparing the machines' base root filesystem once for this host: a minimal Debian "
+                        + root.suite() + " from " + root.mirror() + " in " + root.dir());
+                err.flush();
+                root.ensure(line -> {
+                    err.println("  " + line);
+                    err.flush();
+                });
+            }
+            Optional<String> cannot = ContainerHost.cannotStart(root.dir(), ids, baseRoots().resolveSibling("probes")
+                    .resolve(Long.toString(ProcessHandle.current().pid())));
+            if (cannot.isPresent()) {
+                return noContainers(cannot.get());
+            }
+            return Optional.of(new ContainerSettings(ContainerNetwork.choose(dir), ids, limits, root.dir()));
+        } catch (IOException | IllegalStateException e) {
+            return noContainers(e.getMessage());
         }
-        return Optional.of(ContainerNetwork.choose(dir));
+    }
+
+    /** Processes instead, with why; or, when containers were asked for, the refusal. */
+    private Optional<ContainerSettings> noContainers(String why) {
+        if ("container".equals(machines)) {
+            throw new CliException("machines cannot be containers here: " + why + " (" + ContainerHost.HOW_TO_GET + ")");
+        }
+        spec.commandLine().getErr().println("jujube: machines will be processes of this host: " + why
+                + " (for containers, " + ContainerHost.HOW_TO_GET + ")");
+        return Optional.empty();
+    }
+
+    /** Where the host keeps machines' base roots: {@code JUJUBE_MACHINE_ROOTS}, else {@link BaseRoot#DEFAULT_PARENT}. */
+    private static Path baseRoots() {
+        String set = System.getenv("JUJUBE_MACHINE_ROOTS");
+        return set == null || set.isBlank() ? BaseRoot.DEFAULT_PARENT : Path.of(set).toAbsolutePath();
     }
 
     private static void bridgeUp(LocalEnvironment env) {
         if (env.containers().isPresent() && env.embedded()) {
             try {
-                ContainerHost.bridgeUp(env.containers().get());
+                ContainerHost.bridgeUp(env.containers().get().network());
             } catch (IOException e) {
                 throw new CliException("cannot set up the containers' bridge: " + e.getMessage(), e);
             }
@@ -284,8 +387,10 @@ public final class BootstrapCommand implements Callable<Integer> {
         } else {
             args.addAll(List.of("--zookeeper", env.connectString()));
         }
-        env.containers().ifPresent(n -> args.addAll(List.of("--machines", "container",
-                "--container-bridge", n.bridge(), "--container-network", n.cidr())));
+        env.containers().ifPresent(c -> args.addAll(List.of("--machines", "container",
+                "--container-bridge", c.network().bridge(), "--container-network", c.network().cidr(),
+                "--machine-ids", c.ids().toString(), "--machine-limits", c.limits().toString(),
+                "--machine-root", c.baseRoot().toString())));
         return args;
     }
 

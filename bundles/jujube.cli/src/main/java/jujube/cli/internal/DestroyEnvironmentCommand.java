@@ -50,9 +50,11 @@ public final class DestroyEnvironmentCommand implements Callable<Integer> {
                 : new LocalEnvironment(environment.name(), dir, 1, "local", Optional.empty());
         removeMachinesOnOtherHosts(env);
         int stopped = new AgentProcesses(env, Path.of(System.getProperty("jujube.dist", "."))).stopAll(Duration.ofSeconds(15));
+        // the containers stopped with their processes, and their veths with them: what is left is the
+        // host's, their disks' mounts (also of an environment whose file is gone) and the bridge
+        ContainerHost.release(dir);
         if (env.containers().isPresent()) {
-            // the containers stopped with their processes, and their veths with them; the bridge is the host's
-            ContainerHost.bridgeDown(env.containers().get());
+            ContainerHost.bridgeDown(env.containers().get().network());
         }
         FileTrees.delete(dir);
         spec.commandLine().getOut().printf("Destroyed environment '%s' (%d processes stopped)%n", env.name(), stopped);

@@ -16,7 +16,10 @@ import jujube.charm.YamlErrors;
 import jujube.cli.CliException;
 import jujube.files.AtomicFiles;
 import jujube.provider.local.ContainerNetwork;
+import jujube.provider.local.ContainerSettings;
 import jujube.provider.local.LocalLayout;
+import jujube.provider.local.MachineIds;
+import jujube.provider.local.MachineLimits;
 import jujube.provider.local.PidFiles;
 import jujube.tls.EnvironmentTls;
 import jujube.tls.WirePolicy;
@@ -37,20 +40,20 @@ import jujube.state.codec.PlainMapCodec.Form;
  * {@code zookeeper/}, {@code machines/}, {@code containers/}, {@code charms/}, {@code tls/} (its
  * certificates, with TLS), {@code ssh/} (the hosts of its machines on other hosts and their keys).
  *
- * @param containers the containers' network when the machines are containers, else empty
+ * @param containers what the machines are when they are containers, else empty
  * @param address where the embedded ZooKeeper listens, empty for its default (loopback, or the bridge)
  * @param tls whether ZooKeeper serves TLS only, with the certificates in {@code tls/}
  * @param maxRestartDelayMs the longest wait before a machine whose agent keeps dying young is started again
  */
 record LocalEnvironment(String name, Path dir, int zookeeperPort, String placement, String chroot, String zookeeper,
-        Optional<ContainerNetwork> containers, String address, boolean tls, int maxRestartDelayMs) {
+        Optional<ContainerSettings> containers, String address, boolean tls, int maxRestartDelayMs) {
     private static final Pattern SERVER = Pattern.compile("[^\\s,:/]+:(\\d{1,5})");
     /** The controller's own default, which {@code environment.yaml} then leaves out. */
     static final int DEFAULT_MAX_RESTART_DELAY_MS = 30_000;
     /** Shorter waits would let a machine that cannot start spin. */
     static final int MIN_MAX_RESTART_DELAY_MS = 250;
 
-    LocalEnvironment(String name, Path dir, int zookeeperPort, String placement, Optional<ContainerNetwork> containers) {
+    LocalEnvironment(String name, Path dir, int zookeeperPort, String placement, Optional<ContainerSettings> containers) {
         this(name, dir, zookeeperPort, placement, "", "", containers, "", false, DEFAULT_MAX_RESTART_DELAY_MS);
     }
 
@@ -69,7 +72,7 @@ record LocalEnvironment(String name, Path dir, int zookeeperPort, String placeme
      * else loopback.
      */
     String zookeeperAddress() {
-        return !address.isEmpty() ? address : containers.map(ContainerNetwork::hostAddress).orElse("127.0.0.1");
+        return !address.isEmpty() ? address : containers.map(c -> c.network().hostAddress()).orElse("127.0.0.1");
     }
 
     /**
@@ -77,7 +80,7 @@ record LocalEnvironment(String name, Path dir, int zookeeperPort, String placeme
      * ({@link WirePolicy}): machines on other hosts need it, and their charms travel in the state.
      */
     boolean servesOtherHosts() {
-        return embedded() && WirePolicy.requiresTls(zookeeperAddress(), containers.map(ContainerNetwork::hostAddress));
+        return embedded() && WirePolicy.requiresTls(zookeeperAddress(), containers.map(c -> c.network().hostAddress()));
     }
 
     /** The environment's certificates. */
@@ -116,8 +119,9 @@ record LocalEnvironment(String name, Path dir, int zookeeperPort, String placeme
         return secrets().resolve("admin.yaml");
     }
 
+    /** Machine {@code id}'s own directory: in the environment's, or on a container machine's disk. */
     Path machineDir(int id) {
-        return LocalLayout.machineDir(dir, id);
+        return LocalLayout.machineDir(dir, id, containers.isPresent());
     }
 
     /** The external ensemble when {@code environment.yaml} names one, else the embedded server on loopback. */
@@ -217,14 +221,9 @@ record LocalEnvironment(String name, Path dir, int zookeeperPort, String placeme
             throw new CliException(file + ": 'placement' must be local or unassigned, got '" + placement + "'");
         }
         String machines = text(fields, "machines", "process");
-        Optional<ContainerNetwork> containers = Optional.empty();
+        Optional<ContainerSettings> containers = Optional.empty();
         if (machines.equals("container")) {
-            try {
-                containers = Optional.of(ContainerNetwork.of(text(fields, "container-bridge", ""),
-                        text(fields, "container-network", "")));
-            } catch (IllegalArgumentException e) {
-                throw new CliException(file + ": " + e.getMessage());
-            }
+            containers = Optional.of(containerSettings(file, fields));
         } else if (!machines.equals("process")) {
             throw new CliException(file + ": 'machines' must be process or container, got '" + machines + "'");
         }
@@ -249,6 +248,41 @@ record LocalEnvironment(String name, Path dir, int zookeeperPort, String placeme
             throw new CliException(file + ": 'zookeeper-address': " + e.getMessage());
         }
         return env;
+    }
+
+    /** The container machines' settings of {@code environment.yaml}; each bad one named in one line. */
+    private static ContainerSettings containerSettings(Path file, Map<String, Object> fields) {
+        String key = "container-network";
+        try {
+            ContainerNetwork network = ContainerNetwork.of(text(fields, "container-bridge", ""), text(fields, key, ""));
+            key = "machine-ids";
+            MachineIds ids = MachineIds.parse(text(fields, key, ""));
+            key = "machine-processes";
+            MachineLimits limits = MachineLimits.DEFAULT;
+            Object processes = fields.get(key);
+            if (processes != null) {
+                if (!(processes instanceof Integer n)) {
+                    throw new IllegalArgumentException("must be a number, got '" + processes + "'");
+                }
+                limits = limits.withProcesses(n);
+            }
+            key = "machine-memory";
+            if (fields.get(key) != null) {
+                limits = limits.withMemory(MachineLimits.parseSize(text(fields, key, "")));
+            }
+            key = "machine-disk";
+            if (fields.get(key) != null) {
+                limits = limits.withDisk(MachineLimits.parseSize(text(fields, key, "")));
+            }
+            key = "machine-root";
+            String root = text(fields, key, "");
+            if (!root.startsWith("/")) {
+                throw new IllegalArgumentException("must be an absolute path, got '" + root + "'");
+            }
+            return new ContainerSettings(network, ids, limits, Path.of(root));
+        } catch (IllegalArgumentException e) {
+            throw new CliException(file + ": '" + key + "': " + e.getMessage());
+        }
     }
 
     /** A setting as text; {@code otherwise} when it is absent or given without a value. */
@@ -289,9 +323,14 @@ record LocalEnvironment(String name, Path dir, int zookeeperPort, String placeme
         }
         content.put("placement", placement);
         content.put("machines", machines());
-        containers.ifPresent(n -> {
-            content.put("container-bridge", n.bridge());
-            content.put("container-network", n.cidr());
+        containers.ifPresent(c -> {
+            content.put("container-bridge", c.network().bridge());
+            content.put("container-network", c.network().cidr());
+            content.put("machine-ids", c.ids().toString());
+            content.put("machine-root", c.baseRoot().toString());
+            content.put("machine-processes", c.limits().processes());
+            content.put("machine-memory", MachineLimits.size(c.limits().memoryBytes()));
+            content.put("machine-disk", MachineLimits.size(c.limits().diskBytes()));
         });
         if (!chroot.isEmpty()) {
             content.put("zookeeper-chroot", chroot);

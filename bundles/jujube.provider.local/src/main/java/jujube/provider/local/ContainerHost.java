@@ -5,53 +5,81 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.nio.file.attribute.PosixFilePermissions;
 import jujube.files.FileTrees;
 
 /**
  * What this host must do for an environment whose machines are LXC containers: tell whether it can run
- * them at all, and bring the environment's bridge up (at bootstrap, and again after a reboot removed it)
- * and down (when the environment is destroyed). The containers themselves are the provider's.
+ * them at all, bring the environment's bridge up (at bootstrap, and again after a reboot removed it) and
+ * down, and release the machines' mounts when the environment is destroyed. The containers themselves
+ * are the provider's.
  */
 public final class ContainerHost {
     /** What an operator does to get containers. */
-    public static final String HOW_TO_GET = "install LXC ('apt-get install lxc') and run as root";
+    public static final String HOW_TO_GET = "install LXC and mmdebstrap ('apt-get install lxc mmdebstrap') and run as root";
 
     private ContainerHost() {
     }
 
     /**
-     * Why this host cannot run the environment's machines as containers, or empty when it can: LXC is
-     * installed, we are root, and a throw-away container on an overlay of the host's root (the kind each
-     * machine gets) really starts and runs {@code /bin/true}. The probe's files go in {@code scratch},
-     * which is removed afterwards.
+     * Why this host cannot run container machines at all, or empty when it has what they need: LXC,
+     * iproute2, the tools that make and mount a machine's disk, and root.
      */
-    public static Optional<String> unavailable(Path scratch) {
-        return unavailable(scratch, System.getenv("PATH"));
+    public static Optional<String> unavailable() {
+        return unavailable(System.getenv("PATH"), System.getProperty("user.name"));
     }
 
-    /** As {@link #unavailable(Path)}, looking for the tools on {@code path}. */
-    static Optional<String> unavailable(Path scratch, String path) {
+    /** As {@link #unavailable()}, looking for the tools on {@code path}, running as {@code user}. */
+    static Optional<String> unavailable(String path, String user) {
         if (!HostCommand.onPath("lxc-execute", path)) {
             return Optional.of("LXC is not installed (no lxc-execute on PATH)");
         }
         if (!HostCommand.onPath("ip", path)) {
             return Optional.of("iproute2 is not installed (no ip on PATH)");
         }
-        if (!"root".equals(System.getProperty("user.name"))) {
-            return Optional.of("containers need root, and this runs as " + System.getProperty("user.name"));
+        if (!HostCommand.onPath("mkfs.ext4", path) || !HostCommand.onPath("mount", path)) {
+            return Optional.of("e2fsprogs and mount are needed for the machines' disks (no mkfs.ext4 or mount on PATH)");
         }
+        if (!"root".equals(user)) {
+            return Optional.of("containers need root, and this runs as " + user);
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Why a machine cannot start here, or empty when it can: a throw-away container of the kind each
+     * machine gets (its ids mapped to {@code ids}, an overlay of {@code baseRoot}, no {@code sys_admin},
+     * an id-mapped read-only bind) really starts and runs {@code /bin/true}. Its files go in
+     * {@code scratch}, a directory the machines' root can reach, removed afterwards.
+     */
+    public static Optional<String> cannotStart(Path baseRoot, MachineIds ids, Path scratch) {
         try {
             Path dir = Files.createDirectories(scratch.resolve("probe"));
+            for (Path p = dir; p.startsWith(scratch); p = p.getParent()) {
+                Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwx--x--x"));
+            }
+            Path upper = Files.createDirectories(scratch.resolve("upper"));
+            Path work = Files.createDirectories(scratch.resolve("work"));
+            Path hidden = Files.createDirectories(scratch.resolve("hidden"));
+            Files.setPosixFilePermissions(hidden, PosixFilePermissions.fromString("rwx------"));
+            for (Path p : List.of(upper, work)) {
+                Files.setAttribute(p, "unix:uid", (int) ids.uid());
+                Files.setAttribute(p, "unix:gid", (int) ids.gid());
+            }
             Files.writeString(dir.resolve("config"), String.join("\n",
                     "lxc.uts.name = probe",
-                    "lxc.rootfs.path = overlay:/:" + Files.createDirectories(dir.resolve("delta")),
-                    "lxc.mount.auto = proc:rw sys:ro",
+                    "lxc.idmap = u 0 " + ids.uid() + " " + ids.count(),
+                    "lxc.idmap = g 0 " + ids.gid() + " " + ids.count(),
+                    "lxc.rootfs.path = overlay:" + baseRoot + ":" + upper,
+                    "lxc.mount.auto = proc:mixed sys:ro cgroup:mixed:force",
+                    "lxc.mount.entry = " + hidden + " mnt none ro,bind,idmap=container 0 0",
+                    "lxc.cap.drop = sys_admin",
                     "lxc.autodev = 1",
                     "lxc.net.0.type = empty", ""));
             HostCommand.Result r = HostCommand.run(
                     List.of("lxc-execute", "-n", "probe", "-P", scratch.toString(), "--", "/bin/true"), 60);
             return r.exitCode() == 0 ? Optional.empty()
-                    : Optional.of("LXC refused to start a container (exit " + r.exitCode() + "): " + r.reason());
+                    : Optional.of("LXC refused to start an unprivileged container (exit " + r.exitCode() + "): " + r.reason());
         } catch (IOException e) {
             return Optional.of("LXC could not be tried: " + e.getMessage());
         } finally {
@@ -61,6 +89,17 @@ public final class ContainerHost {
                 // a probe's leftovers in a scratch directory: harmless
             }
         }
+    }
+
+    /**
+     * Removes what the environment's container machines have on the host outside its directory: the
+     * mounts of its runtime directory (machines' disks, the views they bind) and the directory. Their
+     * processes must be stopped first.
+     */
+    public static void release(Path envDir) throws IOException {
+        Path runtime = LocalLayout.runtimeDir(envDir);
+        HostMounts.unmountAll(runtime);
+        FileTrees.delete(runtime);
     }
 
     /** Creates the environment's bridge with the host's address, or completes one a crash left half made. */

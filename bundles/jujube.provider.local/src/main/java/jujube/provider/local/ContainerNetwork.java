@@ -125,7 +125,7 @@ public record ContainerNetwork(String bridge, int network, int prefix) {
         return (address >>> 24) + "." + (address >>> 16 & 255) + "." + (address >>> 8 & 255) + "." + (address & 255);
     }
 
-    private static String hash(Path envDir) {
+    static String hash(Path envDir) {
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256")
                     .digest(envDir.toAbsolutePath().normalize().toString().getBytes(StandardCharsets.UTF_8));

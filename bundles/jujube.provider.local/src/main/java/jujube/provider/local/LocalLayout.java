@@ -8,7 +8,16 @@ import java.util.Optional;
 
 /**
  * Where a local environment keeps its machines, and how one is started: as a process of this host, or,
- * when the environment has a {@link ContainerNetwork}, as an LXC container whose init runs the agent.
+ * when the environment has {@link ContainerSettings}, as an unprivileged LXC container whose init runs
+ * the agent.
+ *
+ * <p>A process machine's directory is {@code machines/machine-N} in the environment's directory. A
+ * container machine's is on its own disk: an image in {@code containers/<container>/} mounted at
+ * {@code machine-N/} of the environment's runtime directory ({@link #runtimeDir}, outside the
+ * environment's directory, which only the host's root may enter), holding its directory ({@code home/})
+ * and its root filesystem's writable layer ({@code upper/}); the LXC path and the read-only views of the
+ * charm storage and the distribution are there too. A machine sees its directory at the same path
+ * inside as the host does.
  *
  * @param envDir the environment's directory; every machine process's command line names it, which
  *     is how {@code destroy-environment} and the provider recognise the environment's processes
@@ -16,16 +25,18 @@ import java.util.Optional;
  * @param zookeeper the ZooKeeper connect string the machines use (for containers, at the bridge's address)
  * @param charmStorage the environment's charm storage directory
  * @param sessionTimeoutMs the machines' ZooKeeper session timeout
- * @param containers the containers' network when machines are containers, empty when they are processes
+ * @param containers what container machines are, empty when machines are processes
  * @param zookeeperCa the environment's authority certificate when ZooKeeper serves TLS, else empty; each
  *     machine gets a copy in its own directory ({@link #zookeeperCa(int)}), which a container sees
  * @param processAddress where a process machine's units are reached: loopback, unless the environment
  *     serves other hosts, whose machines reach them at the address this host has for them
  */
 public record LocalLayout(Path envDir, Path distDir, String zookeeper, Path charmStorage, int sessionTimeoutMs,
-        Optional<ContainerNetwork> containers, Optional<Path> zookeeperCa, String processAddress) {
+        Optional<ContainerSettings> containers, Optional<Path> zookeeperCa, String processAddress) {
     /** The address of a process machine: every unit of the host shares its loopback. */
     public static final String PROCESS_ADDRESS = "127.0.0.1";
+    /** Where environments' runtime directories are: mount points and LXC paths, gone with a reboot. */
+    public static final Path RUNTIME_ROOT = Path.of("/run/jujube");
 
     public LocalLayout {
         Objects.requireNonNull(envDir, "envDir");
@@ -46,7 +57,7 @@ public record LocalLayout(Path envDir, Path distDir, String zookeeper, Path char
 
     /** A layout whose machines reach ZooKeeper in the clear. */
     public LocalLayout(Path envDir, Path distDir, String zookeeper, Path charmStorage, int sessionTimeoutMs,
-            Optional<ContainerNetwork> containers) {
+            Optional<ContainerSettings> containers) {
         this(envDir, distDir, zookeeper, charmStorage, sessionTimeoutMs, containers, Optional.empty(), PROCESS_ADDRESS);
     }
 
@@ -69,8 +80,9 @@ public record LocalLayout(Path envDir, Path distDir, String zookeeper, Path char
         return Optional.of(Integer.parseInt(instanceId.substring("local-".length())));
     }
 
+    /** The machine's own directory: its agent's data, its units, its log. */
     public Path machineDir(int machineId) {
-        return machineDir(envDir, machineId);
+        return machineDir(envDir, machineId, containers.isPresent());
     }
 
     /**
@@ -117,6 +129,39 @@ public record LocalLayout(Path envDir, Path distDir, String zookeeper, Path char
         return containersDir(envDir);
     }
 
+    /**
+     * The environment's runtime directory, {@code /run/jujube/env-<hash of its directory>}: what the
+     * machines' root must reach, which the environment's directory, the host root's alone, cannot hold.
+     */
+    public Path runtimeDir() {
+        return runtimeDir(envDir);
+    }
+
+    /** {@link #runtimeDir()} of the environment in {@code envDir}, for who has no whole layout. */
+    public static Path runtimeDir(Path envDir) {
+        return RUNTIME_ROOT.resolve("env-" + ContainerNetwork.hash(envDir.toAbsolutePath().normalize()));
+    }
+
+    /** Where container machine {@code machineId}'s disk is mounted: its {@code home/}, {@code upper/} and {@code work/}. */
+    public Path machineMount(int machineId) {
+        return runtimeDir().resolve("machine-" + machineId);
+    }
+
+    /** The image of container machine {@code machineId}'s disk, which outlives a reboot. */
+    public Path machineImage(int machineId) {
+        return containerDataDir(machineId).resolve("disk.img");
+    }
+
+    /** The read-only view of the charm storage that container machines bind. */
+    public Path charmsView() {
+        return runtimeDir().resolve("charms");
+    }
+
+    /** The read-only view of the distribution that container machines bind. */
+    public Path distView() {
+        return runtimeDir().resolve("dist");
+    }
+
     /** The container of machine {@code machineId}: the environment's name, then {@code -machine-N}. */
     public String containerName(int machineId) {
         return containerName(envDir, machineId);
@@ -124,7 +169,7 @@ public record LocalLayout(Path envDir, Path distDir, String zookeeper, Path char
 
     /** {@link #containersDir()} of the environment in {@code envDir}, for who has no whole layout. */
     public static Path containersDir(Path envDir) {
-        return envDir.toAbsolutePath().resolve("containers");
+        return runtimeDir(envDir).resolve("lxc");
     }
 
     /** {@link #containerName(int)} of the environment in {@code envDir}, for who has no whole layout. */
@@ -135,10 +180,12 @@ public record LocalLayout(Path envDir, Path distDir, String zookeeper, Path char
     /**
      * {@link #machineDir(int)} of the environment in {@code envDir}, for who has no whole layout.
      *
-     * @since 2.2
+     * @param containers whether the environment's machines are containers
+     * @since 3.0
      */
-    public static Path machineDir(Path envDir, int machineId) {
-        return envDir.resolve("machines").resolve("machine-" + machineId);
+    public static Path machineDir(Path envDir, int machineId, boolean containers) {
+        return containers ? runtimeDir(envDir).resolve("machine-" + machineId).resolve("home")
+                : envDir.resolve("machines").resolve("machine-" + machineId);
     }
 
     /**
@@ -160,14 +207,19 @@ public record LocalLayout(Path envDir, Path distDir, String zookeeper, Path char
         return envDir.resolve("logs");
     }
 
-    /** The container's directory: its LXC {@code config} and its writable layer, {@code delta/}. */
+    /** The container's LXC directory: its {@code config} and {@code seccomp} profile, written at each start. */
     public Path containerDir(int machineId) {
         return containersDir().resolve(containerName(machineId));
     }
 
+    /** What the container keeps in the environment's directory: its disk's image. */
+    public Path containerDataDir(int machineId) {
+        return envDir.resolve("containers").resolve(containerName(machineId));
+    }
+
     /** The address the machine's units are reached at. */
     public String address(int machineId) {
-        return containers.map(n -> n.machineAddress(machineId)).orElse(processAddress);
+        return containers.map(c -> c.network().machineAddress(machineId)).orElse(processAddress);
     }
 
     /**
@@ -180,9 +232,11 @@ public record LocalLayout(Path envDir, Path distDir, String zookeeper, Path char
         if (containers.isPresent()) {
             command.addAll(List.of("lxc-execute", "-n", containerName(machineId), "-P", containersDir().toString(), "--"));
         }
-        command.addAll(List.of(distDir.resolve("bin").resolve("jujube-agent").toString(), "machine",
+        Path dist = containers.isPresent() ? distView() : distDir;
+        Path charms = containers.isPresent() ? charmsView() : charmStorage;
+        command.addAll(List.of(dist.resolve("bin").resolve("jujube-agent").toString(), "machine",
                 "--machine-id", Integer.toString(machineId), "--zookeeper", zookeeper,
-                "--data-dir", machineDir(machineId).toString(), "--charm-storage", charmStorage.toString(),
+                "--data-dir", machineDir(machineId).toString(), "--charm-storage", charms.toString(),
                 "--session-timeout", Integer.toString(sessionTimeoutMs), "--log-file", agentLog(machineId).toString()));
         if (containers.isPresent() || !processAddress.equals(PROCESS_ADDRESS)) {
             command.addAll(List.of("--address", address(machineId)));

@@ -15,22 +15,29 @@ class ContainerHostTest {
     Path tmp;
 
     @Test
-    void without_lxc_on_the_path_the_reason_says_so_and_nothing_is_left() throws Exception {
-        Path scratch = tmp.resolve("probe");
-        Optional<String> why = ContainerHost.unavailable(scratch, Files.createDirectories(tmp.resolve("empty-bin")).toString());
+    void without_lxc_on_the_path_the_reason_says_so() throws Exception {
+        Optional<String> why = ContainerHost.unavailable(Files.createDirectories(tmp.resolve("empty-bin")).toString(), "root");
         assertEquals(Optional.of("LXC is not installed (no lxc-execute on PATH)"), why);
-        assertFalse(Files.exists(scratch));
     }
 
     @Test
-    void the_probe_really_starts_a_container_where_lxc_is_installed_and_we_are_root() {
+    void another_user_than_root_is_told_containers_need_root() {
+        Optional<String> why = ContainerHost.unavailable(System.getenv("PATH"), "alice");
+        boolean toolsHere = HostCommand.onPath("lxc-execute", System.getenv("PATH"))
+                && HostCommand.onPath("mkfs.ext4", System.getenv("PATH"));
+        if (toolsHere) {
+            assertEquals(Optional.of("containers need root, and this runs as alice"), why);
+        } else {
+            assertTrue(why.isPresent() && why.get().contains("not installed"), why::toString);
+        }
+    }
+
+    @Test
+    void a_probe_without_a_base_root_names_lxcs_reason_and_leaves_nothing() {
         Path scratch = tmp.resolve("probe");
-        Optional<String> why = ContainerHost.unavailable(scratch);
-        boolean lxcHere = System.getenv("PATH") != null && HostCommand.onPath("lxc-execute", System.getenv("PATH"))
-                && "root".equals(System.getProperty("user.name"));
-        // on a host with LXC the probe must pass (a failure names LXC's own reason); without, it must say why
-        assertEquals(lxcHere, why.isEmpty(), () -> why.orElse("(available)"));
-        assertTrue(why.isEmpty() || !why.get().isBlank());
+        Optional<String> why = ContainerHost.cannotStart(tmp.resolve("no-such-root"), new MachineIds(100_000, 100_000,
+                65_536), scratch);
+        assertTrue(why.isPresent() && !why.get().isBlank(), why::toString);
         assertFalse(Files.exists(scratch), "the probe's files are removed");
     }
 }

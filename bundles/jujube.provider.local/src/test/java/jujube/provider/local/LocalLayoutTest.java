@@ -8,19 +8,27 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class LocalLayoutTest {
-    private final ContainerNetwork network = ContainerNetwork.of("jujube-0a1b2c", "10.77.0.0/16");
+    private final ContainerSettings containers = new ContainerSettings(
+            ContainerNetwork.of("jujube-0a1b2c", "10.77.0.0/16"), new MachineIds(100_000, 200_000, 65_536),
+            MachineLimits.DEFAULT, Path.of("/var/lib/jujube/machine-roots/debian-bookworm-0123"));
 
     @Test
-    void a_container_machine_runs_its_agent_as_the_init_of_its_container_with_its_own_address() {
+    void a_container_machine_runs_its_agent_as_the_init_of_its_container_on_its_own_disk_with_its_own_address() {
         LocalLayout layout = new LocalLayout(Path.of("/e/prod"), Path.of("/d"), "10.77.0.1:2181", Path.of("/e/prod/charms"),
-                15000, Optional.of(network));
+                15000, Optional.of(containers));
+        String runtime = "/run/jujube/env-" + ContainerNetwork.hash(Path.of("/e/prod"));
+        assertEquals(Path.of(runtime), layout.runtimeDir());
         assertEquals("prod-machine-4", layout.containerName(4));
-        assertEquals(Path.of("/e/prod/containers/prod-machine-4"), layout.containerDir(4));
+        assertEquals(Path.of(runtime + "/lxc/prod-machine-4"), layout.containerDir(4));
+        assertEquals(Path.of("/e/prod/containers/prod-machine-4/disk.img"), layout.machineImage(4));
+        assertEquals(Path.of(runtime + "/machine-4"), layout.machineMount(4));
+        assertEquals(Path.of(runtime + "/machine-4/home"), layout.machineDir(4));
         assertEquals("10.77.0.6", layout.address(4));
-        assertEquals(List.of("setsid", "lxc-execute", "-n", "prod-machine-4", "-P", "/e/prod/containers", "--",
-                "/d/bin/jujube-agent", "machine", "--machine-id", "4", "--zookeeper", "10.77.0.1:2181",
-                "--data-dir", "/e/prod/machines/machine-4", "--charm-storage", "/e/prod/charms",
-                "--session-timeout", "15000", "--log-file", "/e/prod/machines/machine-4/log/machine-4.log",
+        // the agent and the charms are reached through the runtime directory's views, which the machine binds
+        assertEquals(List.of("setsid", "lxc-execute", "-n", "prod-machine-4", "-P", runtime + "/lxc", "--",
+                runtime + "/dist/bin/jujube-agent", "machine", "--machine-id", "4", "--zookeeper", "10.77.0.1:2181",
+                "--data-dir", runtime + "/machine-4/home", "--charm-storage", runtime + "/charms",
+                "--session-timeout", "15000", "--log-file", runtime + "/machine-4/home/log/machine-4.log",
                 "--address", "10.77.0.6"), layout.command(4));
     }
 
@@ -36,10 +44,11 @@ class LocalLayoutTest {
     @Test
     void with_tls_each_machine_trusts_its_own_copy_of_the_authority() {
         LocalLayout layout = new LocalLayout(Path.of("/e/prod"), Path.of("/d"), "10.77.0.1:2181", Path.of("/e/prod/charms"),
-                15000, Optional.of(network), Optional.of(Path.of("/e/prod/tls/ca.pem")), "");
-        assertEquals(Path.of("/e/prod/machines/machine-4/zookeeper-ca.pem"), layout.zookeeperCa(4));
+                15000, Optional.of(containers), Optional.of(Path.of("/e/prod/tls/ca.pem")), "");
+        Path ca = layout.machineDir(4).resolve("zookeeper-ca.pem");
+        assertEquals(ca, layout.zookeeperCa(4));
         List<String> command = layout.command(4);
-        assertEquals(List.of("--zookeeper-ca", "/e/prod/machines/machine-4/zookeeper-ca.pem"),
+        assertEquals(List.of("--zookeeper-ca", ca.toString()),
                 command.subList(command.size() - 2, command.size()));
     }
 

@@ -1,106 +1,117 @@
 package jujube.provider.local.internal;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import jujube.agent.provisioning.ProviderException;
-import jujube.files.AtomicFiles;
-import jujube.provider.local.ContainerNetwork;
+import jujube.provider.local.ContainerSettings;
 import jujube.provider.local.LocalLayout;
 
 /**
- * The LXC configuration of a container machine, written before each start so that it always names
- * the current distribution. The container's root is an overlay of the host's root whose writable
- * layer is {@code delta/} in the container's directory: the machine sees the host's JDK and
- * distribution, and what it writes ({@code /etc}, {@code /usr/local}, packages) stays in its layer. The
- * environment's directory is hidden behind an empty tmpfs, in which only the machine's own directory
- * (read-write) and the charm storage (read-only) are mounted: a machine sees neither the controller's
- * data nor another machine's. It has its own hostname, process table and network namespace, with one
- * veth on the environment's bridge.
+ * The LXC configuration of a container machine, written before each start so that it always names the
+ * current distribution. The machine is an unprivileged container:
+ * <ul>
+ * <li>its ids are mapped to the machines' range of host ids, so its root is nobody on the host;</li>
+ * <li>its root filesystem is an overlay of the host's shared base root (a Debian of its own, not the
+ * host's {@code /}) under its own writable layer, on its own size-limited disk;</li>
+ * <li>it sees, of the host, only its own directory (read-write, no set-uid files or devices), the charm
+ * storage and the distribution (read-only), and the JDK (read-only);</li>
+ * <li>it holds no capability it does not need: none of mounting ({@code sys_admin}), loading modules,
+ * raw I/O, the clock, rebooting, the kernel's log, security modules, auditing or the network's
+ * configuration; LXC's seccomp policy refuses what the capabilities do not cover ({@link SeccompProfile});
+ * {@code /proc/sys} and {@code /sys} are read-only; of the cgroups it sees its own, delegated, so that its
+ * agent bounds each unit's hooks below the machine's own limits; of the devices, the harmless ones;</li>
+ * <li>its processes and memory are bounded by its cgroup, its disk by the size of its filesystem.</li>
+ * </ul>
+ * It has its own hostname, process table and network namespace, with one veth on the environment's bridge.
  */
 final class ContainerConfig {
     /** The host variables the agent inside needs; a container starts with an empty environment. */
-    private static final List<String> PASSED = List.of("PATH", "JAVA_HOME", "LANG", "JUJUBE_AGENT_JAVA_OPTS",
-            "JUJUBE_AGENT_HEAP", "JUJUBE_AGENT_LOG_SIZE", "JUJUBE_AGENT_LOG_FILES");
+    private static final List<String> PASSED = List.of("LANG", "JUJUBE_AGENT_JAVA_OPTS", "JUJUBE_AGENT_HEAP",
+            "JUJUBE_AGENT_LOG_SIZE", "JUJUBE_AGENT_LOG_FILES");
+    private static final String SYSTEM_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+    /**
+     * What a machine does not need of its root's capabilities in its own user namespace: mounting and the
+     * rest of {@code sys_admin} (a bind the host made could otherwise be taken away or made writable),
+     * and what touches the host's kernel whatever the namespace.
+     */
+    static final List<String> DROPPED_CAPABILITIES = List.of("sys_admin", "sys_module", "sys_rawio", "sys_time",
+            "sys_boot", "sys_pacct", "sys_tty_config", "syslog", "mac_admin", "mac_override", "audit_control",
+            "net_admin", "wake_alarm", "block_suspend", "lease");
+    /** The devices a machine may use: null, zero, full, random, urandom, tty, console, ptmx and its terminals. */
+    static final List<String> DEVICES = List.of("c 1:3 rwm", "c 1:5 rwm", "c 1:7 rwm", "c 1:8 rwm", "c 1:9 rwm",
+            "c 5:0 rwm", "c 5:1 rwm", "c 5:2 rwm", "c 136:* rwm");
 
     private ContainerConfig() {
     }
 
-    /** Writes machine {@code machineId}'s configuration and creates its directories; returns the config file. */
-    static Path write(LocalLayout layout, int machineId, Map<String, String> hostEnvironment) throws IOException {
-        ContainerNetwork network = layout.containers().orElseThrow();
-        Path dir = layout.containerDir(machineId);
-        Path delta = Files.createDirectories(dir.resolve("delta"));
-        Path machineDir = Files.createDirectories(layout.machineDir(machineId));
-        Files.createDirectories(layout.charmStorage());
+    /**
+     * The configuration's lines.
+     *
+     * @param disk the machine's mounted disk
+     * @param seccomp the seccomp profile's file
+     * @param cgroups which cgroup keys this host takes
+     * @param javaHome the JDK the agent runs on, bound with {@code jdkBinds}
+     * @param hostEnvironment the host's variables, of which {@link #PASSED} go in
+     */
+    static List<String> lines(LocalLayout layout, int machineId, MachineDisk disk, Path seccomp, CgroupVersions cgroups,
+            Path javaHome, List<Path> jdkBinds, Map<String, String> hostEnvironment) {
+        ContainerSettings settings = layout.containers().orElseThrow();
         List<String> lines = new ArrayList<>();
         lines.add("# machine " + machineId + " of " + layout.envDir() + ", written by the local provider at each start");
         lines.add("lxc.uts.name = machine-" + machineId);
-        lines.add("lxc.rootfs.path = overlay:/:" + spaceless(delta));
+        lines.add("lxc.idmap = u 0 " + settings.ids().uid() + " " + settings.ids().count());
+        lines.add("lxc.idmap = g 0 " + settings.ids().gid() + " " + settings.ids().count());
+        lines.add("lxc.rootfs.path = overlay:" + spaceless(settings.baseRoot()) + ":" + spaceless(disk.upper()));
         lines.add("lxc.autodev = 1");
         // pseudo-terminals of its own (a devpts instance): shells of lxc-attach, tmux of debug-hooks
         lines.add("lxc.pty.max = 1024");
-        lines.add("lxc.mount.auto = proc:rw sys:ro cgroup:ro");
-        lines.add("lxc.mount.entry = tmpfs " + inside(layout.envDir()) + " tmpfs rw,mode=0700,create=dir 0 0");
-        lines.add(bind(machineDir, "rw"));
-        lines.add(bind(layout.charmStorage(), "ro"));
-        lines.add(bind(layout.distDir(), "ro"));
+        // cgroups: its own, writable (the agent's per-unit limits); ":force" because with a cgroup
+        // namespace LXC would otherwise mount none, and the agent would find no cgroup to limit hooks in
+        lines.add("lxc.mount.auto = proc:mixed sys:ro cgroup:mixed:force");
+        lines.add(bind(disk.home(), layout.machineDir(machineId), "rw,nosuid,nodev"));
+        // the storage's files are the host root's, owner-only: the machine sees them as its root's
+        lines.add(bind(layout.charmsView(), layout.charmsView(), "ro,nosuid,nodev,idmap=container"));
+        lines.add(bind(layout.distView(), layout.distView(), "ro,nosuid,nodev"));
+        for (Path dir : jdkBinds) {
+            lines.add(bind(dir, dir, "ro,nosuid,nodev"));
+        }
+        lines.add("lxc.cap.drop = " + String.join(" ", DROPPED_CAPABILITIES));
+        lines.add("lxc.seccomp.profile = " + spaceless(seccomp));
+        lines.addAll(cgroups.devices(DEVICES));
+        lines.add(cgroups.pids(settings.limits().processes()));
+        lines.add(cgroups.memory(settings.limits().memoryBytes()));
         lines.add("lxc.net.0.type = veth");
-        lines.add("lxc.net.0.link = " + network.bridge());
-        lines.add("lxc.net.0.veth.pair = " + network.veth(machineId));
+        lines.add("lxc.net.0.link = " + settings.network().bridge());
+        lines.add("lxc.net.0.veth.pair = " + settings.network().veth(machineId));
         lines.add("lxc.net.0.flags = up");
-        lines.add("lxc.net.0.ipv4.address = " + network.machineAddress(machineId) + "/" + network.prefix());
-        lines.add("lxc.net.0.ipv4.gateway = " + network.hostAddress());
+        lines.add("lxc.net.0.ipv4.address = " + settings.network().machineAddress(machineId) + "/" + settings.network().prefix());
+        lines.add("lxc.net.0.ipv4.gateway = " + settings.network().hostAddress());
         lines.add("lxc.environment = HOME=/root");
+        lines.add("lxc.environment = JAVA_HOME=" + javaHome);
+        lines.add("lxc.environment = PATH=" + javaHome.resolve("bin") + ":" + SYSTEM_PATH);
         for (String name : PASSED) {
             String value = hostEnvironment.get(name);
             if (value != null && !value.isEmpty() && value.indexOf('\n') < 0) {
                 lines.add("lxc.environment = " + name + "=" + value);
             }
         }
-        writeNames(delta, network, machineId);
-        Path config = dir.resolve("config");
-        AtomicFiles.write(config, (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8));
-        return config;
+        return lines;
     }
 
-    /**
-     * The machine's own {@code /etc/hosts} and {@code /etc/resolv.conf}, in its writable layer. A machine
-     * reaches only the host and the other machines, so the host's nameserver is out of reach: every
-     * lookup of a name (the JVM's of its own hostname, ZooKeeper's of the controller's address) would
-     * wait for the resolver's timeouts, 20 s each. The names it needs are in its hosts file, and with no
-     * nameserver any other lookup fails at once.
-     */
-    private static void writeNames(Path delta, ContainerNetwork network, int machineId) throws IOException {
-        Path etc = Files.createDirectories(delta.resolve("etc"));
-        String hosts = "127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\n"
-                + network.machineAddress(machineId) + "\tmachine-" + machineId + "\n"
-                + network.hostAddress() + "\tcontroller\n";
-        AtomicFiles.write(etc.resolve("hosts"), hosts.getBytes(StandardCharsets.US_ASCII));
-        AtomicFiles.write(etc.resolve("resolv.conf"),
-                "# no nameserver: a machine reaches only the host and the other machines\n".getBytes(StandardCharsets.US_ASCII));
-    }
-
-    /** A bind mount of a host directory at the same path inside. */
-    private static String bind(Path hostDir, String mode) {
-        return "lxc.mount.entry = " + spaceless(hostDir) + " " + inside(hostDir) + " none " + mode + ",bind,create=dir 0 0";
-    }
-
-    /** A mount target: LXC takes it relative to the container's root. */
-    private static String inside(Path hostDir) {
-        return spaceless(hostDir).substring(1);
+    /** A bind mount of a host directory at {@code inside} (an absolute path in the machine). */
+    private static String bind(Path hostDir, Path inside, String options) {
+        return "lxc.mount.entry = " + spaceless(hostDir) + " " + spaceless(inside).substring(1) + " none "
+                + options + ",bind,create=dir 0 0";
     }
 
     /** LXC's mount entries are space-separated fields, with no way to quote a path. */
-    private static String spaceless(Path path) {
+    static String spaceless(Path path) {
         String text = path.toAbsolutePath().normalize().toString();
         if (text.chars().anyMatch(Character::isWhitespace)) {
             throw new ProviderException("'" + text + "' holds a blank, which an LXC configuration cannot name;"
-                    + " use a path without blanks for the environment and the distribution");
+                    + " use a path without blanks for the environment, the distribution and the JDK");
         }
         return text;
     }

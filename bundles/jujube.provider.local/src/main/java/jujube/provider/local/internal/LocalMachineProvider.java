@@ -11,6 +11,9 @@ import java.util.concurrent.TimeUnit;
 import jujube.agent.provisioning.MachineProvider;
 import jujube.lib.threads.ThreadFactories;
 import jujube.provider.local.ContainerNetwork;
+import jujube.provider.local.ContainerSettings;
+import jujube.provider.local.MachineIds;
+import jujube.provider.local.MachineLimits;
 import jujube.provider.local.LocalLayout;
 import jujube.state.OneTimeCredential;
 import org.osgi.service.component.annotations.Activate;
@@ -40,10 +43,13 @@ public final class LocalMachineProvider implements MachineProvider {
         this.machines = new MachineProcesses(layout, restarts, Duration.ofMillis(config.maxRestartDelayMs()));
     }
 
-    private static Optional<ContainerNetwork> containers(LocalProviderConfig config) {
+    private static Optional<ContainerSettings> containers(LocalProviderConfig config) {
         return switch (config.machines()) {
             case "process" -> Optional.empty();
-            case "container" -> Optional.of(ContainerNetwork.of(config.containerBridge(), config.containerNetwork()));
+            case "container" -> Optional.of(new ContainerSettings(
+                    ContainerNetwork.of(config.containerBridge(), config.containerNetwork()),
+                    MachineIds.parse(config.machineIds()), MachineLimits.parse(config.machineLimits()),
+                    Path.of(config.machineRoot())));
             default -> throw new IllegalArgumentException("machines must be 'process' or 'container', got '"
                     + config.machines() + "'");
         };

@@ -34,6 +34,16 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
     @AttributeDefinition(description = "For containers: the bridge's network, a.b.c.d/prefix")
     String containerNetwork() default "";
 
+    @AttributeDefinition(description = "For containers: the host ids their ids map to, UID:GID:COUNT", required = false)
+    String machineIds() default "";
+
+    @AttributeDefinition(description = "For containers: each machine's limits, processes=N,memory=SIZE,disk=SIZE",
+            required = false)
+    String machineLimits() default "";
+
+    @AttributeDefinition(description = "For containers: the base root filesystem they start from", required = false)
+    String machineRoot() default "";
+
     @AttributeDefinition(description = "The environment's authority certificate (PEM) when ZooKeeper serves TLS;"
             + " empty for plain TCP", required = false)
     String zookeeperCa() default "";

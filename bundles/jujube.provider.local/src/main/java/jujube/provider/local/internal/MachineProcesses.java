@@ -19,7 +19,6 @@ import java.util.stream.Stream;
 import jujube.agent.provisioning.MachineProvider;
 import jujube.agent.provisioning.ProviderException;
 import jujube.files.AtomicFiles;
-import jujube.files.FileTrees;
 import jujube.provider.local.LocalLayout;
 import jujube.provider.local.PidFiles;
 import jujube.state.CredentialFiles;
@@ -49,6 +48,7 @@ final class MachineProcesses implements MachineProvider, AutoCloseable {
     private final PidFiles pidFiles;
     private final ScheduledExecutorService restarts;
     private final Duration maxRestartDelay;
+    private final Optional<ContainerMachines> containers;
     private final Map<Integer, Watched> watched = new HashMap<>();
     private boolean closed;
 
@@ -60,15 +60,33 @@ final class MachineProcesses implements MachineProvider, AutoCloseable {
     }
 
     MachineProcesses(LocalLayout layout, ScheduledExecutorService restarts, Duration maxRestartDelay) {
+        this(layout, restarts, maxRestartDelay, containersOf(layout));
+    }
+
+    MachineProcesses(LocalLayout layout, ScheduledExecutorService restarts, Duration maxRestartDelay,
+            Optional<ContainerMachines> containers) {
         if (maxRestartDelay.isNegative()) {
             throw new IllegalArgumentException("the longest restart delay must not be negative, got " + maxRestartDelay);
         }
         this.layout = layout;
+        this.containers = containers;
         this.pidFiles = new PidFiles(layout.envDir());
         this.restarts = restarts;
         this.maxRestartDelay = maxRestartDelay;
         adoptRecorded();
         startRecordedButDead();
+    }
+
+    private static Optional<ContainerMachines> containersOf(LocalLayout layout) {
+        if (layout.containers().isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(ContainerMachines.onThisHost(layout));
+        } catch (IOException e) {
+            throw new ProviderException("cannot look at this host's cgroups and JDK for container machines: "
+                    + e.getMessage(), e);
+        }
     }
 
     /**
@@ -107,7 +125,10 @@ final class MachineProcesses implements MachineProvider, AutoCloseable {
     public synchronized String launch(int machineId, OneTimeCredential credential) {
         try {
             // into the machine's directory, which a container machine sees too: its agent redeems it at start
-            CredentialFiles.writeOneTime(layout.machineDir(machineId).resolve(CredentialFiles.ONE_TIME), credential);
+            machineDirectory(machineId);
+            Path file = layout.machineDir(machineId).resolve(CredentialFiles.ONE_TIME);
+            CredentialFiles.writeOneTime(file, credential);
+            handOver(file);
         } catch (IOException e) {
             throw new ProviderException("cannot hand machine " + machineId + " its one-time credential: " + e.getMessage(), e);
         }
@@ -121,15 +142,21 @@ final class MachineProcesses implements MachineProvider, AutoCloseable {
 
     private void start(int machineId, int quickDeaths) {
         try {
-            Files.createDirectories(layout.machineDir(machineId));
+            if (containers.isPresent()) {
+                containers.get().prepare(machineId, System.getenv());
+            } else {
+                Files.createDirectories(layout.machineDir(machineId));
+            }
+            Path logDir = layout.agentLog(machineId).getParent();
+            if (containers.isPresent()) {
+                containers.get().directoryInMachine(logDir);
+            }
             MachineLogs.prepare(layout, machineId);
             AtomicFiles.createOwnerOnly(layout.output(machineId)); // the JVM's own output; its log is the agent's
-            if (layout.containers().isPresent()) {
-                ContainerConfig.write(layout, machineId, System.getenv());
-            }
             if (layout.zookeeperCa().isPresent()) {
                 // in the machine's own directory: a container sees that, not the environment's
                 AtomicFiles.write(layout.zookeeperCa(machineId), Files.readAllBytes(layout.zookeeperCa().get()));
+                handOver(layout.zookeeperCa(machineId));
             }
             Process p = new ProcessBuilder(layout.command(machineId))
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
@@ -141,6 +168,22 @@ final class MachineProcesses implements MachineProvider, AutoCloseable {
             watch(machineId, new Watched(p.toHandle(), System.nanoTime(), quickDeaths));
         } catch (IOException e) {
             throw new ProviderException("cannot start machine " + machineId + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The machine's directory, ready to be written: a container machine's disk mounted. */
+    private void machineDirectory(int machineId) throws IOException {
+        if (containers.isPresent()) {
+            containers.get().attach(machineId);
+        } else {
+            Files.createDirectories(layout.machineDir(machineId));
+        }
+    }
+
+    /** A file the host wrote into a container machine's directory becomes its root's, which its agent runs as. */
+    private void handOver(Path file) throws IOException {
+        if (containers.isPresent()) {
+            containers.get().handOver(file);
         }
     }
 
@@ -196,9 +239,9 @@ final class MachineProcesses implements MachineProvider, AutoCloseable {
         process.ifPresent(MachineProcesses::stop);
         try {
             Files.deleteIfExists(layout.pidFile(machineId));
-            if (layout.containers().isPresent()) {
-                // its configuration and writable layer: the container is gone for good
-                FileTrees.delete(layout.containerDir(machineId));
+            if (containers.isPresent()) {
+                // its disk and configuration: the container is gone for good
+                containers.get().destroy(machineId);
             }
         } catch (IOException e) {
             throw new ProviderException("cannot remove machine " + machineId + "'s files: " + e.getMessage(), e);

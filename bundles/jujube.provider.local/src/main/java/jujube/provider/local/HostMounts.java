@@ -1,0 +1,105 @@
+package jujube.provider.local;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The host's mounts of an environment's container machines, made and removed with the host's
+ * {@code mount} and {@code umount} (as root): a machine's disk image, and the read-only views of the
+ * charm storage and the distribution that machines bind from. Found through {@code /proc/self/mountinfo}.
+ */
+public final class HostMounts {
+    private static final Path MOUNTINFO = Path.of("/proc/self/mountinfo");
+
+    private HostMounts() {
+    }
+
+    /** Whether {@code dir} is a mount point now. */
+    public static boolean mounted(Path dir) throws IOException {
+        return mountPoints().contains(dir.toAbsolutePath().normalize());
+    }
+
+    /** Every mount point of this process's namespace, in mount order. */
+    static List<Path> mountPoints() throws IOException {
+        List<Path> points = new ArrayList<>();
+        for (String line : Files.readAllLines(MOUNTINFO, StandardCharsets.UTF_8)) {
+            String[] fields = line.split(" ");
+            if (fields.length > 4) {
+                points.add(Path.of(unescape(fields[4])));
+            }
+        }
+        return points;
+    }
+
+    /**
+     * Makes an ext4 filesystem in {@code image} (a file of its size), its root directory owned by
+     * {@code uid:gid}, its inode tables initialized lazily, no blocks reserved for root.
+     */
+    public static void makeFilesystem(Path image, long uid, long gid) throws IOException {
+        HostCommand.check(List.of("mkfs.ext4", "-q", "-F", "-m", "0",
+                "-E", "root_owner=" + uid + ":" + gid + ",lazy_itable_init=1,lazy_journal_init=1", image.toString()), 120);
+    }
+
+    /** Mounts the filesystem in {@code image} at {@code dir} through a loop device, without set-uid files or devices. */
+    public static void mountImage(Path image, Path dir) throws IOException {
+        HostCommand.check(List.of("mount", "-o", "loop,nosuid,nodev,noatime", image.toString(), dir.toString()), 60);
+    }
+
+    /**
+     * Binds {@code source} at {@code dir} read-only, replacing a bind there that no longer shows
+     * {@code source} (the directory was made anew, as a rebuild makes the distribution).
+     */
+    public static void bindReadOnly(Path source, Path dir) throws IOException {
+        Files.createDirectories(dir);
+        if (mounted(dir)) {
+            Object there = Files.readAttributes(dir, BasicFileAttributes.class).fileKey();
+            if (there.equals(Files.readAttributes(source, BasicFileAttributes.class).fileKey())) {
+                return;
+            }
+            unmount(dir);
+        }
+        HostCommand.check(List.of("mount", "--bind", source.toString(), dir.toString()), 60);
+        HostCommand.check(List.of("mount", "-o", "remount,bind,ro,nosuid,nodev", dir.toString()), 60);
+    }
+
+    /** Unmounts {@code dir}; lazily when it is busy (a process of a stopped machine still exiting). */
+    public static void unmount(Path dir) throws IOException {
+        HostCommand.Result r = HostCommand.run(List.of("umount", dir.toString()), 60);
+        if (r.exitCode() != 0 && mounted(dir)) {
+            HostCommand.check(List.of("umount", "--lazy", dir.toString()), 60);
+        }
+    }
+
+    /** Unmounts every mount at or below {@code dir}, the deepest first. */
+    public static void unmountAll(Path dir) throws IOException {
+        Path top = dir.toAbsolutePath().normalize();
+        List<Path> below = new ArrayList<>(mountPoints().stream().filter(p -> p.startsWith(top)).distinct().toList());
+        below.sort(Comparator.comparingInt(Path::getNameCount).reversed());
+        for (Path point : below) {
+            for (int stacked = 0; stacked < 16 && mounted(point); stacked++) {
+                unmount(point); // one at a time: a point may hold several mounts, one on another
+            }
+        }
+    }
+
+    /** mountinfo writes space, tab, newline and backslash as octal escapes. */
+    private static String unescape(String field) {
+        StringBuilder out = new StringBuilder(field.length());
+        for (int i = 0; i < field.length(); i++) {
+            char c = field.charAt(i);
+            if (c == '\\' && i + 3 < field.length() && field.substring(i + 1, i + 4).matches("[0-7]{3}")) {
+                out.append((char) Integer.parseInt(field.substring(i + 1, i + 4), 8));
+                i += 3;
+            } else {
+                out.append(c);
+            }
+        }
+        return out.toString();
+    }
+}
