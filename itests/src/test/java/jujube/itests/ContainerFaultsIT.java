@@ -114,7 +114,7 @@ class ContainerFaultsIT {
     void the_containers_init_killed_restarts_the_machine() throws Exception {
         long monitor = env.machinePid(3);
         long init = Long.parseLong(machines.host("lxc-info", "-n", machines.name(3), "-P",
-                env.dir().resolve("containers").toString(), "-p", "-H").strip());
+                jujube.provider.local.LocalLayout.containersDir(env.dir()).toString(), "-p", "-H").strip());
         List<String> before = log("blog/1", 3);
         ProcessHandle.of(init).orElseThrow().destroyForcibly(); // SIGKILL: the container goes with its init
         env.awaitMachineRestarted(3, monitor);

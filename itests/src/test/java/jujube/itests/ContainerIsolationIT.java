@@ -119,8 +119,8 @@ class ContainerIsolationIT {
             assertEquals("written by isolated/" + (machine - 1) + "\n", machines.attachOk(machine, "cat", ETC_FILE.toString()));
             assertEquals("isolated\n", machines.attachOk(machine, LOCAL_PROGRAM.toString()));
             assertEquals(0, machines.attach(machine, "getent", "passwd", USER).exit(), "user in machine " + machine);
-            Path delta = env.dir().resolve("containers").resolve(machines.name(machine)).resolve("delta");
-            assertTrue(Files.exists(delta.resolve(ETC_FILE.toString().substring(1))), "written to the machine's layer");
+            Path upper = machines.mount(machine).resolve("upper");
+            assertTrue(Files.exists(upper.resolve(ETC_FILE.toString().substring(1))), "written to the machine's layer");
         }
         assertEquals(List.of("install -", "start -"), Environment.lines(env.unitDir(1, "isolated/0").resolve("hook.log")));
 
@@ -148,7 +148,7 @@ class ContainerIsolationIT {
         POLLING.await("machine 2 gone").atMost(Environment.CONVERGE).until(() -> !env.status().path("machines").has("2"));
         Path container2 = env.dir().resolve("containers").resolve(machines.name(2));
         POLLING.await("machine 2's container deleted").atMost(Environment.CONVERGE)
-                .until(() -> !Files.exists(container2));
+                .until(() -> !Files.exists(container2) && !Files.exists(machines.mount(2)));
         assertFalse(Files.exists(Path.of("/sys/class/net", machines.veth(2))), "machine 2's veth removed");
         assertEquals("RUNNING", machines.state(1));
 

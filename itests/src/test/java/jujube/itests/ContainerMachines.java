@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import jujube.provider.local.LocalLayout;
 
 /**
  * The containers of an environment whose machines are LXC containers, looked at and disturbed with the
@@ -54,7 +55,7 @@ final class ContainerMachines {
 
     /** Runs {@code command} inside the machine's container ({@code lxc-attach}). */
     Distribution.Run attach(int machine, String... command) throws Exception {
-        List<String> args = new ArrayList<>(List.of("-n", name(machine), "-P", env.dir().resolve("containers").toString(),
+        List<String> args = new ArrayList<>(List.of("-n", name(machine), "-P", LocalLayout.containersDir(env.dir()).toString(),
                 "--"));
         args.addAll(List.of(command));
         return env.distribution.run(Map.of(), "lxc-attach", args.toArray(String[]::new));
@@ -69,16 +70,16 @@ final class ContainerMachines {
 
     /** The container's state as {@code lxc-info} gives it: RUNNING, FROZEN, STOPPED. */
     String state(int machine) throws Exception {
-        return host("lxc-info", "-n", name(machine), "-P", env.dir().resolve("containers").toString(), "-s")
+        return host("lxc-info", "-n", name(machine), "-P", LocalLayout.containersDir(env.dir()).toString(), "-s")
                 .replace("State:", "").strip();
     }
 
     void freeze(int machine) throws Exception {
-        host("lxc-freeze", "-n", name(machine), "-P", env.dir().resolve("containers").toString());
+        host("lxc-freeze", "-n", name(machine), "-P", LocalLayout.containersDir(env.dir()).toString());
     }
 
     void thaw(int machine) throws Exception {
-        host("lxc-unfreeze", "-n", name(machine), "-P", env.dir().resolve("containers").toString());
+        host("lxc-unfreeze", "-n", name(machine), "-P", LocalLayout.containersDir(env.dir()).toString());
     }
 
     /**
@@ -109,9 +110,15 @@ final class ContainerMachines {
         return run.out();
     }
 
+    /** Where machine {@code machine}'s disk is mounted: its {@code home/}, {@code upper/} and {@code work/}. */
+    Path mount(int machine) {
+        return LocalLayout.runtimeDir(env.dir()).resolve("machine-" + machine);
+    }
+
     /**
      * What an environment could leave on the host, which {@code destroy-environment} must have removed:
-     * its bridge and veths, mounts naming its directory, processes naming it, its directory.
+     * its bridge and veths, mounts naming its directory or its runtime directory, processes naming it,
+     * its directory and its runtime directory.
      */
     static List<String> leftovers(Path envDir, String bridge) throws IOException {
         List<String> left = new ArrayList<>();
@@ -120,11 +127,16 @@ final class ContainerMachines {
             links.map(p -> p.getFileName().toString()).filter(n -> n.equals(bridge) || n.startsWith(veths))
                     .forEach(n -> left.add("link " + n));
         }
-        Files.readAllLines(Path.of("/proc/mounts")).stream().filter(l -> l.contains(envDir.toString()))
+        Path runtime = LocalLayout.runtimeDir(envDir);
+        Files.readAllLines(Path.of("/proc/mounts")).stream()
+                .filter(l -> l.contains(envDir.toString()) || l.contains(runtime.toString()))
                 .forEach(l -> left.add("mount " + l));
         Distribution.processesMentioning(envDir).forEach(p -> left.add("process " + p.pid()));
-        if (Files.exists(envDir)) {
-            left.add("directory " + envDir);
+        Distribution.processesMentioning(runtime).forEach(p -> left.add("process " + p.pid()));
+        for (Path dir : List.of(envDir, runtime)) {
+            if (Files.exists(dir)) {
+                left.add("directory " + dir);
+            }
         }
         return left;
     }

@@ -20,8 +20,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code jujube debug-hooks} on the real distribution, on a process machine and on a container machine
- * (whose tmux server runs inside the container; the test's tmux client reaches it through the socket in
- * the unit's directory, which the host shares with the container). The test cannot attach a
+ * (whose tmux server runs inside the container as the machine's root, which is nobody on the host: the
+ * test's tmux client runs in the container too, through {@code lxc-attach}, as the command {@code
+ * debug-hooks} prints for attaching does). The test cannot attach a
  * terminal, so it runs the command with {@code --no-attach} (it makes the unit's tmux session, sets the
  * debug flag and keeps both until its session ends or it is killed) and plays the operator with tmux:
  * {@code send-keys} types into the held hook's window, {@code capture-pane} reads it. What it shows: a
@@ -136,6 +137,10 @@ class DebugHooksIT {
     private Distribution.Run tmux(String... args) throws Exception {
         List<String> all = new ArrayList<>(List.of("-C", env.unitDir("kvclient/0").toString(), "tmux", "-S", "tmux.socket"));
         all.addAll(List.of(args));
+        if (Environment.containers(env.dir())) {
+            all.add(0, "env");
+            return new ContainerMachines(env).attach(0, all.toArray(String[]::new));
+        }
         return env.distribution.run(Map.of(), "env", all.toArray(String[]::new));
     }
 

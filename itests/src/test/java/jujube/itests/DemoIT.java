@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import jujube.provider.local.LocalLayout;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -38,7 +39,7 @@ class DemoIT {
         assertTrue(demo.out().contains("credentials: 1/1"), demo.out());
         assertTrue(demo.out().contains("blog/0:\n        agent-state: started"), demo.out());
         assertTrue(demo.out().contains("bin/jujube destroy-environment -y"), demo.out());
-        Path blog = jujube.envDir().resolve("machines/machine-0/units/blog-0");
+        Path blog = LocalLayout.machineDir(jujube.envDir(), 0, Environment.containers(jujube.envDir())).resolve("units/blog-0");
         assertTrue(Files.readString(blog.resolve("db.conf")).contains("user=blog"));
 
         // run again on the same environment: nothing is deployed twice

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import jujube.provider.local.LocalLayout;
 import org.awaitility.core.ConditionFactory;
 
 /**
@@ -110,7 +111,21 @@ final class Environment implements AutoCloseable {
     }
 
     Path unitDir(int machine, String unit) {
-        return dir().resolve("machines/machine-" + machine + "/units/" + unit.replace('/', '-'));
+        return machineDir(machine).resolve("units/" + unit.replace('/', '-'));
+    }
+
+    /** Machine {@code machine}'s own directory, where the provider keeps it for the environment's kind of machine. */
+    Path machineDir(int machine) {
+        return LocalLayout.machineDir(dir(), machine, containers(dir()));
+    }
+
+    /** Whether the environment in {@code envDir} has container machines, as its {@code environment.yaml} says. */
+    static boolean containers(Path envDir) {
+        try {
+            return Files.readAllLines(envDir.resolve("environment.yaml")).contains("machines: container");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** The lines the charm's hooks appended to {@code hook.log} in the unit's directory (none yet: empty). */

@@ -63,7 +63,7 @@ class LogRotationIT {
         env.awaitUnits(Map.of("chatty/0", "started"));
         env.awaitHookLine("chatty/0", "start -");
 
-        Path dir = env.dir().resolve("machines/machine-0/log");
+        Path dir = env.machineDir(0).resolve("log");
         Map<String, Long> sizes = sizes(dir);
         assertEquals(List.of("machine-0.log", "machine-0.log.1", "machine-0.log.2"), List.copyOf(sizes.keySet()));
         sizes.forEach((name, size) -> assertTrue(size <= MAX_FILE_BYTES, name + ": " + size + " bytes"));

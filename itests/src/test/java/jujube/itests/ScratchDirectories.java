@@ -9,6 +9,7 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import jujube.provider.local.ContainerHost;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.TestWatcher;
@@ -51,6 +52,7 @@ final class ScratchDirectories implements TestWatcher, AfterAllCallback {
         }
         for (Path dir : made) {
             stopProcessesOf(dir);
+            releaseContainerMounts(dir);
             remove(dir);
         }
     }
@@ -64,6 +66,17 @@ final class ScratchDirectories implements TestWatcher, AfterAllCallback {
             } catch (Exception e) {
                 System.err.println("process " + p.pid() + " of " + dir + " did not exit: " + e);
             }
+        }
+    }
+
+    /** The machines' disks of each environment under {@code dir}, which are mounted outside it. */
+    private static void releaseContainerMounts(Path dir) {
+        try (var found = Files.find(dir, 4, (p, a) -> p.getFileName().toString().equals("environment.yaml"))) {
+            for (Path file : found.toList()) {
+                ContainerHost.release(file.getParent());
+            }
+        } catch (IOException e) {
+            System.err.println("could not release the container mounts of " + dir + ": " + e);
         }
     }
 

@@ -124,6 +124,11 @@ public record LocalLayout(Path envDir, Path distDir, String zookeeper, Path char
         return logs(envDir).resolve("machine-" + machineId + ".out");
     }
 
+    /** What LXC says of a container machine's start and end, its errors: {@code logs/machine-N.lxc.log}. */
+    public Path containerLog(int machineId) {
+        return logs(envDir).resolve("machine-" + machineId + ".lxc.log");
+    }
+
     /** The LXC path of the environment's containers ({@code lxc-ls -P}, {@code lxc-attach -P}). */
     public Path containersDir() {
         return containersDir(envDir);
@@ -230,7 +235,9 @@ public record LocalLayout(Path envDir, Path distDir, String zookeeper, Path char
     public List<String> command(int machineId) {
         List<String> command = new ArrayList<>(List.of("setsid"));
         if (containers.isPresent()) {
-            command.addAll(List.of("lxc-execute", "-n", containerName(machineId), "-P", containersDir().toString(), "--"));
+            // LXC's own log in the environment's logs, which also names the environment on the command line
+            command.addAll(List.of("lxc-execute", "-n", containerName(machineId), "-P", containersDir().toString(),
+                    "-o", containerLog(machineId).toString(), "--"));
         }
         Path dist = containers.isPresent() ? distView() : distDir;
         Path charms = containers.isPresent() ? charmsView() : charmStorage;

@@ -25,7 +25,8 @@ class LocalLayoutTest {
         assertEquals(Path.of(runtime + "/machine-4/home"), layout.machineDir(4));
         assertEquals("10.77.0.6", layout.address(4));
         // the agent and the charms are reached through the runtime directory's views, which the machine binds
-        assertEquals(List.of("setsid", "lxc-execute", "-n", "prod-machine-4", "-P", runtime + "/lxc", "--",
+        assertEquals(List.of("setsid", "lxc-execute", "-n", "prod-machine-4", "-P", runtime + "/lxc",
+                "-o", "/e/prod/logs/machine-4.lxc.log", "--",
                 runtime + "/dist/bin/jujube-agent", "machine", "--machine-id", "4", "--zookeeper", "10.77.0.1:2181",
                 "--data-dir", runtime + "/machine-4/home", "--charm-storage", runtime + "/charms",
                 "--session-timeout", "15000", "--log-file", runtime + "/machine-4/home/log/machine-4.log",

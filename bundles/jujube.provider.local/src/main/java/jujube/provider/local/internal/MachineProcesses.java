@@ -153,6 +153,9 @@ final class MachineProcesses implements MachineProvider, AutoCloseable {
             }
             MachineLogs.prepare(layout, machineId);
             AtomicFiles.createOwnerOnly(layout.output(machineId)); // the JVM's own output; its log is the agent's
+            if (containers.isPresent()) {
+                AtomicFiles.createOwnerOnly(layout.containerLog(machineId)); // LXC would make it group-readable
+            }
             if (layout.zookeeperCa().isPresent()) {
                 // in the machine's own directory: a container sees that, not the environment's
                 AtomicFiles.write(layout.zookeeperCa(machineId), Files.readAllBytes(layout.zookeeperCa().get()));
