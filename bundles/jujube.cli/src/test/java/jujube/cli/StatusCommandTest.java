@@ -109,6 +109,31 @@ class StatusCommandTest extends CliFixture {
     }
 
     @Test
+    void the_limits_a_machines_agent_reports_reached_show_under_the_machine_and_as_a_column() {
+        var presence = state.machines().connectAgent(0);
+        agents.add(presence);
+        presence.reportLimits(java.util.Map.of("memory", "reached its limit of 512M: 1 process killed",
+                "disk", "full: 511M of 512M used"));
+        assertEquals("""
+                machines:
+                  "0":
+                    agent-state: running
+                    instance-id: local-0
+                    limits:
+                      disk: "full: 511M of 512M used"
+                      memory: "reached its limit of 512M: 1 process killed"
+                services: {}
+                """, run("status").assertOk().out());
+        assertEquals("""
+                MACHINE  STATE    INSTANCE  LIMITS
+                0        running  local-0   disk,memory reached
+                """, run("status", "--format", "tabular").assertOk().out().lines().limit(2)
+                .map(l -> l + "\n").reduce("", String::concat));
+        presence.reportLimits(java.util.Map.of());
+        assertTrue(!run("status").assertOk().out().contains("limits"), "reported no more: shown no more");
+    }
+
+    @Test
     void tabular_aligns_columns_and_dot_draws_the_relations() {
         environmentWithEverything();
         assertEquals("""

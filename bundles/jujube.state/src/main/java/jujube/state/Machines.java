@@ -12,11 +12,12 @@ public interface Machines {
     List<MachineInfo> list();
 
     /**
-     * Announces that the agent of {@code machineId} runs, until the returned presence is closed.
+     * Announces that the agent of {@code machineId} runs, until the returned presence is closed; the
+     * presence also carries what the agent reports of its machine.
      *
      * @throws NoSuchMachineException when the machine is not in the environment
      */
-    Presence connectAgent(int machineId);
+    AgentPresence connectAgent(int machineId);
 
     /** Adds a machine for the provisioning agent to launch. */
     MachineInfo add();

@@ -202,6 +202,9 @@ final class StatusReport {
             Map<String, Object> info = new LinkedHashMap<>();
             info.put("agent-state", m.agentConnected() ? "running" : m.instanceId().isEmpty() ? "not-started" : "down");
             info.put("instance-id", m.instanceId().isEmpty() ? "pending" : m.instanceId());
+            if (!m.limits().isEmpty()) {
+                info.put("limits", new java.util.TreeMap<>(m.limits())); // what its agent saw it reach
+            }
             machines.put(Integer.toString(m.id()), info);
         }
         return machines;

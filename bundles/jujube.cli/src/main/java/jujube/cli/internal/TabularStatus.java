@@ -13,9 +13,17 @@ final class TabularStatus {
 
     @SuppressWarnings("unchecked")
     static String render(Map<String, Object> status) {
-        Table machines = new Table("MACHINE", "STATE", "INSTANCE");
-        ((Map<String, Map<String, Object>>) status.get("machines")).forEach((id, m) ->
-                machines.row(id, text(m.get("agent-state")), text(m.get("instance-id"))));
+        Map<String, Map<String, Object>> all = (Map<String, Map<String, Object>>) status.get("machines");
+        // a column for the limits reached only when a machine reached one: the usual table stays as it was
+        boolean limited = all.values().stream().anyMatch(m -> m.containsKey("limits"));
+        Table machines = limited ? new Table("MACHINE", "STATE", "INSTANCE", "LIMITS") : new Table("MACHINE", "STATE", "INSTANCE");
+        all.forEach((id, m) -> {
+            if (limited) {
+                machines.row(id, text(m.get("agent-state")), text(m.get("instance-id")), limits(m.get("limits")));
+            } else {
+                machines.row(id, text(m.get("agent-state")), text(m.get("instance-id")));
+            }
+        });
         Table services = new Table("SERVICE", "CHARM", "EXPOSED", "RELATIONS");
         Table units = new Table("SERVICE", "UNIT", "STATE", "MACHINE", "ADDRESS", "PORTS");
         ((Map<String, Map<String, Object>>) status.get("services")).forEach((name, s) -> {
@@ -32,6 +40,12 @@ final class TabularStatus {
             });
         });
         return machines.render() + "\n" + services.render() + "\n" + units.render();
+    }
+
+    /** The limits a machine reached, named ({@code memory, disk}); {@code -} for none. */
+    private static String limits(Object limits) {
+        return limits instanceof Map<?, ?> reached && !reached.isEmpty()
+                ? String.join(",", reached.keySet().stream().map(Object::toString).toList()) + " reached" : "-";
     }
 
     @SuppressWarnings("unchecked")

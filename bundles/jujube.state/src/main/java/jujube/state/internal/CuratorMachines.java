@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
+import jujube.state.AgentPresence;
 import jujube.state.MachineInfo;
 import jujube.state.Machines;
 import jujube.state.NoSuchMachineException;
@@ -38,7 +39,7 @@ final class CuratorMachines implements Machines {
             int id = Paths.machineId(key);
             String path = Paths.machine(id);
             CompletableFuture<byte[]> node = batch.data(path);
-            CompletableFuture<Boolean> agent = batch.exists(path + "/agent");
+            CompletableFuture<byte[]> agent = batch.data(path + "/agent");
             machines.add(() -> info(id, ctx.reader().parse(path, node.join()), agent.join()));
         }
         return () -> {
@@ -49,13 +50,14 @@ final class CuratorMachines implements Machines {
     }
 
     /** A machine from its node's content (empty when the node is missing) and its agent's presence. */
-    private static MachineInfo info(int id, Map<String, Object> node, boolean agentConnected) {
+    /** The machine from its node and its agent's presence node ({@code null}: no agent). */
+    private static MachineInfo info(int id, Map<String, Object> node, byte[] agent) {
         String instance = new Fields(Paths.machine(id)).optionalString(node.get("provider-machine-id"), "provider-machine-id");
-        return new MachineInfo(id, instance == null ? "" : instance, agentConnected);
+        return new MachineInfo(id, instance == null ? "" : instance, agent != null, AgentReport.limits(agent));
     }
 
     @Override
-    public Presence connectAgent(int machineId) {
+    public AgentPresence connectAgent(int machineId) {
         String path = Paths.machine(machineId);
         if (!ctx.reader().exists(path)) {
             throw new NoSuchMachineException(machineId);

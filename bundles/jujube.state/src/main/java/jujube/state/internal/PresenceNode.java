@@ -2,10 +2,11 @@ package jujube.state.internal;
 
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import jujube.state.Presence;
+import jujube.state.AgentPresence;
 import jujube.state.StateException;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.recipes.nodes.PersistentNode;
@@ -18,7 +19,7 @@ import org.slf4j.LoggerFactory;
  * after reconnection and after session expiry, which is exactly an agent's presence contract. A node
  * another handle of this connection released ({@link ParkedPresences}) is adopted rather than created.
  */
-final class PresenceNode implements Presence {
+final class PresenceNode implements AgentPresence {
     private static final Logger LOG = LoggerFactory.getLogger(PresenceNode.class);
     private final PersistentNode node;
     private final String path;
@@ -55,6 +56,19 @@ final class PresenceNode implements Presence {
     @Override
     public String path() {
         return path;
+    }
+
+    @Override
+    public void reportLimits(Map<String, String> limits) {
+        if (limits.size() > MAX_REPORTS || limits.values().stream().anyMatch(v -> v.length() > MAX_REPORT_CHARS)) {
+            throw new IllegalArgumentException("at most " + MAX_REPORTS + " limit reports of " + MAX_REPORT_CHARS
+                    + " characters each, got " + limits);
+        }
+        try {
+            node.setData(AgentReport.encode(limits));
+        } catch (Exception e) {
+            throw NodeReader.failure(path, e);
+        }
     }
 
     @Override

@@ -10,6 +10,7 @@ import jujube.charm.CharmStorage;
 import jujube.lib.threads.ThreadFactories;
 import jujube.state.AgentStartup;
 import jujube.state.Backoff;
+import jujube.state.AgentPresence;
 import jujube.state.Presence;
 import jujube.state.StateConnection;
 import org.osgi.service.component.annotations.Activate;
@@ -37,7 +38,10 @@ public final class MachineAgentComponent implements MachineAgent {
     private final ScheduledExecutorService worker;
     private final UnitDeployer deployer;
     private final AgentStartup startup;
-    private volatile Presence presence;
+    /** How often the machine's limits are looked at: a limit reached shows in status within this. */
+    static final long LIMIT_WATCH_SECONDS = 5;
+    private final Path dataDir;
+    private volatile AgentPresence presence;
 
     @Activate
     public MachineAgentComponent(@Reference StateConnection state, @Reference UnitAgentDeployments deployments,
@@ -55,6 +59,7 @@ public final class MachineAgentComponent implements MachineAgent {
         this.deployer = new UnitDeployer(state, deployments, new CharmInstaller(new CharmStorage(Path.of(config.charmStorageDir())), state),
                 new MachineAddresses(config.publicAddress(), config.privateAddress()), machineId,
                 Path.of(config.dataDir()), worker);
+        this.dataDir = Path.of(config.dataDir());
         this.startup = new AgentStartup("machine agent " + machineId, state, worker, backoff);
         startup.start(this::start);
     }
@@ -63,9 +68,20 @@ public final class MachineAgentComponent implements MachineAgent {
     private void start() {
         if (presence == null) {
             presence = state.machines().connectAgent(machineId);
+            watchLimits(presence);
         }
         deployer.start();
         LOG.info("machine agent {} running", machineId);
+    }
+
+    /** Reports the machine's limits it reaches in its presence, which status shows. */
+    private void watchLimits(AgentPresence reportTo) {
+        try {
+            LimitWatch watch = LimitWatch.ofThisProcess(dataDir, reportTo::reportLimits);
+            worker.scheduleWithFixedDelay(watch, 0, LIMIT_WATCH_SECONDS, TimeUnit.SECONDS);
+        } catch (java.io.IOException e) {
+            LOG.warn("machine agent {}: its limits will not show in status: {}", machineId, e.toString());
+        }
     }
 
     /** How the start went so far (tests). */
