@@ -20,6 +20,7 @@ trap '[ -z "${CONVERGENCE_KEEP_LOGS:-}" ] || cp -rL "$JUJUBE_HOME/environments/l
 now_ms() { date +%s%3N; }
 
 . "$root/bench/lib/charm.sh"
+. "$root/bench/lib/machines.sh"
 bench_charm "$work/repo" benchdb 'provides:
   db: bench
 ' 'relation-list > /dev/null'
@@ -43,7 +44,7 @@ if [ "${CONVERGENCE_NATIVE_SPAWN:-}" = false ]; then
 '
 fi
 if [ -n "$invoker_cfg" ]; then
-  deploy="$JUJUBE_HOME/environments/local/machines/machine-0/deploy"
+  deploy="$(machines_glob "$JUJUBE_HOME/environments/local" | sed 's/machine-\*/machine-0/')/deploy"
   printf '%s' "$invoker_cfg" > "$deploy/.invoker.tmp"
   mv "$deploy/.invoker.tmp" "$deploy/jujube.hooks.invoker.cfg"
 fi
@@ -60,7 +61,7 @@ start=$(now_ms)
 # done when every unit logged joined and changed for every remote unit (distinct unit/line pairs). The
 # poll is slow on purpose (its awk, wc and sleep are processes competing with the hooks); the end time is
 # the last write to any hook.log, which the poll's interval does not blur.
-hook_logs="$JUJUBE_HOME/environments/local/machines/machine-*/units/*/hook.log"
+hook_logs="$(machines_glob "$JUJUBE_HOME/environments/local")/units/*/hook.log"
 distinct() { awk '!seen[FILENAME FS $0]++' $hook_logs 2>/dev/null | wc -l; }
 until [ "$(distinct)" -ge "$expected" ]; do sleep 1; done
 last_write_ms=$(stat -c '%.3Y' $hook_logs | sort -n | tail -1 | tr -d .)

@@ -14,6 +14,7 @@ jujube="$root/bin/jujube"
 env_dir="$JUJUBE_HOME/environments/local"
 trap '"$jujube" destroy-environment -y >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
 now_ms() { date +%s%3N; }
+. "$root/bench/lib/machines.sh"
 
 "$jujube" --version >/dev/null   # builds the distribution first if needed, outside the clock
 t0=$(now_ms)
@@ -31,7 +32,7 @@ done
 sleep 5   # let the agents settle after start-up before reading memory
 for i in $(seq 0 "$count"); do
   if [ "$kind" = container ]; then
-    mem=$(lxc-info -n "local-machine-$i" -P "$env_dir/containers" -H -S | awk '/Memory use/ { printf "%.1f MiB", $3 / 1048576 }')
+    mem=$(lxc-info -n "local-machine-$i" -P "$(lxc_path "$env_dir")" -H -S | awk '/Memory use/ { printf "%.1f MiB", $3 / 1048576 }')
     echo "machine $i: container memory (cgroup): $mem"
   else
     pid=$(cat "$env_dir/pids/machine-$i.pid")

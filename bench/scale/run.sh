@@ -48,7 +48,8 @@ probe start
 start=$(now_ms)
 "$jujube" add-relation scaleapp scaledb >/dev/null
 relation_ms=$(( $(now_ms) - start ))
-hook_logs="$JUJUBE_HOME/environments/local/machines/machine-*/units/*/hook.log"
+. "$root/bench/lib/machines.sh"
+hook_logs="$(machines_glob "$JUJUBE_HOME/environments/local")/units/*/hook.log"
 expected=$((units * 2 * 2))   # every app unit: joined and changed for db/0; db/0: both for every app unit
 distinct() { awk '!seen[FILENAME FS $0]++' $hook_logs 2>/dev/null | wc -l; }
 until [ "$(distinct)" -ge "$expected" ]; do sleep 2; done
