@@ -44,6 +44,8 @@ class LocalEnvironmentIT {
         Distribution.Run boot = jujube.jujube("bootstrap", "--machines", "process");
         assertEquals(0, boot.exit(), boot.err());
         assertTrue(boot.out().contains("Bootstrapped environment 'local'"), boot.out());
+        assertTrue(boot.err().contains("on process machines hooks run as root on this host"), "the operator is told: "
+                + boot.err());
 
         Distribution.Run status = jujube.jujube("status");
         assertEquals(0, status.exit(), status.err());

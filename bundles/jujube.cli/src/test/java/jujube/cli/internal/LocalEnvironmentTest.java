@@ -11,6 +11,10 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import jujube.cli.CliException;
+import jujube.provider.local.ContainerSettings;
+import jujube.provider.local.LocalLayout;
+import jujube.provider.local.MachineIds;
+import jujube.provider.local.MachineLimits;
 import jujube.state.Credential;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -77,6 +81,44 @@ class LocalEnvironmentTest {
             assertEquals(dir.resolve(LocalEnvironment.FILE) + ": 'max-restart-delay' must be a number of ms, at least 250,"
                     + " got '" + bad + "'", e.getMessage());
         }
+    }
+
+    private static final String CONTAINERS = "name: local\nzookeeper-port: 2181\nmachines: container\n"
+            + "container-bridge: jujube-0a1b2c\ncontainer-network: 10.77.0.0/16\nmachine-ids: 100000:100000:65536\n"
+            + "machine-root: /var/lib/jujube/machine-roots/debian-bookworm-0123\n";
+
+    @Test
+    void container_machines_keep_their_ids_root_and_limits_with_defaults_for_limits_not_given() throws IOException {
+        write(CONTAINERS + "machine-memory: 512M\n");
+        LocalEnvironment env = LocalEnvironment.load("local", dir);
+        ContainerSettings c = env.containers().orElseThrow();
+        assertEquals(new MachineIds(100_000, 100_000, 65_536), c.ids());
+        assertEquals(MachineLimits.DEFAULT.withMemory(512L << 20), c.limits());
+        assertEquals(Path.of("/var/lib/jujube/machine-roots/debian-bookworm-0123"), c.baseRoot());
+        assertEquals(LocalLayout.runtimeDir(dir).resolve("machine-2/home"), env.machineDir(2),
+                "a container machine's directory is on its disk, outside the environment's");
+        env.save();
+        assertEquals(c, LocalEnvironment.load("local", dir).containers().orElseThrow());
+        assertTrue(Files.readString(dir.resolve(LocalEnvironment.FILE)).contains("machine-disk: 8G"));
+    }
+
+    @Test
+    void a_bad_container_machine_setting_is_refused_in_one_line_naming_it() throws IOException {
+        String file = dir.resolve(LocalEnvironment.FILE).toString();
+        for (String[] bad : new String[][] {
+                {"machine-memory: lots\n", file + ": 'machine-memory': 'lots' is not a size (a number, then K, M, G or T)"},
+                {"machine-disk: 1M\n", file + ": 'machine-disk': a machine needs at least 256M of disk, got 1M"},
+                {"machine-processes: many\n", file + ": 'machine-processes': must be a number, got 'many'"},
+                {"machine-processes: 10\n", file + ": 'machine-processes': a machine needs at least 200 processes, got 10"}}) {
+            write(CONTAINERS + bad[0]);
+            assertEquals(bad[1], assertThrows(CliException.class, () -> LocalEnvironment.load("local", dir)).getMessage());
+        }
+        write(CONTAINERS.replace("machine-ids: 100000:100000:65536\n", "machine-ids: 0:0:65536\n"));
+        assertEquals(file + ": 'machine-ids': a machine's ids cannot start at the host's root, got 0:0",
+                assertThrows(CliException.class, () -> LocalEnvironment.load("local", dir)).getMessage());
+        write(CONTAINERS.replace("machine-root: /var", "machine-root: var"));
+        assertEquals(file + ": 'machine-root': must be an absolute path, got 'var/lib/jujube/machine-roots/debian-bookworm-0123'",
+                assertThrows(CliException.class, () -> LocalEnvironment.load("local", dir)).getMessage());
     }
 
     @Test
