@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import jujube.files.MountEntry;
 
 /**
  * This agent's cgroup directories, under which each unit gets cgroups of its own: one where the
@@ -66,10 +67,10 @@ record AgentCgroups(int version, Path pids, Optional<Path> cpu) {
      * @throws UnavailableException naming, for each version, why it cannot be used
      */
     static AgentCgroups find(Path mountinfo, Path cgroupFile, String dirName) throws UnavailableException {
-        List<Mount> mounts;
+        List<MountEntry> mounts;
         List<String> cgroups;
         try {
-            mounts = Files.readAllLines(mountinfo).stream().map(Mount::parse).flatMap(Optional::stream).toList();
+            mounts = MountEntry.read(mountinfo);
             cgroups = Files.readAllLines(cgroupFile);
         } catch (IOException e) {
             throw new UnavailableException("cannot read " + mountinfo + " and " + cgroupFile + ": " + e.getMessage());
@@ -88,13 +89,13 @@ record AgentCgroups(int version, Path pids, Optional<Path> cpu) {
         throw new UnavailableException(String.join("; ", problems));
     }
 
-    private static AgentCgroups v2(List<Mount> mounts, List<String> cgroups, String dirName)
+    private static AgentCgroups v2(List<MountEntry> mounts, List<String> cgroups, String dirName)
             throws UnavailableException {
-        Mount mount = mounts.stream().filter(m -> m.type().equals("cgroup2")).findFirst()
+        MountEntry mount = mounts.stream().filter(m -> m.type().equals("cgroup2")).findFirst()
                 .orElseThrow(() -> new UnavailableException("not mounted"));
         String own = cgroups.stream().filter(l -> l.startsWith("0::")).map(l -> l.substring(3)).findFirst()
                 .orElseThrow(() -> new UnavailableException("this process is in no cgroup of it"));
-        Path ownDir = mount.resolve(own);
+        Path ownDir = resolve(mount, own);
         // a cgroup holding processes cannot give controllers to its children: the directory goes beside it
         Path parent = own.equals(mount.root()) ? ownDir : ownDir.getParent();
         List<String> offered = words(parent.resolve("cgroup.controllers"));
@@ -113,7 +114,7 @@ record AgentCgroups(int version, Path pids, Optional<Path> cpu) {
         return new AgentCgroups(2, dir, controllers.contains("cpu") ? Optional.of(dir) : Optional.empty());
     }
 
-    private static AgentCgroups v1(List<Mount> mounts, List<String> cgroups, String dirName)
+    private static AgentCgroups v1(List<MountEntry> mounts, List<String> cgroups, String dirName)
             throws UnavailableException {
         Path pids = v1Dir(mounts, cgroups, "pids", dirName);
         if (!Files.exists(pids.resolve("pids.max"))) {
@@ -129,14 +130,14 @@ record AgentCgroups(int version, Path pids, Optional<Path> cpu) {
     }
 
     /** The agent's directory in the v1 hierarchy of {@code controller}, made. */
-    private static Path v1Dir(List<Mount> mounts, List<String> cgroups, String controller, String dirName)
+    private static Path v1Dir(List<MountEntry> mounts, List<String> cgroups, String controller, String dirName)
             throws UnavailableException {
-        Mount mount = mounts.stream().filter(m -> m.type().equals("cgroup") && m.options().contains(controller))
+        MountEntry mount = mounts.stream().filter(m -> m.type().equals("cgroup") && m.options().contains(controller))
                 .findFirst().orElseThrow(() -> new UnavailableException("no " + controller + " hierarchy mounted"));
         String own = cgroups.stream().map(l -> l.split(":", 3)).filter(f -> f.length == 3)
                 .filter(f -> Arrays.asList(f[1].split(",")).contains(controller)).map(f -> f[2]).findFirst()
                 .orElseThrow(() -> new UnavailableException("this process is in no " + controller + " cgroup"));
-        return make(mount.resolve(own).resolve(dirName));
+        return make(resolve(mount, own).resolve(dirName));
     }
 
     /** The unit's cgroups under this agent's directories, made if missing, its process limit set. */
@@ -185,46 +186,18 @@ record AgentCgroups(int version, Path pids, Optional<Path> cpu) {
         }
     }
 
-    /** A line of mountinfo: the hierarchy's path that is mounted ({@code root}), where, its type and options. */
-    private record Mount(String root, Path point, String type, List<String> options) {
-        static Optional<Mount> parse(String line) {
-            String[] fields = line.split(" ");
-            int dash = Arrays.asList(fields).indexOf("-");
-            if (dash < 6 || fields.length < dash + 4) {
-                return Optional.empty();
-            }
-            List<String> options = new ArrayList<>(Arrays.asList(fields[5].split(",")));
-            options.addAll(Arrays.asList(fields[dash + 3].split(",")));
-            return Optional.of(new Mount(unescape(fields[3]), Path.of(unescape(fields[4])), fields[dash + 1], options));
+    /**
+     * Where a cgroup path ({@code /proc/self/cgroup}) is under the mount of its hierarchy.
+     *
+     * @throws UnavailableException when the mount does not show it (another cgroup namespace's)
+     */
+    private static Path resolve(MountEntry mount, String cgroup) throws UnavailableException {
+        String root = mount.root();
+        String base = root.equals("/") ? "" : root;
+        if (!cgroup.equals(root) && !cgroup.startsWith(base + "/")) {
+            throw new UnavailableException("cgroup " + cgroup + " is not under " + mount.point() + " (mounted from " + root + ")");
         }
-
-        /**
-         * Where a cgroup path ({@code /proc/self/cgroup}) is under this mount point.
-         *
-         * @throws UnavailableException when the mount does not show it (another cgroup namespace's)
-         */
-        Path resolve(String cgroup) throws UnavailableException {
-            String base = root.equals("/") ? "" : root;
-            if (!cgroup.equals(root) && !cgroup.startsWith(base + "/")) {
-                throw new UnavailableException("cgroup " + cgroup + " is not under " + point + " (mounted from " + root + ")");
-            }
-            String relative = cgroup.substring(base.length());
-            return relative.isEmpty() || relative.equals("/") ? point : point.resolve(relative.substring(1));
-        }
-
-        /** mountinfo writes space, tab, newline and backslash as octal escapes. */
-        private static String unescape(String field) {
-            StringBuilder out = new StringBuilder(field.length());
-            for (int i = 0; i < field.length(); i++) {
-                char c = field.charAt(i);
-                if (c == '\\' && i + 3 < field.length() && field.substring(i + 1, i + 4).matches("[0-7]{3}")) {
-                    out.append((char) Integer.parseInt(field.substring(i + 1, i + 4), 8));
-                    i += 3;
-                } else {
-                    out.append(c);
-                }
-            }
-            return out.toString();
-        }
+        String relative = cgroup.substring(base.length());
+        return relative.isEmpty() || relative.equals("/") ? mount.point() : mount.point().resolve(relative.substring(1));
     }
 }

@@ -1,13 +1,13 @@
 package jujube.provider.local;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import jujube.files.MountEntry;
 
 /**
  * The host's mounts of an environment's container machines, made and removed with the host's
@@ -15,8 +15,6 @@ import java.util.List;
  * charm storage and the distribution that machines bind from. Found through {@code /proc/self/mountinfo}.
  */
 public final class HostMounts {
-    private static final Path MOUNTINFO = Path.of("/proc/self/mountinfo");
-
     private HostMounts() {
     }
 
@@ -27,14 +25,7 @@ public final class HostMounts {
 
     /** Every mount point of this process's namespace, in mount order. */
     static List<Path> mountPoints() throws IOException {
-        List<Path> points = new ArrayList<>();
-        for (String line : Files.readAllLines(MOUNTINFO, StandardCharsets.UTF_8)) {
-            String[] fields = line.split(" ");
-            if (fields.length > 4) {
-                points.add(Path.of(unescape(fields[4])));
-            }
-        }
-        return points;
+        return MountEntry.ofThisProcess().stream().map(MountEntry::point).toList();
     }
 
     /**
@@ -86,20 +77,5 @@ public final class HostMounts {
                 unmount(point); // one at a time: a point may hold several mounts, one on another
             }
         }
-    }
-
-    /** mountinfo writes space, tab, newline and backslash as octal escapes. */
-    private static String unescape(String field) {
-        StringBuilder out = new StringBuilder(field.length());
-        for (int i = 0; i < field.length(); i++) {
-            char c = field.charAt(i);
-            if (c == '\\' && i + 3 < field.length() && field.substring(i + 1, i + 4).matches("[0-7]{3}")) {
-                out.append((char) Integer.parseInt(field.substring(i + 1, i + 4), 8));
-                i += 3;
-            } else {
-                out.append(c);
-            }
-        }
-        return out.toString();
     }
 }

@@ -1,13 +1,10 @@
 package jujube.provider.local.internal;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import jujube.files.MountEntry;
 
 /**
  * Which cgroup version each controller a container's limits need is mounted in on this host, so that
@@ -20,18 +17,12 @@ import java.util.Set;
 record CgroupVersions(Set<String> v1) {
     /** This host's, from its mounts. */
     static CgroupVersions host() throws IOException {
-        return of(Files.readAllLines(Path.of("/proc/self/mountinfo"), StandardCharsets.UTF_8));
+        return of(MountEntry.ofThisProcess());
     }
 
-    static CgroupVersions of(List<String> mountinfo) {
+    static CgroupVersions of(List<MountEntry> mounts) {
         Set<String> v1 = new HashSet<>();
-        for (String line : mountinfo) {
-            String[] fields = line.split(" ");
-            int dash = Arrays.asList(fields).indexOf("-");
-            if (dash > 0 && fields.length > dash + 3 && fields[dash + 1].equals("cgroup")) {
-                v1.addAll(Arrays.asList(fields[dash + 3].split(",")));
-            }
-        }
+        mounts.stream().filter(m -> m.type().equals("cgroup")).forEach(m -> v1.addAll(m.options()));
         return new CgroupVersions(Set.copyOf(v1));
     }
 
