@@ -37,7 +37,8 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * reading the environment's secrets, the controller's data, another machine's directory and the host's
  * files, the host's disk through a device node, kernel modules, the kernel's log, keyrings, BPF, a host
  * process's root, and plants a set-uid shell and links in the directory the host binds in), and then
- * runs a fork bomb, a memory hog and a disk filler in its hook context ({@code jujube run}). Every
+ * runs a fork bomb (inside its unit's cgroup, then out of it), a memory hog and a disk filler in its hook
+ * context ({@code jujube run}). Every
  * attempt is named with its outcome, must be refused, and the host is checked from the host afterwards:
  * its kernel settings and files unchanged, the planted files harmless to it, the other machine's unit
  * and the controller running, and each limit reached shown in status.
@@ -164,6 +165,33 @@ class ContainmentIT {
 
     @Test
     @Order(4)
+    void processes_that_leave_their_units_cgroup_are_bounded_by_the_machines_limit_and_status_says_so()
+            throws Exception {
+        // out of the unit's cgroup, into the machine's own (the machine's root may write it): the unit's
+        // limit of 100 no longer applies, the machine's 400 does
+        JsonNode flood = exec("attacker/0", "echo $$ > /sys/fs/cgroup/pids/cgroup.procs\n"
+                + "i=0; while [ $i -lt 600 ]; do sleep 300 >/dev/null 2>&1 </dev/null & i=$((i+1)); done; exit 0");
+        assertTrue(flood.path("stderr").asText().contains("fork") || flood.path("exit-code").asInt() != 0, flood.toString());
+        String limit = awaitLimit("processes");
+        assertTrue(limit.startsWith("reached its limit of 400 processes: "), limit);
+        // the machine is full: nothing more starts in it, so it is looked at and emptied from the host
+        long init = Long.parseLong(machines.host("lxc-info", "-n", machines.name(2), "-P",
+                LocalLayout.containersDir(env.dir()).toString(), "-p", "-H").strip());
+        String own = Files.readAllLines(Path.of("/proc/" + init + "/cgroup")).stream()
+                .filter(l -> l.split(":")[1].equals("pids")).findFirst().orElseThrow().split(":", 3)[2];
+        Path cgroup = Path.of("/sys/fs/cgroup/pids" + own);
+        long running = Long.parseLong(Files.readString(cgroup.resolve("pids.current")).strip());
+        assertTrue(running <= 400, "at most the machine's limit: " + running);
+        for (String pid : Files.readAllLines(cgroup.resolve("cgroup.procs"))) {
+            ProcessHandle.of(Long.parseLong(pid)).filter(p -> p.info().command().orElse("").endsWith("/sleep"))
+                    .ifPresent(ProcessHandle::destroyForcibly);
+        }
+        assertEquals("started", env.unitStates().get("victim/0"));
+        assertEquals(0, exec("attacker/0", "true").path("exit-code").asInt(), "the machine runs its hooks again");
+    }
+
+    @Test
+    @Order(5)
     void a_memory_hog_is_killed_at_the_machines_limit_and_status_says_so() throws Exception {
         JsonNode hog = exec("attacker/0", "python3 -c 'b = []\nwhile True: b.append(bytearray(64 << 20))'");
         assertNotEquals(0, hog.path("exit-code").asInt(), hog.toString());
@@ -175,7 +203,7 @@ class ContainmentIT {
     }
 
     @Test
-    @Order(5)
+    @Order(6)
     void a_disk_filler_fills_its_machines_disk_not_the_hosts_and_status_says_so() throws Exception {
         long hostFree = Files.getFileStore(env.dir()).getUsableSpace();
         JsonNode filler = exec("attacker/0", "dd if=/dev/zero of=/var/tmp/filler bs=1M count=2048");
@@ -193,7 +221,7 @@ class ContainmentIT {
     }
 
     @Test
-    @Order(6)
+    @Order(7)
     void destroying_the_environment_leaves_nothing_on_the_host() throws Exception {
         String bridge = machines.bridge();
         Path dir = env.dir();

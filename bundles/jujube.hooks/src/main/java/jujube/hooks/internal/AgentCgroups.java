@@ -27,6 +27,8 @@ import jujube.files.MountEntry;
  * @param cpu the same of the cpu hierarchy (v2: the same directory), empty when there is none to use
  */
 record AgentCgroups(int version, Path pids, Optional<Path> cpu) {
+    /** Processes and threads kept for the agent itself out of a limit it shares with its hooks. */
+    static final int AGENT_RESERVE = 100;
     /** The prefix of the agents' directories, followed by the pid of the agent that made one. */
     static final String DIR_PREFIX = "jujube-hooks-";
 
@@ -111,6 +113,7 @@ record AgentCgroups(int version, Path pids, Optional<Path> cpu) {
         }
         Path dir = make(parent.resolve(dirName));
         write(dir.resolve("cgroup.subtree_control"), "+" + String.join(" +", controllers));
+        leaveRoomForTheAgent(dir);
         return new AgentCgroups(2, dir, controllers.contains("cpu") ? Optional.of(dir) : Optional.empty());
     }
 
@@ -120,6 +123,7 @@ record AgentCgroups(int version, Path pids, Optional<Path> cpu) {
         if (!Files.exists(pids.resolve("pids.max"))) {
             throw new UnavailableException(pids + " has no pids.max");
         }
+        leaveRoomForTheAgent(pids);
         Optional<Path> cpu;
         try {
             cpu = Optional.of(v1Dir(mounts, cgroups, "cpu", dirName)).filter(dir -> Files.exists(dir.resolve("cpu.shares")));
@@ -138,6 +142,27 @@ record AgentCgroups(int version, Path pids, Optional<Path> cpu) {
                 .filter(f -> Arrays.asList(f[1].split(",")).contains(controller)).map(f -> f[2]).findFirst()
                 .orElseThrow(() -> new UnavailableException("this process is in no " + controller + " cgroup"));
         return make(resolve(mount, own).resolve(dirName));
+    }
+
+    /**
+     * Bounds all the hooks together below the limit the agent lives under (a container machine's), by
+     * {@link #AGENT_RESERVE} or a quarter of it: however many units reach their own limits at once, the
+     * agent can still start threads (a JVM that cannot exits) and kill what reached a limit. Nothing is
+     * set where the agent lives under no limit.
+     *
+     * @param dir the agent's hooks directory, whose parent's {@code pids.max} is the limit shared with the agent
+     */
+    static void leaveRoomForTheAgent(Path dir) throws UnavailableException {
+        String shared;
+        try {
+            shared = Files.readString(dir.getParent().resolve("pids.max")).strip();
+        } catch (IOException e) {
+            return; // the hierarchy's root has no limit file, and so no limit
+        }
+        if (shared.matches("[0-9]{1,9}")) {
+            int limit = Integer.parseInt(shared);
+            write(dir.resolve("pids.max"), Integer.toString(Math.max(1, limit - Math.max(AGENT_RESERVE, limit / 4))));
+        }
     }
 
     /** The unit's cgroups under this agent's directories, made if missing, its process limit set. */

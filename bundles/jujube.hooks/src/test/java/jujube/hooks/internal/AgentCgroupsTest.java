@@ -77,6 +77,25 @@ class AgentCgroupsTest {
     }
 
     @Test
+    void under_a_machines_limit_the_hooks_together_leave_room_for_the_agent() throws Exception {
+        // a container machine's view: its cgroup, limited by the host, at the hierarchy's root
+        Files.createDirectories(root.resolve("pids"));
+        Files.writeString(root.resolve("pids/pids.max"), "1000\n");
+        Path pids = v1Dir("pids", "", "pids.max");
+        find(mount(39, "/", root.resolve("pids"), "cgroup", "rw,pids"), "8:pids:/\n");
+        assertEquals("750", Files.readString(pids.resolve("pids.max")), "a quarter kept for the agent");
+
+        Files.writeString(root.resolve("pids/pids.max"), "300\n");
+        find(mount(39, "/", root.resolve("pids"), "cgroup", "rw,pids"), "8:pids:/\n");
+        assertEquals("200", Files.readString(pids.resolve("pids.max")), "at least " + AgentCgroups.AGENT_RESERVE + " kept");
+
+        Files.writeString(root.resolve("pids/pids.max"), "max\n");
+        Files.writeString(pids.resolve("pids.max"), "max\n");
+        find(mount(39, "/", root.resolve("pids"), "cgroup", "rw,pids"), "8:pids:/\n");
+        assertEquals("max\n", Files.readString(pids.resolve("pids.max")), "no limit above: none set");
+    }
+
+    @Test
     void with_no_usable_hierarchy_both_reasons_are_given() {
         AgentCgroups.UnavailableException e = assertThrows(AgentCgroups.UnavailableException.class,
                 () -> find(mount(32, "/", root.resolve("cpu"), "cgroup", "rw,cpu") + mount(39, "/lxc/other",
