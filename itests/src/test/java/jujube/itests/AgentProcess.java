@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import jujube.testkit.Polling;
 import org.awaitility.core.ConditionFactory;
 
 /**

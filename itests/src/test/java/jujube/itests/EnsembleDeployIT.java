@@ -20,6 +20,7 @@ import jujube.state.StateConnection;
 import jujube.state.StateConnections;
 import jujube.state.UnitInfo;
 import jujube.state.UnitName;
+import jujube.testkit.Polling;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

@@ -26,6 +26,7 @@ import jujube.state.StateConnections;
 import jujube.state.UnitInfo;
 import jujube.state.UnitName;
 import jujube.state.Watch;
+import jujube.testkit.Polling;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;

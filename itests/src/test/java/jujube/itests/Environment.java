@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import jujube.provider.local.LocalLayout;
+import jujube.testkit.Polling;
 import org.awaitility.core.ConditionFactory;
 
 /**

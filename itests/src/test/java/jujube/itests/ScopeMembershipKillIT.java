@@ -18,6 +18,7 @@ import jujube.state.ConnectionConfig;
 import jujube.state.EnvironmentSettings;
 import jujube.state.StateConnection;
 import jujube.state.StateConnections;
+import jujube.testkit.Polling;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

@@ -13,6 +13,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import jujube.testkit.Polling;
 import org.awaitility.core.ConditionFactory;
 
 /**

@@ -32,6 +32,7 @@ import jujube.state.StateConnections;
 import jujube.state.UnitInfo;
 import jujube.state.UnitName;
 import jujube.state.codec.PlainMapCodec;
+import jujube.testkit.Polling;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Op;
 import org.apache.zookeeper.OpResult;

@@ -15,6 +15,7 @@ import jujube.state.ConnectionConfig;
 import jujube.state.EnvironmentSettings;
 import jujube.state.StateConnection;
 import jujube.state.StateConnections;
+import jujube.testkit.Polling;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;

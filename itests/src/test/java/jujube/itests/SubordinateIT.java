@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import jujube.state.UnitInfo;
 import jujube.state.UnitName;
+import jujube.testkit.Polling;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.function.Predicate;
 import jujube.state.Change;
 import jujube.state.StateWatcher;
+import jujube.testkit.Polling;
 import org.awaitility.core.ConditionFactory;
 
 /**

@@ -20,6 +20,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import jujube.testkit.Polling;
 import org.awaitility.core.ConditionFactory;
 
 /**

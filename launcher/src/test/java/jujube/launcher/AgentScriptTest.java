@@ -25,7 +25,7 @@ class AgentScriptTest {
     Path jdk;
 
     @Test
-    void aJdkWithTheModuleIsAskedForIt() throws Exception {
+    void a_jdk_with_the_module_is_asked_for_it() throws Exception {
         List<String> args = runWith("MODULES=\"java.base jdk.incubator.foreign jdk.zipfs\"");
 
         assertTrue(args.containsAll(List.of("--add-modules", "jdk.incubator.foreign", "--enable-native-access=ALL-UNNAMED")),
@@ -33,7 +33,7 @@ class AgentScriptTest {
     }
 
     @Test
-    void aJdkWithoutTheModuleIsNot() throws Exception {
+    void a_jdk_without_the_module_is_not() throws Exception {
         List<String> args = runWith("MODULES=\"java.base jdk.zipfs\"");
 
         assertFalse(args.contains("--add-modules"), args.toString());
@@ -41,7 +41,7 @@ class AgentScriptTest {
     }
 
     @Test
-    void everyAgentHasABoundedHeapAndExitsWhenItIsFull() throws Exception {
+    void every_agent_has_a_bounded_heap_and_exits_when_it_is_full() throws Exception {
         assertTrue(runAs("machine", null).containsAll(List.of("-Xmx256m", "-XX:+ExitOnOutOfMemoryError")));
         assertTrue(runAs("controller", null).contains("-Xmx512m"));
         List<String> set = runAs("machine", "1g");

@@ -46,7 +46,7 @@ class CliScriptTest {
     }
 
     @Test
-    void theCommandRunsWhereItWasCalledWithItsDistributionsArchive() throws Exception {
+    void the_command_runs_where_it_was_called_with_its_distributions_archive() throws Exception {
         Files.writeString(dist.resolve("lib/cli.jsa.dist"), dist + "\n");
 
         List<String> out = run("get", "-e", "bench", "blog");
@@ -58,7 +58,7 @@ class CliScriptTest {
     }
 
     @Test
-    void aStatusMapsTheArchiveOfAStatusOnly() throws Exception {
+    void a_status_maps_the_archive_of_a_status_only() throws Exception {
         Files.writeString(dist.resolve("lib/cli.jsa.dist"), dist + "\n");
 
         assertTrue(run("--verbose", "status", "-e", "bench").contains("-XX:SharedArchiveFile=" + dist.resolve("lib/cli-status.jsa")));
@@ -69,7 +69,7 @@ class CliScriptTest {
     }
 
     @Test
-    void anArchiveDumpedForAnotherDirectoryIsLeftOut() throws Exception {
+    void an_archive_dumped_for_another_directory_is_left_out() throws Exception {
         Files.writeString(dist.resolve("lib/cli.jsa.dist"), root.resolve("elsewhere") + "\n");
 
         List<String> out = run("status");

@@ -32,7 +32,7 @@ class DeployFolderTest {
     }
 
     @Test
-    void placesTheDistributionsJarAndRecordsItsHash() throws Exception {
+    void places_the_distributions_jar_and_records_its_hash() throws Exception {
         Path dist = bundle("dist1.jar", "1.0.0.SNAPSHOT", "build 1");
 
         assertEquals(target, new DeployFolder(deploy).place(dist));
@@ -43,7 +43,7 @@ class DeployFolderTest {
     }
 
     @Test
-    void aRebuiltDistributionOfTheSameVersionReplacesWhatItPlacedBefore() throws Exception {
+    void a_rebuilt_distribution_of_the_same_version_replaces_what_it_placed_before() throws Exception {
         new DeployFolder(deploy).place(bundle("dist1.jar", "1.0.0.SNAPSHOT", "build 1"));
         Path rebuilt = bundle("dist2.jar", "1.0.0.SNAPSHOT", "build 2");
 
@@ -54,7 +54,7 @@ class DeployFolderTest {
     }
 
     @Test
-    void anOperatorsHotUpdateIsKeptWhileItsVersionIsAtLeastTheDistributions() throws Exception {
+    void an_operators_hot_update_is_kept_while_its_version_is_at_least_the_distributions() throws Exception {
         new DeployFolder(deploy).place(bundle("dist1.jar", "1.0.0.SNAPSHOT", "build 1"));
         Path operators = bundle("hot.jar", "1.0.1", "the operator's fix");
         Files.copy(operators, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
@@ -70,7 +70,7 @@ class DeployFolderTest {
     }
 
     @Test
-    void aJarOfTheSameVersionThatTheDistributionDidNotPlaceIsTheOperatorsAndKept() throws Exception {
+    void a_jar_of_the_same_version_that_the_distribution_did_not_place_is_the_operators_and_kept() throws Exception {
         // also an environment made before the record existed: its jars count as the operator's
         Path operators = bundle("hot.jar", "1.0.0.SNAPSHOT", "the operator's build");
         Files.copy(operators, target);
@@ -82,7 +82,7 @@ class DeployFolderTest {
     }
 
     @Test
-    void anOlderJarIsReplacedWhoeverPutItThere() throws Exception {
+    void an_older_jar_is_replaced_whoever_put_it_there() throws Exception {
         Files.copy(bundle("old.jar", "0.9.0", "old"), target);
         Path dist = bundle("dist.jar", "1.0.0.SNAPSHOT", "build 1");
 
@@ -92,7 +92,7 @@ class DeployFolderTest {
     }
 
     @Test
-    void theDistributionsBytesWithoutTheirRecordAreRecognizedAfterACrash() throws Exception {
+    void the_distributions_bytes_without_their_record_are_recognized_after_a_crash() throws Exception {
         // a crash after the jar's rename and before the record's: the jar is the distribution's
         Path dist = bundle("dist1.jar", "1.0.0.SNAPSHOT", "build 1");
         Files.copy(dist, target);
@@ -105,7 +105,7 @@ class DeployFolderTest {
     }
 
     @Test
-    void aDamagedRecordMakesItsJarsCountAsTheOperatorsInsteadOfFailing() throws Exception {
+    void a_damaged_record_makes_its_jars_count_as_the_operators_instead_of_failing() throws Exception {
         Path dist = bundle("dist1.jar", "1.0.0.SNAPSHOT", "build 1");
         new DeployFolder(deploy).place(dist);
         Files.writeString(deploy.resolve(PlacedBundles.FILE_NAME), BSN + "=not-a-hash\n");
@@ -116,7 +116,7 @@ class DeployFolderTest {
     }
 
     @Test
-    void aRecordOverItsLimitIsNotReadAndCountsAsDamaged() throws Exception {
+    void a_record_over_its_limit_is_not_read_and_counts_as_damaged() throws Exception {
         Path dist = bundle("dist1.jar", "1.0.0.SNAPSHOT", "build 1");
         new DeployFolder(deploy).place(dist);
         Path record = deploy.resolve(PlacedBundles.FILE_NAME);
@@ -129,7 +129,7 @@ class DeployFolderTest {
     }
 
     @Test
-    void aConfigurationAlreadyThereIsTheOperatorsAndKept() throws Exception {
+    void a_configuration_already_there_is_the_operators_and_kept() throws Exception {
         Path cfg = Files.writeString(tmp.resolve("jujube.hooks.invoker.cfg"), "timeoutSeconds=3600\n");
         DeployFolder folder = new DeployFolder(deploy);
         folder.placeConfig(cfg);

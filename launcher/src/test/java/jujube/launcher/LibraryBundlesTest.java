@@ -29,7 +29,7 @@ class LibraryBundlesTest {
     Path tmp;
 
     @Test
-    void aLibraryRebuiltWithTheSameVersionIsUpdatedAtTheNextStartAndOnlyThen() throws Exception {
+    void a_library_rebuilt_with_the_same_version_is_updated_at_the_next_start_and_only_then() throws Exception {
         Path jar = TestBundles.write(tmp.resolve("lib.jar"), "jujube.lib.example", "3.9.3.SNAPSHOT", "build 1");
         long[] installed = new long[1];
         launch(jar, b -> installed[0] = b.getLastModified());
@@ -47,7 +47,7 @@ class LibraryBundlesTest {
     }
 
     @Test
-    void aHigherVersionIsUpdatedWhateverTheFilesTime() throws Exception {
+    void a_higher_version_is_updated_whatever_the_files_time() throws Exception {
         Path jar = TestBundles.write(tmp.resolve("lib.jar"), "jujube.lib.example", "1.0.0", "one");
         assertEquals("one", launchAndRead(jar));
 
@@ -58,7 +58,7 @@ class LibraryBundlesTest {
     }
 
     @Test
-    void aLibraryTheDistributionNoLongerHasIsUninstalled() throws Exception {
+    void a_library_the_distribution_no_longer_has_is_uninstalled() throws Exception {
         Path kept = TestBundles.write(tmp.resolve("kept.jar"), "jujube.lib.kept", "1.0.0", "kept");
         Path dropped = TestBundles.write(tmp.resolve("dropped.jar"), "jujube.lib.dropped", "1.0.0", "dropped");
         launch(kept, b -> { });

@@ -40,7 +40,7 @@ class LogSettingsTest {
     }
 
     @Test
-    void aLogWrittenFarPastItsBoundKeepsItsFilesAndTheirSizes() throws Exception {
+    void a_log_written_far_past_its_bound_keeps_its_files_and_their_sizes() throws Exception {
         Path file = tmp.resolve("logs/machine-7.log");
         LogSettings settings = LogSettings.parse(Optional.of(file), "4KB", 3);
         settings.apply(DISTRIBUTION);
@@ -67,7 +67,7 @@ class LogSettingsTest {
     }
 
     @Test
-    void withoutAFileTheLogIsStandardOutput() throws Exception {
+    void without_a_file_the_log_is_standard_output() throws Exception {
         LogSettings.parse(Optional.empty(), "10MB", 5).apply(DISTRIBUTION);
 
         assertEquals(DISTRIBUTION.resolve("etc/logging/console.xml").toString(), System.getProperty("logback.configurationFile"));
@@ -76,7 +76,7 @@ class LogSettingsTest {
     }
 
     @Test
-    void aConfigurationTheJvmWasGivenIsKept() throws Exception {
+    void a_configuration_the_jvm_was_given_is_kept() throws Exception {
         System.setProperty("logback.configurationFile", "/etc/mine.xml");
         LogSettings.parse(Optional.of(tmp.resolve("a.log")), "10MB", 5).apply(DISTRIBUTION);
 
@@ -84,7 +84,7 @@ class LogSettingsTest {
     }
 
     @Test
-    void sizesAndCountsAreParsedAndBounded() {
+    void sizes_and_counts_are_parsed_and_bounded() {
         assertEquals(10L * 1024 * 1024, LogSettings.parse(Optional.empty(), "10MB", 5).maxFileBytes());
         assertEquals(64L * 1024, LogSettings.parse(Optional.empty(), "64 kb", 2).maxFileBytes());
         assertEquals(5000, LogSettings.parse(Optional.empty(), "5000", 20).maxFileBytes());

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -26,16 +27,32 @@ class SupervisorScriptTest {
     Path tmp;
     private Process supervisor;
 
+    /**
+     * Kills the supervisor and every process under it, and waits for each to be gone: a child left
+     * running (one the supervisor started just before its kill, or the sleep of its backoff) would write
+     * into the temporary directory while JUnit deletes it.
+     */
     @AfterEach
-    void killWhatIsLeft() throws Exception {
-        if (supervisor != null) {
-            supervisor.destroyForcibly().waitFor();
+    void kill_what_is_left() throws Exception {
+        if (supervisor == null) {
+            return;
         }
-        ProcessHandle.of(pid()).ifPresent(ProcessHandle::destroyForcibly);
+        List<ProcessHandle> tree = new ArrayList<>(supervisor.toHandle().descendants().toList());
+        tree.add(0, supervisor.toHandle());
+        ProcessHandle.of(pid()).ifPresent(tree::add);
+        tree.forEach(ProcessHandle::destroyForcibly);
+        for (ProcessHandle p : tree) {
+            p.onExit().get(WAIT.toSeconds(), TimeUnit.SECONDS);
+        }
+        // a child forked between the listing and the kill: the recorded pid is the last one started
+        ProcessHandle.of(pid()).filter(ProcessHandle::isAlive).ifPresent(p -> {
+            p.destroyForcibly();
+            p.onExit().join();
+        });
     }
 
     @Test
-    void aKilledChildIsStartedAgainAndItsNewPidRecorded() throws Exception {
+    void a_killed_child_is_started_again_and_its_new_pid_recorded() throws Exception {
         supervise("exec sleep 1000");
         await("first start", () -> starts() == 1 && alive(pid()));
         long first = pid();
@@ -49,7 +66,7 @@ class SupervisorScriptTest {
     }
 
     @Test
-    void sigtermStopsTheChildAndTheSupervisorWithoutAnotherStart() throws Exception {
+    void sigterm_stops_the_child_and_the_supervisor_without_another_start() throws Exception {
         supervise("exec sleep 1000");
         await("first start", () -> starts() == 1 && alive(pid()));
         ProcessHandle child = ProcessHandle.of(pid()).orElseThrow();
@@ -63,7 +80,7 @@ class SupervisorScriptTest {
     }
 
     @Test
-    void aUsageErrorIsNotRetried() throws Exception {
+    void a_usage_error_is_not_retried() throws Exception {
         supervise("exit 2");
 
         assertTrue(supervisor.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS), "the supervisor gives up");
@@ -73,7 +90,7 @@ class SupervisorScriptTest {
     }
 
     @Test
-    void aChildThatKeepsFailingIsStartedAgainLaterEachTime() throws Exception {
+    void a_child_that_keeps_failing_is_started_again_later_each_time() throws Exception {
         supervise("exit 1");
         await("three starts", () -> starts() >= 3);
         List<String> lines = Files.readAllLines(tmp.resolve("out"));
