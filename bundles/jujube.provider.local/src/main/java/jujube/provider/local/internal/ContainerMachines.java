@@ -25,7 +25,7 @@ import org.slf4j.LoggerFactory;
  * goes, its disk. Everything the host writes into a machine's directory is handed to the machine's root,
  * and the host never follows a link the machine may have put there.
  */
-final class ContainerMachines {
+final class ContainerMachines implements MachineKind {
     private static final Logger LOG = LoggerFactory.getLogger(ContainerMachines.class);
     private final LocalLayout layout;
     private final ContainerSettings settings;
@@ -51,7 +51,8 @@ final class ContainerMachines {
     }
 
     /** Mounts the machine's disk (made at its first start), so that its directory can be written. */
-    void attach(int machineId) throws IOException {
+    @Override
+    public void attach(int machineId) throws IOException {
         if (!Files.isDirectory(settings.baseRoot())) {
             throw new ProviderException("the machines' base root " + settings.baseRoot() + " is missing: 'jujube bootstrap'"
                     + " makes it again");
@@ -67,7 +68,8 @@ final class ContainerMachines {
      * Everything the machine's start needs besides its directory's content: the views of the charm storage
      * and of the (current) distribution, the machine's names, its seccomp profile and configuration.
      */
-    void prepare(int machineId, Map<String, String> hostEnvironment) throws IOException {
+    @Override
+    public void prepare(int machineId, Map<String, String> hostEnvironment) throws IOException {
         attach(machineId);
         Files.createDirectories(layout.charmStorage());
         HostMounts.bindReadOnly(layout.charmStorage(), layout.charmsView());
@@ -81,10 +83,12 @@ final class ContainerMachines {
         List<String> lines = ContainerConfig.lines(layout, machineId, disk, seccomp, cgroups, javaHome, jdkBinds,
                 hostEnvironment);
         AtomicFiles.write(dir.resolve("config"), (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8));
+        AtomicFiles.createOwnerOnly(layout.containerLog(machineId)); // LXC would make it group-readable
     }
 
     /** Gives a file the host wrote into the machine's directory to the machine's root. */
-    void handOver(Path file) throws IOException {
+    @Override
+    public void handOver(Path file) throws IOException {
         MachineDisk.chown(file, settings.ids());
     }
 
@@ -92,7 +96,8 @@ final class ContainerMachines {
      * Makes {@code dir} in the machine's directory (a link the machine put there is replaced), the
      * machine root's.
      */
-    Path directoryInMachine(Path dir) throws IOException {
+    @Override
+    public Path directoryInMachine(Path dir) throws IOException {
         if (Files.isSymbolicLink(dir)) {
             Files.delete(dir); // the machine's own directory: what it linked there is not the host's to follow
         }
@@ -100,7 +105,8 @@ final class ContainerMachines {
     }
 
     /** Removes the machine's disk and configuration: it is gone for good. */
-    void destroy(int machineId) throws IOException {
+    @Override
+    public void destroy(int machineId) throws IOException {
         disk(machineId).destroy();
         FileTrees.delete(layout.containerDir(machineId));
         FileTrees.delete(layout.containerDataDir(machineId));

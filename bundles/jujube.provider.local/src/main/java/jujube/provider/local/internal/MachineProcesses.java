@@ -48,7 +48,7 @@ final class MachineProcesses implements MachineProvider, AutoCloseable {
     private final PidFiles pidFiles;
     private final ScheduledExecutorService restarts;
     private final Duration maxRestartDelay;
-    private final Optional<ContainerMachines> containers;
+    private final MachineKind kind;
     private final Map<Integer, Watched> watched = new HashMap<>();
     private boolean closed;
 
@@ -60,16 +60,15 @@ final class MachineProcesses implements MachineProvider, AutoCloseable {
     }
 
     MachineProcesses(LocalLayout layout, ScheduledExecutorService restarts, Duration maxRestartDelay) {
-        this(layout, restarts, maxRestartDelay, containersOf(layout));
+        this(layout, restarts, maxRestartDelay, kindOf(layout));
     }
 
-    MachineProcesses(LocalLayout layout, ScheduledExecutorService restarts, Duration maxRestartDelay,
-            Optional<ContainerMachines> containers) {
+    MachineProcesses(LocalLayout layout, ScheduledExecutorService restarts, Duration maxRestartDelay, MachineKind kind) {
         if (maxRestartDelay.isNegative()) {
             throw new IllegalArgumentException("the longest restart delay must not be negative, got " + maxRestartDelay);
         }
         this.layout = layout;
-        this.containers = containers;
+        this.kind = kind;
         this.pidFiles = new PidFiles(layout.envDir());
         this.restarts = restarts;
         this.maxRestartDelay = maxRestartDelay;
@@ -77,12 +76,12 @@ final class MachineProcesses implements MachineProvider, AutoCloseable {
         startRecordedButDead();
     }
 
-    private static Optional<ContainerMachines> containersOf(LocalLayout layout) {
+    private static MachineKind kindOf(LocalLayout layout) {
         if (layout.containers().isEmpty()) {
-            return Optional.empty();
+            return new MachineKind.ProcessMachines(layout);
         }
         try {
-            return Optional.of(ContainerMachines.onThisHost(layout));
+            return ContainerMachines.onThisHost(layout);
         } catch (IOException e) {
             throw new ProviderException("cannot look at this host's cgroups and JDK for container machines: "
                     + e.getMessage(), e);
@@ -125,10 +124,10 @@ final class MachineProcesses implements MachineProvider, AutoCloseable {
     public synchronized String launch(int machineId, OneTimeCredential credential) {
         try {
             // into the machine's directory, which a container machine sees too: its agent redeems it at start
-            machineDirectory(machineId);
+            kind.attach(machineId);
             Path file = layout.machineDir(machineId).resolve(CredentialFiles.ONE_TIME);
             CredentialFiles.writeOneTime(file, credential);
-            handOver(file);
+            kind.handOver(file);
         } catch (IOException e) {
             throw new ProviderException("cannot hand machine " + machineId + " its one-time credential: " + e.getMessage(), e);
         }
@@ -142,24 +141,14 @@ final class MachineProcesses implements MachineProvider, AutoCloseable {
 
     private void start(int machineId, int quickDeaths) {
         try {
-            if (containers.isPresent()) {
-                containers.get().prepare(machineId, System.getenv());
-            } else {
-                Files.createDirectories(layout.machineDir(machineId));
-            }
-            Path logDir = layout.agentLog(machineId).getParent();
-            if (containers.isPresent()) {
-                containers.get().directoryInMachine(logDir);
-            }
+            kind.prepare(machineId, System.getenv());
+            kind.directoryInMachine(layout.agentLog(machineId).getParent());
             MachineLogs.prepare(layout, machineId);
             AtomicFiles.createOwnerOnly(layout.output(machineId)); // the JVM's own output; its log is the agent's
-            if (containers.isPresent()) {
-                AtomicFiles.createOwnerOnly(layout.containerLog(machineId)); // LXC would make it group-readable
-            }
             if (layout.zookeeperCa().isPresent()) {
                 // in the machine's own directory: a container sees that, not the environment's
                 AtomicFiles.write(layout.zookeeperCa(machineId), Files.readAllBytes(layout.zookeeperCa().get()));
-                handOver(layout.zookeeperCa(machineId));
+                kind.handOver(layout.zookeeperCa(machineId));
             }
             Process p = new ProcessBuilder(layout.command(machineId))
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
@@ -171,22 +160,6 @@ final class MachineProcesses implements MachineProvider, AutoCloseable {
             watch(machineId, new Watched(p.toHandle(), System.nanoTime(), quickDeaths));
         } catch (IOException e) {
             throw new ProviderException("cannot start machine " + machineId + ": " + e.getMessage(), e);
-        }
-    }
-
-    /** The machine's directory, ready to be written: a container machine's disk mounted. */
-    private void machineDirectory(int machineId) throws IOException {
-        if (containers.isPresent()) {
-            containers.get().attach(machineId);
-        } else {
-            Files.createDirectories(layout.machineDir(machineId));
-        }
-    }
-
-    /** A file the host wrote into a container machine's directory becomes its root's, which its agent runs as. */
-    private void handOver(Path file) throws IOException {
-        if (containers.isPresent()) {
-            containers.get().handOver(file);
         }
     }
 
@@ -242,10 +215,7 @@ final class MachineProcesses implements MachineProvider, AutoCloseable {
         process.ifPresent(MachineProcesses::stop);
         try {
             Files.deleteIfExists(layout.pidFile(machineId));
-            if (containers.isPresent()) {
-                // its disk and configuration: the container is gone for good
-                containers.get().destroy(machineId);
-            }
+            kind.destroy(machineId);
         } catch (IOException e) {
             throw new ProviderException("cannot remove machine " + machineId + "'s files: " + e.getMessage(), e);
         }
