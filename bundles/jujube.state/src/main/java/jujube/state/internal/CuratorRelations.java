@@ -150,8 +150,8 @@ final class CuratorRelations implements Relations {
     }
 
     /**
-     * The membership nodes of these units in every relation of their services, as {@code t} lays them out:
-     * what leaves with the units when they are removed.
+     * The membership and settings nodes of these units in every relation of their services, as {@code t}
+     * lays them out: what leaves with the units when they are removed.
      */
     static List<String> memberships(Topology t, List<String> unitIds) {
         List<String> paths = new ArrayList<>();
@@ -159,8 +159,9 @@ final class CuratorRelations implements Relations {
             for (String relationId : t.relationsOfService(t.serviceOfUnit(unitId))) {
                 RelationEntry r = t.relation(relationId);
                 EndpointEntry endpoint = r.services().get(t.serviceOfUnit(unitId));
-                paths.add(RelationScopePaths.forUnit(relationId, r.scope(), unitId, t.unit(unitId).container())
-                        .member(endpoint.role(), unitId));
+                RelationScopePaths scope = RelationScopePaths.forUnit(relationId, r.scope(), unitId, t.unit(unitId).container());
+                paths.add(scope.member(endpoint.role(), unitId));
+                paths.add(scope.settings(unitId)); // nobody reads a removed unit's settings: its ACL named it
             }
         }
         return paths;
