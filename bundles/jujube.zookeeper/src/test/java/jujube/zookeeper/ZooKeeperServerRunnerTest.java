@@ -80,7 +80,7 @@ class ZooKeeperServerRunnerTest {
     void old_snapshots_and_logs_are_purged(@TempDir Path dir) throws Exception {
         try (ZooKeeperServerRunner zk = ZooKeeperServerRunner.start("127.0.0.1", 0, dir, 500, 30_000);
                 ZooKeeper client = authenticated(zk)) {
-            // a snapshot, and a new log, every 256 KiB of log instead of every 64 MiB
+            // a snapshot, and a new log, every 256 KiB of log instead of every 16 MiB
             SyncRequestProcessor.setSnapSizeInBytes(256 * 1024);
             try {
                 client.create("/rewritten", new byte[0], OPEN, CreateMode.PERSISTENT);
@@ -88,7 +88,7 @@ class ZooKeeperServerRunnerTest {
                     client.setData("/rewritten", new byte[100 * 1024], -1);
                 }
             } finally {
-                SyncRequestProcessor.setSnapSizeInBytes(64L * 1024 * 1024);
+                SyncRequestProcessor.setSnapSizeInBytes(16L * 1024 * 1024);
             }
             Path data = dir.resolve("data/version-2");
             assertTrue(count(data, "snapshot.") > 3, "snapshots taken: " + count(data, "snapshot."));

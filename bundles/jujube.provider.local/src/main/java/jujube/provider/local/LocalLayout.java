@@ -91,8 +91,8 @@ public record LocalLayout(Path envDir, Path distDir, String zookeeper, Path char
     }
 
     /**
-     * Where the machine's log is read: {@code logs/machine-N.log}, a symbolic link to {@link #agentLog},
-     * which the provider makes before the machine starts.
+     * Where the machine's log is read: {@code logs/machine-N.log}; for a container machine a symbolic link
+     * to {@link #agentLog}, which the provider makes before the machine starts.
      */
     public Path log(int machineId) {
         return logs(envDir).resolve("machine-" + machineId + ".log");
@@ -100,11 +100,12 @@ public record LocalLayout(Path envDir, Path distDir, String zookeeper, Path char
 
     /**
      * The file the machine's agent writes its log to, rolled by size beside it ({@code .1}, {@code .2} ...):
-     * in the machine's own directory, the one place of the environment that a container machine shares
-     * with the host, so that both kinds of machine log alike.
+     * a process machine's is {@link #log} itself; a container machine's is in the machine's own directory,
+     * the one place of the environment that it shares with the host.
      */
     public Path agentLog(int machineId) {
-        return machineDir(machineId).resolve("log").resolve("machine-" + machineId + ".log");
+        return containers.isPresent() ? machineDir(machineId).resolve("log").resolve("machine-" + machineId + ".log")
+                : log(machineId);
     }
 
     /** What the machine's process prints outside its log (the JVM's own messages, a crash; LXC's): {@code logs/machine-N.out}. */

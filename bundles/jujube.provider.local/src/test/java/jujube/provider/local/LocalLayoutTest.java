@@ -53,10 +53,10 @@ class LocalLayoutTest {
     }
 
     @Test
-    void a_machine_logs_in_its_own_directory_and_is_read_in_the_environments_logs() {
+    void a_process_machine_logs_in_the_environments_logs() {
         LocalLayout layout = new LocalLayout(Path.of("/e/prod"), Path.of("/d"), "127.0.0.1:2181", Path.of("/e/prod/charms"),
                 15000);
-        assertEquals(Path.of("/e/prod/machines/machine-4/log/machine-4.log"), layout.agentLog(4));
+        assertEquals(Path.of("/e/prod/logs/machine-4.log"), layout.agentLog(4));
         assertEquals(Path.of("/e/prod/logs/machine-4.log"), layout.log(4));
         assertEquals(Path.of("/e/prod/logs/machine-4.out"), layout.output(4));
         List<String> command = layout.command(4);

@@ -14,8 +14,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Removes the snapshots and transaction logs a server no longer needs, keeping the newest
  * {@link #RETAINED_SNAPSHOTS} snapshots and the logs after the oldest of them: ZooKeeper's own purge
- * ({@link PurgeTxnLog}, what its {@code autopurge} runs), on a schedule of minutes, where autopurge counts
- * in hours, in which a client rewriting its nodes could fill a disk.
+ * ({@link PurgeTxnLog}, what its {@code autopurge} runs), every few seconds, where autopurge counts in
+ * hours, in which a client rewriting its nodes could fill a disk. It only lists a directory when there is
+ * nothing to remove.
  */
 final class DataPurge implements AutoCloseable {
     static final int RETAINED_SNAPSHOTS = 3;

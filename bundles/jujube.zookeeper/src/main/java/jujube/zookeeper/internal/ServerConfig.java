@@ -33,5 +33,5 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
     @AttributeDefinition(description = "Seconds between two purges of the snapshots and transaction logs no longer"
             + " needed (the newest 3 snapshots are kept)")
-    int purgeIntervalSeconds() default 60;
+    int purgeIntervalSeconds() default 10;
 }

@@ -32,7 +32,9 @@ final class ServerSettings {
     /** ...and those in flight at once may hold this much: a burst of 1 MB writes cannot fill the heap. */
     static final int LARGE_REQUESTS_MAX_BYTES = 32 * 1024 * 1024;
     /** A snapshot is taken (and the log rolled) within this much log (ZooKeeper's default: 4 GiB). */
-    static final long SNAPSHOT_EVERY_KB = 64 * 1024;
+    static final long SNAPSHOT_EVERY_KB = 16 * 1024;
+    /** A new transaction log file is made this large, and grown by as much (ZooKeeper's default: 64 MiB). */
+    static final long LOG_BLOCK_KB = 4 * 1024;
 
     private ServerSettings() {}
 
@@ -45,6 +47,7 @@ final class ServerSettings {
         p.setProperty("largeRequestThreshold", Integer.toString(LARGE_REQUEST_BYTES));
         p.setProperty("largeRequestMaxBytes", Integer.toString(LARGE_REQUESTS_MAX_BYTES));
         p.setProperty("snapSizeLimitInKb", Long.toString(SNAPSHOT_EVERY_KB));
+        p.setProperty("preAllocSize", Long.toString(LOG_BLOCK_KB));
         p.setProperty("enforceQuota", "true");
     }
 

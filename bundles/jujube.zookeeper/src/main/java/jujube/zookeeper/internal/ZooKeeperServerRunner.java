@@ -27,7 +27,7 @@ public final class ZooKeeperServerRunner implements AutoCloseable {
     private final DataPurge purge;
 
     /** How often old snapshots and logs are purged when the caller does not say. */
-    public static final Duration PURGE_INTERVAL = Duration.ofMinutes(1);
+    public static final Duration PURGE_INTERVAL = Duration.ofSeconds(10);
 
     private ZooKeeperServerRunner(ZooKeeperServerEmbedded server, String host, int port, Set<String> propertiesSet,
             DataPurge purge) {
