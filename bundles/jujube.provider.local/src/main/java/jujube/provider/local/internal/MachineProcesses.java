@@ -200,13 +200,19 @@ final class MachineProcesses implements MachineProvider, AutoCloseable {
                 // its configuration and writable layer: the container is gone for good
                 FileTrees.delete(layout.containerDir(machineId));
             }
+            // the machine is gone for good: its directory (its credentials, units and Felix cache) and its logs
+            FileTrees.delete(layout.machineDir(machineId));
+            MachineLogs.remove(layout, machineId);
         } catch (IOException e) {
             throw new ProviderException("cannot remove machine " + machineId + "'s files: " + e.getMessage(), e);
         }
         LOG.info("terminated machine {}", machineId);
     }
 
-    /** SIGTERM to the process and its descendants (unit agents' hooks), SIGKILL to what outlives 10 s. */
+    /**
+     * SIGTERM to the process and its descendants (unit agents' hooks), SIGKILL to what outlives 10 s; returns
+     * once they are gone (or, past another 10 s of a process the kernel keeps, gives up waiting).
+     */
     private static void stop(ProcessHandle p) {
         var all = Stream.concat(Stream.of(p), p.descendants()).toList();
         all.forEach(ProcessHandle::destroy);
@@ -215,6 +221,14 @@ final class MachineProcesses implements MachineProvider, AutoCloseable {
                 h.onExit().get(10, TimeUnit.SECONDS);
             } catch (Exception e) {
                 h.destroyForcibly();
+                try {
+                    h.onExit().get(10, TimeUnit.SECONDS);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    return;
+                } catch (Exception stuck) {
+                    LOG.warn("process {} outlives its SIGKILL", h.pid());
+                }
             }
         }
     }
