@@ -16,8 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -35,7 +34,6 @@ import jujube.state.codec.PlainMapCodec;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Op;
 import org.apache.zookeeper.OpResult;
-import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.ZooDefs;
 import org.apache.zookeeper.ZooKeeper;
 import org.awaitility.core.ConditionFactory;
@@ -127,17 +125,7 @@ class SecurityIT {
     }
 
     private static ZooKeeper session(List<Credential> credentials) throws Exception {
-        CountDownLatch connected = new CountDownLatch(1);
-        ZooKeeper zk = new ZooKeeper(connect, 10_000, e -> {
-            if (e.getState() == Watcher.Event.KeeperState.SyncConnected) {
-                connected.countDown();
-            }
-        });
-        for (Credential c : credentials) {
-            zk.addAuthInfo("digest", (c.principal() + ":" + c.secret()).getBytes(StandardCharsets.UTF_8));
-        }
-        assertTrue(connected.await(UP.toSeconds(), TimeUnit.SECONDS), "connected to " + connect);
-        return zk;
+        return ZooKeeperClients.session(connect, credentials, UP);
     }
 
     /** One operation of the table's. */
@@ -179,14 +167,7 @@ class SecurityIT {
 
     @Test
     void every_kind_of_node_allows_each_identity_exactly_what_the_policy_says() throws Exception {
-        Map<String, String> ids = new LinkedHashMap<>();
-        ids.put("blog-charm", URLEncoder.encode(admin.services().get("blog").charmId(), StandardCharsets.UTF_8));
-        ids.put("blog-service", admin.services().get("blog").id());
-        ids.put("db-service", admin.services().get("mysql").id());
-        ids.put("blog-machine", machineKey(unit("blog/0").machineId().orElseThrow()));
-        ids.put("blog-unit", unit("blog/0").id());
-        ids.put("db-unit", unit("mysql/0").id());
-        ids.put("relation", admin.relations().ofService("blog").get(0).id());
+        Map<String, String> ids = ids();
         assertFalse(unit("blog/0").machineId().equals(unit("mysql/0").machineId()), "one machine each");
 
         Map<String, List<Credential>> identities = new LinkedHashMap<>();
@@ -264,7 +245,8 @@ class SecurityIT {
         }
         OneTimeCredential oneTime = admin.access().issueOneTimeCredential(id);
         List<Credential> redeemed = StateConnections.redeem(Administrator.connection(connect, env.dir()), oneTime, UP);
-        assertEquals(List.of(machineKey(id), "environment"), redeemed.stream().map(Credential::principal).toList());
+        assertEquals(List.of(machineKey(id)), redeemed.stream().map(Credential::principal).toList(),
+                "its own credential alone: what every agent reads, it reads as a member of the environment's group");
         assertEquals(CredentialFiles.read(machine.resolve(CredentialFiles.CREDENTIALS)), redeemed,
                 "the machine's own credentials, as its agent redeemed them");
         CredentialRefusedException used = assertThrows(CredentialRefusedException.class,
@@ -297,6 +279,195 @@ class SecurityIT {
     }
 
     @Test
+    void an_identity_filling_what_it_may_write_is_stopped_and_the_controller_stays_up_its_memory_and_data_bounded()
+            throws Exception {
+        long controller = Long.parseLong(Files.readString(env.dir().resolve("pids/controller.pid")).strip());
+        Path data = env.dir().resolve("zookeeper");
+        long dataBefore = ZooKeeperClients.diskBytes(data);
+        String unit = "/units/" + unit("blog/0").id();
+        String machine = "/machines/" + machineKey(unit("blog/0").machineId().orElseThrow());
+        List<String> made = new ArrayList<>();
+        byte[] large = new byte[100 * 1024];
+        try (ZooKeeper zk = session(machineAgentOf("blog/0"))) {
+            // as a hook holding its machine's credentials: large nodes wherever its identities may create
+            for (String dir : List.of(unit, machine, "/logs/" + unit("blog/0").id(), "/logs/" + machineKey(
+                    unit("blog/0").machineId().orElseThrow()))) {
+                KeeperException stopped = null;
+                int count = 0;
+                while (stopped == null && count < 1000) {
+                    try {
+                        made.add(zk.create(dir + "/attack-", large, ZooDefs.Ids.OPEN_ACL_UNSAFE,
+                                org.apache.zookeeper.CreateMode.PERSISTENT_SEQUENTIAL));
+                        count++;
+                    } catch (KeeperException e) {
+                        stopped = e;
+                    }
+                }
+                assertEquals(KeeperException.Code.QUOTAEXCEEDED, stopped == null ? null : stopped.code(), dir + ": " + count);
+                assertTrue(count <= 10, dir + ": " + count + " nodes of 100 KiB before the quota stopped them");
+            }
+            // and rewritten over and over: 200 MB of transaction log, which old snapshots and logs would keep
+            String rewritten = made.get(0);
+            for (int i = 0; i < 2000; i++) {
+                zk.setData(rewritten, large, -1);
+            }
+            long rss = residentBytes(controller);
+            assertTrue(rss < 1024L * 1024 * 1024, "the controller's memory: " + rss / (1024 * 1024) + " MiB");
+            long[] last = new long[1];
+            POLLING.await("ZooKeeper's old snapshots and logs purged").atMost(Duration.ofSeconds(90))
+                    .until(() -> (last[0] = ZooKeeperClients.diskBytes(data)) < dataBefore + 96L * 1024 * 1024);
+            System.out.printf("quota attack: data %d -> %d MiB, controller RSS %d MiB%n", dataBefore >> 20, last[0] >> 20,
+                    rss >> 20);
+            for (String node : made) {
+                zk.delete(node, -1);
+            }
+        }
+        assertTrue(ProcessHandle.of(controller).map(ProcessHandle::isAlive).orElse(false), "the controller runs on");
+        assertEquals(controller, Long.parseLong(Files.readString(env.dir().resolve("pids/controller.pid")).strip()),
+                "never restarted");
+        env.ok("status");
+    }
+
+    private static long residentBytes(long pid) throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
+            if (line.startsWith("VmRSS:")) {
+                return 1024 * Long.parseLong(line.replaceAll("[^0-9]", ""));
+            }
+        }
+        throw new IllegalStateException("no VmRSS for " + pid);
+    }
+
+    @Test
+    void a_unit_enters_and_leaves_a_scope_for_itself_alone_and_adds_no_member() throws Exception {
+        String relation = admin.relations().ofService("blog").get(0).id();
+        env.ok("add-unit", "blog");
+        env.awaitUnits(Map.of("mysql/0", "started", "blog/0", "started", "blog/1", "started"));
+        String sibling = "/relations/" + relation + "/scope/client/" + unit("blog/1").id();
+        POLLING.await("blog/1 entered the scope").atMost(Environment.CONVERGE).until(() -> {
+            try (ZooKeeper zk = session(Administrator.of(env.dir()))) {
+                return zk.exists(sibling, false) != null;
+            }
+        });
+        for (String agent : List.of("blog/0", "mysql/0")) {
+            try (ZooKeeper zk = session(machineAgentOf(agent))) {
+                KeeperException siblings = assertThrows(KeeperException.class, () -> zk.delete(sibling, -1));
+                assertEquals(KeeperException.Code.NOAUTH, siblings.code(), agent + " removing blog/1 from the scope");
+                for (String role : List.of("client", "server")) {
+                    KeeperException fake = assertThrows(KeeperException.class, () -> zk.create("/relations/" + relation
+                            + "/scope/" + role + "/unit-0000009999", "{\"name\":\"mysql/9\"}".getBytes(StandardCharsets.UTF_8),
+                            ZooDefs.Ids.OPEN_ACL_UNSAFE, org.apache.zookeeper.CreateMode.PERSISTENT));
+                    assertEquals(KeeperException.Code.NOAUTH, fake.code(), agent + " adding a member to " + role);
+                }
+            }
+        }
+        env.ok("remove-unit", "blog/1");
+        env.awaitUnits(Map.of("mysql/0", "started", "blog/0", "started"));
+    }
+
+    @Test
+    void a_terminated_machines_saved_credentials_are_refused_for_every_kind_of_node() throws Exception {
+        String added = env.ok("add-machine");
+        Matcher id = Pattern.compile("Machine (\\d+) added").matcher(added);
+        assertTrue(id.find(), added);
+        int machine = Integer.parseInt(id.group(1));
+        Path dir = env.dir().resolve("machines/machine-" + machine);
+        POLLING.await("machine " + machine + " has its credentials").atMost(Environment.CONVERGE)
+                .until(() -> Files.exists(dir.resolve(CredentialFiles.CREDENTIALS)));
+        List<Credential> saved = CredentialFiles.read(dir.resolve(CredentialFiles.CREDENTIALS));
+        try (ZooKeeper zk = session(saved)) {
+            assertTrue(zk.exists("/topology", false) != null, "what every machine reads, it read");
+        }
+        env.ok("terminate-machine", Integer.toString(machine));
+        // tried on the nodes of every kind as they are, the live machines' and units' included
+        Map<String, String> ids = ids();
+        List<String> allowed = new ArrayList<>();
+        for (String[] row : table()) {
+            String path = substitute(row[1], ids);
+            for (Operation op : Operation.values()) {
+                if (row[2].indexOf(op.letter) >= 0) {
+                    try (ZooKeeper zk = session(saved)) { // a refused one may be closed: one session each
+                        KeeperException.Code outcome = op.attempt(zk, path);
+                        if (outcome == null || outcome != KeeperException.Code.NOAUTH
+                                && outcome != KeeperException.Code.SESSIONEXPIRED) {
+                            allowed.add(op + " " + row[0] + " (" + path + "): " + outcome);
+                        }
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(), allowed, "what the terminated machine's credentials may still do");
+        assertFalse(Files.exists(dir), "its directory is gone");
+        try (Stream<Path> logs = Files.list(env.dir().resolve("logs"))) {
+            assertEquals(List.of(), logs.map(p -> p.getFileName().toString())
+                    .filter(n -> n.startsWith("machine-" + machine + ".")).toList(), "its logs are gone");
+        }
+        assertEquals(0, stackTraceLines(), "no stack trace in any log");
+    }
+
+    private static long stackTraceLines() throws IOException {
+        long n = 0;
+        try (Stream<Path> logs = Files.list(env.dir().resolve("logs"))) {
+            for (Path log : logs.filter(Files::isRegularFile).toList()) {
+                n += Files.readAllLines(log).stream().filter(l -> l.startsWith("\tat ")).count();
+            }
+        }
+        return n;
+    }
+
+    @Test
+    void a_forged_and_a_malformed_debug_log_record_are_shown_as_their_writers_warnings_and_the_log_reads_on()
+            throws Exception {
+        String blogLog = "/logs/" + unit("blog/0").id();
+        try (ZooKeeper zk = session(machineAgentOf("blog/0"))) {
+            zk.create(blogLog + "/log-", ("{\"unit\":\"mysql/0\",\"level\":\"ERROR\",\"message\":\"forged\","
+                    + "\"timestamp\":\"2012-06-01T10:00:00Z\"}").getBytes(StandardCharsets.UTF_8), ZooDefs.Ids.OPEN_ACL_UNSAFE,
+                    org.apache.zookeeper.CreateMode.PERSISTENT_SEQUENTIAL);
+            zk.create(blogLog + "/log-", new byte[] {(byte) 0xff, '{', 0}, ZooDefs.Ids.OPEN_ACL_UNSAFE,
+                    org.apache.zookeeper.CreateMode.PERSISTENT_SEQUENTIAL);
+            KeeperException other = assertThrows(KeeperException.class, () -> zk.create("/logs/" + unit("mysql/0").id()
+                    + "/log-", new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, org.apache.zookeeper.CreateMode.PERSISTENT_SEQUENTIAL));
+            assertEquals(KeeperException.Code.NOAUTH, other.code(), "into the database's log");
+        }
+        env.ok("run", "--unit", "blog/0", "juju-log after the forgeries");
+        POLLING.await("blog/0's record after them").atMost(Environment.CONVERGE).until(() -> admin.debugLog().after(-1)
+                .stream().anyMatch(r -> r.record().message().contains("after the forgeries")));
+        List<LoggedRecord> records = admin.debugLog().after(-1);
+        List<String> warnings = records.stream().map(LoggedRecord::record)
+                .filter(r -> r.message().contains(blogLog + "/log-") && r.message().contains("refused")).map(r -> r.unit()
+                        + " " + r.level() + " " + r.message()).toList();
+        assertEquals(2, warnings.size(), warnings::toString);
+        assertTrue(warnings.get(0).startsWith("blog/0 WARNING") && warnings.get(0).contains("claims to be mysql/0's"),
+                warnings.get(0));
+        assertTrue(warnings.get(1).startsWith("blog/0 WARNING") && warnings.get(1).contains("not a debug-log record"),
+                warnings.get(1));
+        assertFalse(records.stream().anyMatch(r -> r.record().message().equals("forged")), "the forgery never shows as mysql/0's");
+    }
+
+    @Test
+    void two_hundred_idle_unauthenticated_connections_leave_the_administrators_commands_working() throws Exception {
+        List<java.net.Socket> idle = ZooKeeperClients.idle("127.0.0.1", Integer.parseInt(connect.substring(connect.indexOf(':') + 1)), 200);
+        try {
+            assertTrue(env.ok("status", "--format", "tabular").contains("blog/0"));
+            assertTrue(env.ok("get", "blog").contains("service: blog"));
+        } finally {
+            ZooKeeperClients.close(idle);
+        }
+    }
+
+    /** What the table's paths name in this environment. */
+    private static Map<String, String> ids() {
+        Map<String, String> ids = new LinkedHashMap<>();
+        ids.put("blog-charm", URLEncoder.encode(admin.services().get("blog").charmId(), StandardCharsets.UTF_8));
+        ids.put("blog-service", admin.services().get("blog").id());
+        ids.put("db-service", admin.services().get("mysql").id());
+        ids.put("blog-machine", machineKey(unit("blog/0").machineId().orElseThrow()));
+        ids.put("blog-unit", unit("blog/0").id());
+        ids.put("db-unit", unit("mysql/0").id());
+        ids.put("relation", admin.relations().ofService("blog").get(0).id());
+        return ids;
+    }
+
+    @Test
     void the_environments_files_and_the_hook_sockets_are_their_owners_only() throws Exception {
         assertMode("rwx------", env.dir());
         assertMode("rwx------", env.dir().resolve("secrets"));
@@ -318,6 +489,22 @@ class SecurityIT {
             }
         }
         assertEquals(2, sockets.size(), "a hook socket each: " + sockets);
+        // find ENV -perm /077: nothing, not even a symbolic link (whose mode is always 0777)
+        List<String> open = new ArrayList<>();
+        try (Stream<Path> all = Files.walk(env.dir())) {
+            for (Path p : all.toList()) {
+                try {
+                    Set<java.nio.file.attribute.PosixFilePermission> mode = Files.getPosixFilePermissions(p,
+                            java.nio.file.LinkOption.NOFOLLOW_LINKS);
+                    if (Files.isSymbolicLink(p) || !PosixFilePermissions.fromString("rwx------").containsAll(mode)) {
+                        open.add(PosixFilePermissions.toString(mode) + " " + env.dir().relativize(p));
+                    }
+                } catch (java.nio.file.NoSuchFileException gone) {
+                    // a temp file renamed, a purged log: gone meanwhile
+                }
+            }
+        }
+        assertEquals(List.of(), open, "files of the environment open to others");
         try (Stream<Path> logs = Files.list(env.dir().resolve("logs"))) {
             for (Path log : logs.toList()) {
                 assertMode("rw-------", log);

@@ -111,6 +111,9 @@ final class NodeReader {
             return new StateException(path + " is over the quota of what may be written there ("
                     + ((org.apache.zookeeper.KeeperException) e).getPath() + ": its node count or bytes): remove some of it first", e);
         }
+        if (e instanceof org.apache.zookeeper.KeeperException.NoAuthException) {
+            return new jujube.state.NotAuthorizedException(path, e);
+        }
         if (e instanceof org.apache.zookeeper.KeeperException.InvalidACLException) {
             return new StateException("ZooKeeper refuses the ACL of " + path + ": its servers lack the group rights Jujube's"
                     + " ACLs use (jujube.zookeeper.auth on their class path, authProvider.jujube in their configuration)", e);
