@@ -80,11 +80,10 @@ final class ZooKeeperClients {
         }
     }
 
-    /** A client's first packet: its length, a ConnectRequest, and the read-only flag. */
+    /** A client's first packet: its length and a ConnectRequest (for a new session, not read-only). */
     private static byte[] connectRequest() throws IOException {
         ByteArrayOutputStream record = new ByteArrayOutputStream();
-        new ConnectRequest(0, 0, 30_000, 0, new byte[16]).serialize(BinaryOutputArchive.getArchive(record), "connect");
-        record.write(0); // not read-only
+        new ConnectRequest(0, 0, 30_000, 0, new byte[16], false).serialize(BinaryOutputArchive.getArchive(record), "connect");
         ByteArrayOutputStream packet = new ByteArrayOutputStream();
         new DataOutputStream(packet).writeInt(record.size());
         packet.write(record.toByteArray());
