@@ -145,6 +145,22 @@ final class CuratorRelations implements Relations {
     }
 
     @Override
+    public boolean everExisted(String relationId) {
+        if (!relationId.matches("relation-[0-9]{10}")) {
+            return false;
+        }
+        long number = Long.parseLong(relationId.substring("relation-".length()));
+        org.apache.zookeeper.data.Stat stat;
+        try {
+            stat = ctx.client().checkExists().forPath(Paths.RELATIONS);
+        } catch (Exception e) {
+            throw NodeReader.failure(Paths.RELATIONS, e);
+        }
+        // a relation's id is its parent's child version when it was made (TransactionDraft): always below it
+        return stat != null && number < stat.getCversion();
+    }
+
+    @Override
     public int migrateScopeMembership() {
         return new ScopeMembershipMigration(ctx).run();
     }
