@@ -179,6 +179,29 @@ class CharmArchivesTest {
     }
 
     @Test
+    void a_directory_over_an_archives_limits_is_refused_before_its_files_are_read() throws IOException {
+        Path dir = charmDirectory();
+        try (java.io.RandomAccessFile big = new java.io.RandomAccessFile(dir.resolve("big").toFile(), "rw")) {
+            big.setLength((1L << 30) + (100L << 20)); // 1.1 GiB, sparse: nothing of it is ever read
+        }
+        CharmArchiveException huge = assertThrows(CharmArchiveException.class,
+                () -> CharmArchives.build(dir, temp.resolve("huge.charm")));
+        assertTrue(huge.getMessage().contains("holds more than the 1073741824 bytes a charm may hold (at big,"),
+                huge.getMessage());
+        assertFalse(Files.exists(temp.resolve("huge.charm")), "nothing written");
+        Files.delete(dir.resolve("big"));
+
+        Path many = Files.createDirectories(dir.resolve("many"));
+        for (int i = 0; i <= 10_000; i++) {
+            Files.createFile(many.resolve("f" + i));
+        }
+        CharmArchiveException crowded = assertThrows(CharmArchiveException.class,
+                () -> CharmArchives.build(dir, temp.resolve("many.charm")));
+        assertTrue(crowded.getMessage().contains("holds more than the 10000 files, directories and links"),
+                crowded.getMessage());
+    }
+
+    @Test
     void refuses_an_existing_target() throws IOException {
         Path zip = CharmArchives.build(charmDirectory(), temp.resolve("c.charm")).path();
         Files.createDirectories(temp.resolve("exists"));

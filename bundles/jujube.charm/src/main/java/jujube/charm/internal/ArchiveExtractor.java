@@ -94,20 +94,27 @@ public final class ArchiveExtractor {
         return byName;
     }
 
-    private String normalise(String name) {
-        if (name.startsWith("/") || name.indexOf('\\') >= 0 || name.indexOf('\0') >= 0 || name.matches("^[A-Za-z]:.*")) {
-            throw new CharmArchiveException(label, "entry \"" + name + "\" would be written outside the target directory (absolute or non-portable path)");
-        }
+    /** Refuses an entry name too long, whole or in one of its parts; {@code label} names the charm. */
+    static void checkName(String label, String name) {
         if (name.getBytes(StandardCharsets.UTF_8).length > MAX_NAME_BYTES) {
             throw new CharmArchiveException(label, "entry " + shortened(name) + " has a name longer than "
                     + MAX_NAME_BYTES + " bytes");
         }
-        List<String> parts = new ArrayList<>();
         for (String part : name.split("/")) {
             if (part.getBytes(StandardCharsets.UTF_8).length > MAX_NAME_PART_BYTES) {
                 throw new CharmArchiveException(label, "entry " + shortened(name) + " has a file name longer"
                         + " than " + MAX_NAME_PART_BYTES + " bytes");
             }
+        }
+    }
+
+    private String normalise(String name) {
+        if (name.startsWith("/") || name.indexOf('\\') >= 0 || name.indexOf('\0') >= 0 || name.matches("^[A-Za-z]:.*")) {
+            throw new CharmArchiveException(label, "entry \"" + name + "\" would be written outside the target directory (absolute or non-portable path)");
+        }
+        checkName(label, name);
+        List<String> parts = new ArrayList<>();
+        for (String part : name.split("/")) {
             if (part.equals("..")) {
                 throw new CharmArchiveException(label, "entry \"" + name + "\" would be written outside the target directory (contains ..)");
             }
