@@ -95,11 +95,17 @@ final class WriteQuotas {
         }
         // the directory of this environment's quotas is the administrator's: nobody else may make a quota in
         // it (for an environment at the root, that is /zookeeper/quota itself: nobody may make one anywhere)
-        String dir = root(namespace);
-        try {
-            raw.setACL().withACL(administratorOnly).forPath(dir);
-        } catch (Exception e) {
-            throw NodeReader.failure(dir, e);
+        List<String> closed = new java.util.ArrayList<>(List.of(root(namespace)));
+        if (namespace == null || namespace.isEmpty()) {
+            // ZooKeeper's own directory, open to all by default: anyone could make nodes in it, bounded by nothing
+            closed.add(Quotas.procZookeeper);
+        }
+        for (String dir : closed) {
+            try {
+                raw.setACL().withACL(administratorOnly).forPath(dir);
+            } catch (Exception e) {
+                throw NodeReader.failure(dir, e);
+            }
         }
     }
 
