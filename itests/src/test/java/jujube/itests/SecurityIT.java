@@ -32,8 +32,6 @@ import jujube.state.UnitInfo;
 import jujube.state.UnitName;
 import jujube.state.codec.PlainMapCodec;
 import org.apache.zookeeper.KeeperException;
-import org.apache.zookeeper.Op;
-import org.apache.zookeeper.OpResult;
 import org.apache.zookeeper.ZooDefs;
 import org.apache.zookeeper.ZooKeeper;
 import org.awaitility.core.ConditionFactory;
@@ -56,8 +54,6 @@ class SecurityIT {
     @RegisterExtension
     static final ScratchDirectories SCRATCH = new ScratchDirectories();
     private static final Duration UP = Duration.ofSeconds(30);
-    /** A version no node has: what is allowed fails on it, after ZooKeeper checked the ACL. */
-    private static final int WRONG_VERSION = 987_654;
     private static Environment env;
     private static String connect;
     private static StateConnection admin;
@@ -128,43 +124,6 @@ class SecurityIT {
         return ZooKeeperClients.session(connect, credentials, UP);
     }
 
-    /** One operation of the table's. */
-    private enum Operation {
-        READ('r'), WRITE('w'), CREATE('c'), DELETE('d'), ACL('a');
-
-        final char letter;
-
-        Operation(char letter) {
-            this.letter = letter;
-        }
-
-        /** Tries it: null when ZooKeeper allowed it (nothing changed), else the code it refused it with. */
-        KeeperException.Code attempt(ZooKeeper zk, String path) throws InterruptedException {
-            try {
-                switch (this) {
-                    case READ -> zk.getData(path, false, null);
-                    case WRITE -> zk.setData(path, new byte[0], WRONG_VERSION);
-                    case CREATE -> zk.multi(List.of(
-                            Op.create(path.equals("/") ? "/security-probe" : path + "/security-probe", new byte[0],
-                                    ZooDefs.Ids.OPEN_ACL_UNSAFE, org.apache.zookeeper.CreateMode.PERSISTENT),
-                            Op.check("/", WRONG_VERSION)));
-                    case DELETE -> zk.delete(path, WRONG_VERSION);
-                    case ACL -> zk.setACL(path, ZooDefs.Ids.OPEN_ACL_UNSAFE, WRONG_VERSION);
-                }
-                return this == READ ? null : KeeperException.Code.OK; // a change that went through: never expected
-            } catch (KeeperException e) {
-                if (this == CREATE && e.getResults() != null) {
-                    List<OpResult> results = e.getResults();
-                    int first = ((OpResult.ErrorResult) results.get(0)).getErr();
-                    int check = ((OpResult.ErrorResult) results.get(1)).getErr();
-                    return first == 0 && check == KeeperException.Code.BADVERSION.intValue() ? null
-                            : KeeperException.Code.get(first != 0 ? first : check);
-                }
-                return e.code() == KeeperException.Code.BADVERSION && this != READ ? null : e.code();
-            }
-        }
-    }
-
     @Test
     void every_kind_of_node_allows_each_identity_exactly_what_the_policy_says() throws Exception {
         Map<String, String> ids = ids();
@@ -179,14 +138,14 @@ class SecurityIT {
 
         List<String> wrong = new ArrayList<>();
         int cells = 0;
-        List<String[]> rows = table();
+        List<String[]> rows = AccessTable.rows();
         assertTrue(rows.size() >= 25, "the table covers every kind of node");
         for (Map.Entry<String, List<Credential>> identity : identities.entrySet()) {
             int column = List.copyOf(identities.keySet()).indexOf(identity.getKey()) + 3;
             try (ZooKeeper zk = identity.getValue() == null ? null : session(identity.getValue())) {
                 for (String[] row : rows) {
-                    String path = substitute(row[1], ids);
-                    for (Operation op : Operation.values()) {
+                    String path = AccessTable.substitute(row[1], ids);
+                    for (AccessTable.Operation op : AccessTable.Operation.values()) {
                         if (row[2].indexOf(op.letter) < 0) {
                             continue;
                         }
@@ -212,27 +171,6 @@ class SecurityIT {
         }
         assertEquals(List.of(), wrong, "cells wrong of " + cells);
         assertTrue(cells > 500, cells + " cells");
-    }
-
-    private static List<String[]> table() throws IOException {
-        List<String[]> rows = new ArrayList<>();
-        try (var in = SecurityIT.class.getResourceAsStream("/security/access.tsv")) {
-            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
-                if (!line.isBlank() && !line.startsWith("#")) {
-                    String[] cells = line.split("\t");
-                    assertEquals(8, cells.length, line);
-                    rows.add(cells);
-                }
-            }
-        }
-        return rows;
-    }
-
-    private static String substitute(String path, Map<String, String> ids) {
-        for (Map.Entry<String, String> id : ids.entrySet()) {
-            path = path.replace("{" + id.getKey() + "}", id.getValue());
-        }
-        return path;
     }
 
     @Test
@@ -381,9 +319,9 @@ class SecurityIT {
         // tried on the nodes of every kind as they are, the live machines' and units' included
         Map<String, String> ids = ids();
         List<String> allowed = new ArrayList<>();
-        for (String[] row : table()) {
-            String path = substitute(row[1], ids);
-            for (Operation op : Operation.values()) {
+        for (String[] row : AccessTable.rows()) {
+            String path = AccessTable.substitute(row[1], ids);
+            for (AccessTable.Operation op : AccessTable.Operation.values()) {
                 if (row[2].indexOf(op.letter) >= 0) {
                     try (ZooKeeper zk = session(saved)) { // a refused one may be closed: one session each
                         KeeperException.Code outcome = op.attempt(zk, path);
@@ -505,6 +443,12 @@ class SecurityIT {
             }
         }
         assertEquals(List.of(), open, "files of the environment open to others");
+        // another user of the host is told that the environment is not theirs, not that it is not there
+        Distribution.Run other = env.distribution.run(Map.of("JUJUBE_HOME", env.distribution.home.toString()), "setpriv",
+                "--reuid=65534", "--regid=65534", "--clear-groups", env.distribution.dist.resolve("bin/jujube").toString(),
+                "status", "-e", env.name);
+        assertEquals(1, other.exit(), other.err());
+        assertTrue(other.err().startsWith("jujube: not authorized to use environment '" + env.name + "'"), other.err());
         try (Stream<Path> logs = Files.list(env.dir().resolve("logs"))) {
             for (Path log : logs.toList()) {
                 assertMode("rw-------", log);
