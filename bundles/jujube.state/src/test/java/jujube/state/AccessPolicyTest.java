@@ -143,11 +143,11 @@ class AccessPolicyTest extends ZooKeeperFixture {
         // machine 2's session holds all it may: its own credential and mysql/0's
         List<Credential> held = new ArrayList<>(StateConnections.redeem(where(),
                 state.access().issueOneTimeCredential(machine2), Duration.ofSeconds(10)));
-        try (CuratorFramework raw = rawAs(held)) {
+        try (CuratorFramework raw = as(held)) {
             raw.getData().forPath("/auth/credentials/" + state.units().get(db).id()); // readable: its unit
             held.addAll(unitCredentials(raw, state.units().get(db).id()));
         }
-        try (CuratorFramework raw = rawAs(held)) {
+        try (CuratorFramework raw = as(held)) {
             String blogNode = "/units/" + state.units().get(blog).id();
             String blogService = "/services/" + state.services().get("blog").id();
             assertNoAuth(() -> raw.setData().forPath(blogNode, "{}".getBytes()));
@@ -166,7 +166,7 @@ class AccessPolicyTest extends ZooKeeperFixture {
 
     @Test
     void a_client_that_is_nobody_reads_and_writes_nothing() throws Exception {
-        try (CuratorFramework raw = rawAs(List.of(Credential.generate("nobody")))) {
+        try (CuratorFramework raw = as(List.of(Credential.generate("nobody")))) {
             assertNoAuth(() -> raw.getData().forPath("/topology"));
             assertNoAuth(() -> raw.getChildren().forPath("/"));
             assertNoAuth(() -> raw.create().forPath("/new"));
@@ -238,10 +238,10 @@ class AccessPolicyTest extends ZooKeeperFixture {
         // with machine 2's, mysql/0's and mysql's credentials, nothing enters blog's side of the scope
         List<Credential> held = new ArrayList<>(StateConnections.redeem(where(),
                 state.access().issueOneTimeCredential(machine2), Duration.ofSeconds(10)));
-        try (CuratorFramework raw = rawAs(held)) {
+        try (CuratorFramework raw = as(held)) {
             held.addAll(unitCredentials(raw, state.units().get(db).id()));
         }
-        try (CuratorFramework raw = rawAs(held)) {
+        try (CuratorFramework raw = as(held)) {
             assertNoAuth(() -> raw.create().forPath(clients + "/unit-0000000099", "{}".getBytes()));
         }
     }
@@ -257,10 +257,10 @@ class AccessPolicyTest extends ZooKeeperFixture {
         // all machine 1 holds: its own credential and blog/0's
         List<Credential> held = new ArrayList<>(StateConnections.redeem(where(),
                 state.access().issueOneTimeCredential(machine1), Duration.ofSeconds(10)));
-        try (CuratorFramework raw = rawAs(held)) {
+        try (CuratorFramework raw = as(held)) {
             held.addAll(unitCredentials(raw, state.units().get(blog).id()));
         }
-        try (CuratorFramework raw = rawAs(held)) {
+        try (CuratorFramework raw = as(held)) {
             raw.create().forPath(own, "{\"name\":\"blog/0\"}".getBytes(StandardCharsets.UTF_8));
             raw.delete().forPath(own);
             assertNoAuth(() -> raw.delete().forPath(clients + "/" + state.units().get(sibling).id()));
@@ -305,7 +305,7 @@ class AccessPolicyTest extends ZooKeeperFixture {
         List<Credential> held = new ArrayList<>(StateConnections.redeem(where(),
                 state.access().issueOneTimeCredential(machine2), Duration.ofSeconds(10)));
         String dbId = state.units().get(db).id();
-        try (CuratorFramework raw = rawAs(held)) {
+        try (CuratorFramework raw = as(held)) {
             held.addAll(unitCredentials(raw, dbId));
         }
         try (org.apache.zookeeper.ZooKeeper live = sessionOf(held)) {
@@ -390,7 +390,7 @@ class AccessPolicyTest extends ZooKeeperFixture {
         assertTrue(controller.access().applyPolicy() >= 4);
         assertTrue(controller.access().isPolicyApplied());
         assertEquals(0, controller.access().applyPolicy(), "idempotent");
-        try (CuratorFramework nobody = rawAs(List.of(Credential.generate("nobody")))) {
+        try (CuratorFramework nobody = as(List.of(Credential.generate("nobody")))) {
             assertNoAuth(() -> nobody.setData().forPath("/topology", "{}".getBytes()));
         }
         StateConnection agent2 = agentOf(machine2);
@@ -398,26 +398,6 @@ class AccessPolicyTest extends ZooKeeperFixture {
         try (AutoCloseable broker = controller.access().serveMachineRequests()) {
             assertThrows(StateException.class, () -> agent2.units().setWorkflowState(blog, "started"));
         }
-    }
-
-    private List<Credential> unitCredentials(CuratorFramework raw, String unitId) throws Exception {
-        String yaml = new String(raw.getData().forPath("/auth/credentials/" + unitId), StandardCharsets.UTF_8);
-        @SuppressWarnings("unchecked")
-        List<Map<String, Object>> entries = (List<Map<String, Object>>) new jujube.state.codec.PlainMapCodec()
-                .readMap(yaml.getBytes(StandardCharsets.UTF_8), jujube.state.codec.PlainMapCodec.Form.YAML).get("credentials");
-        return entries.stream().map(e -> new Credential((String) e.get("principal"), (String) e.get("secret"))).toList();
-    }
-
-    private CuratorFramework rawAs(List<Credential> credentials) {
-        CuratorFrameworkFactory.Builder b = CuratorFrameworkFactory.builder().connectString(zk.getConnectString())
-                .retryPolicy(new RetryOneTime(100)).namespace(chroot);
-        // as an agent authenticates: each credential by its digest, and as a member of the groups listing it
-        List<org.apache.curator.framework.AuthInfo> auth = credentials.stream()
-                .flatMap(c -> java.util.stream.Stream.of("digest", "jujube").map(scheme -> new org.apache.curator.framework.AuthInfo(
-                        scheme, (c.principal() + ":" + c.secret()).getBytes(StandardCharsets.UTF_8)))).toList();
-        CuratorFramework c = b.authorization(auth).build();
-        c.start();
-        return c;
     }
 
     private interface ZooKeeperCall {

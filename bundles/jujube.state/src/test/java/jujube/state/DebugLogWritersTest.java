@@ -5,15 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
-import org.apache.curator.framework.AuthInfo;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.CuratorFrameworkFactory;
-import org.apache.curator.retry.RetryOneTime;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 import org.junit.jupiter.api.BeforeEach;
@@ -43,19 +38,8 @@ class DebugLogWritersTest extends ZooKeeperFixture {
         db = state.units().add("mysql").name();
         state.units().assign(blog, machine1);
         state.units().assign(db, machine2);
-        ConnectionConfig where = new ConnectionConfig(zk.getConnectString(), Duration.ofSeconds(10), Duration.ofSeconds(5), chroot);
-        blogMachineHolds = new ArrayList<>(StateConnections.redeem(where, state.access().issueOneTimeCredential(machine1),
-                Duration.ofSeconds(10)));
+        blogMachineHolds = agentCredentials(machine1, blog);
         blogMachine = connect(List.of(), blogMachineHolds);
-        blogMachine.units().get(blog); // acts for it: its credential is the session's now
-        try (CuratorFramework raw = as(blogMachineHolds)) {
-            String yaml = new String(raw.getData().forPath("/auth/credentials/" + state.units().get(blog).id()),
-                    StandardCharsets.UTF_8);
-            java.util.Map<?, ?> entry = (java.util.Map<?, ?>) ((List<?>) new jujube.state.codec.PlainMapCodec()
-                    .readMap(yaml.getBytes(StandardCharsets.UTF_8), jujube.state.codec.PlainMapCodec.Form.YAML)
-                    .get("credentials")).get(0);
-            blogMachineHolds.add(new Credential((String) entry.get("principal"), (String) entry.get("secret")));
-        }
     }
 
     @Test
@@ -113,19 +97,5 @@ class DebugLogWritersTest extends ZooKeeperFixture {
     private static byte[] record(String unit) {
         return ("{\"unit\":\"" + unit + "\",\"level\":\"INFO\",\"message\":\"forged\",\"timestamp\":\"" + T0 + "\"}")
                 .getBytes(StandardCharsets.UTF_8);
-    }
-
-    /** A session holding {@code credentials}, as an agent authenticates: by digest, and in its groups. */
-    private CuratorFramework as(List<Credential> credentials) {
-        List<AuthInfo> auth = new ArrayList<>();
-        for (Credential c : credentials) {
-            for (String scheme : List.of("digest", "jujube")) {
-                auth.add(new AuthInfo(scheme, (c.principal() + ":" + c.secret()).getBytes(StandardCharsets.UTF_8)));
-            }
-        }
-        CuratorFramework c = CuratorFrameworkFactory.builder().connectString(zk.getConnectString())
-                .retryPolicy(new RetryOneTime(100)).namespace(chroot).authorization(auth).build();
-        c.start();
-        return c;
     }
 }

@@ -5,14 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.curator.framework.AuthInfo;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.CuratorFrameworkFactory;
-import org.apache.curator.retry.RetryOneTime;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.ZooDefs;
@@ -40,15 +35,7 @@ class WriteQuotasTest extends ZooKeeperFixture {
         blog = state.units().add("blog").name();
         state.units().assign(blog, machine);
         unitId = state.units().get(blog).id();
-        ConnectionConfig where = new ConnectionConfig(zk.getConnectString(), Duration.ofSeconds(10), Duration.ofSeconds(5), chroot);
-        held.addAll(StateConnections.redeem(where, state.access().issueOneTimeCredential(machine), Duration.ofSeconds(10)));
-        try (CuratorFramework raw = as(held)) {
-            String yaml = new String(raw.getData().forPath("/auth/credentials/" + unitId), StandardCharsets.UTF_8);
-            java.util.Map<?, ?> entry = (java.util.Map<?, ?>) ((List<?>) new jujube.state.codec.PlainMapCodec()
-                    .readMap(yaml.getBytes(StandardCharsets.UTF_8), jujube.state.codec.PlainMapCodec.Form.YAML)
-                    .get("credentials")).get(0);
-            held.add(new Credential((String) entry.get("principal"), (String) entry.get("secret")));
-        }
+        held.addAll(agentCredentials(machine, blog));
     }
 
     @Test
@@ -117,19 +104,5 @@ class WriteQuotasTest extends ZooKeeperFixture {
             assertNull(top.checkExists().forPath("/zookeeper/quota/" + chroot + "/units/" + unitId));
             assertNull(top.checkExists().forPath("/zookeeper/quota/" + chroot + "/logs/" + unitId));
         }
-    }
-
-    /** A session holding {@code credentials}, as an agent authenticates: by digest, and in its groups. */
-    private CuratorFramework as(List<Credential> credentials) {
-        List<AuthInfo> auth = new ArrayList<>();
-        for (Credential c : credentials) {
-            for (String scheme : List.of("digest", "jujube")) {
-                auth.add(new AuthInfo(scheme, (c.principal() + ":" + c.secret()).getBytes(StandardCharsets.UTF_8)));
-            }
-        }
-        CuratorFramework c = CuratorFrameworkFactory.builder().connectString(zk.getConnectString())
-                .retryPolicy(new RetryOneTime(100)).namespace(chroot).authorization(auth).build();
-        c.start();
-        return c;
     }
 }

@@ -60,17 +60,19 @@ public final class ArchiveBuilder {
         }
     }
 
-    private void addChildren(ZipArchiveOutputStream zip, Path directory, String prefix, int depth) throws IOException {
-        List<Path> children;
+    /** What of {@code directory} the archive holds, in name order: no hidden entry, no top-level {@code build/}. */
+    private static List<Path> included(Path directory, int depth) throws IOException {
         try (Stream<Path> listing = Files.list(directory)) {
-            children = listing.sorted().toList();
+            return listing.sorted().filter(child -> {
+                String name = child.getFileName().toString();
+                return !name.startsWith(".") && !(depth == 0 && name.equals("build"));
+            }).toList();
         }
-        for (Path child : children) {
-            String name = child.getFileName().toString();
-            if (name.startsWith(".") || (depth == 0 && name.equals("build"))) {
-                continue;
-            }
-            String entry = prefix + name;
+    }
+
+    private void addChildren(ZipArchiveOutputStream zip, Path directory, String prefix, int depth) throws IOException {
+        for (Path child : included(directory, depth)) {
+            String entry = prefix + child.getFileName();
             if (Files.isSymbolicLink(child)) {
                 String target = Files.readSymbolicLink(child).toString();
                 String problem = LinkTargets.problem(target, depth).orElse(null);
@@ -99,16 +101,8 @@ public final class ArchiveBuilder {
         private long bytes;
 
         void check(Path directory, String prefix, int depth) throws IOException {
-            List<Path> children;
-            try (Stream<Path> listing = Files.list(directory)) {
-                children = listing.sorted().toList();
-            }
-            for (Path child : children) {
-                String name = child.getFileName().toString();
-                if (name.startsWith(".") || (depth == 0 && name.equals("build"))) {
-                    continue;
-                }
-                String entry = prefix + name;
+            for (Path child : included(directory, depth)) {
+                String entry = prefix + child.getFileName();
                 if (++entries > ArchiveReader.MAX_ENTRIES) {
                     throw new CharmArchiveException(label, "holds more than the " + ArchiveReader.MAX_ENTRIES
                             + " files, directories and links a charm may hold");
