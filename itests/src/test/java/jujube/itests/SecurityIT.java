@@ -325,8 +325,7 @@ class SecurityIT {
                 if (row[2].indexOf(op.letter) >= 0) {
                     try (ZooKeeper zk = session(saved)) { // a refused one may be closed: one session each
                         KeeperException.Code outcome = op.attempt(zk, path);
-                        if (outcome == null || outcome != KeeperException.Code.NOAUTH
-                                && outcome != KeeperException.Code.SESSIONEXPIRED) {
+                        if (outcome == null || !ZooKeeperClients.refused(outcome)) {
                             allowed.add(op + " " + row[0] + " (" + path + "): " + outcome);
                         }
                     }

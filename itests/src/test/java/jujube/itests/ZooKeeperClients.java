@@ -45,9 +45,13 @@ final class ZooKeeperClients {
         return zk;
     }
 
-    /** Whether a failure is a refusal: by a node's ACL, or by a server that closed a revoked session first. */
-    static boolean refused(KeeperException e) {
-        return e.code() == KeeperException.Code.NOAUTH || e.code() == KeeperException.Code.SESSIONEXPIRED;
+    /**
+     * Whether an operation's outcome is a refusal: by a node's ACL, or by a server that closed the revoked
+     * session first (the client then sees its session expired, or its connection lost).
+     */
+    static boolean refused(KeeperException.Code code) {
+        return code == KeeperException.Code.NOAUTH || code == KeeperException.Code.SESSIONEXPIRED
+                || code == KeeperException.Code.CONNECTIONLOSS;
     }
 
     /**
