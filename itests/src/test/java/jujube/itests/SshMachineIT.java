@@ -95,7 +95,8 @@ class SshMachineIT {
             Distribution.Run terminated = env.distribution.jujube(agent, "terminate-machine", id, "-e", env.name);
             assertEquals(0, terminated.exit(), terminated.out() + terminated.err());
             assertEquals(List.of(0), machines(env));
-            assertEquals("gone", host.sshOk("test -e /var/lib/jujube && echo there || echo gone").strip());
+            // the second host sees this host's /var/lib/jujube (its machines' base roots) through its overlay
+            assertEquals("gone", host.sshOk("ls -d /var/lib/jujube/jujube-* >/dev/null 2>&1 && echo there || echo gone").strip());
             assertEquals("", host.sshOk("ps -e -o args= | grep -v grep | grep -F -e jujube-agent -e " + remote + " || true").strip());
         }
         assertEquals(List.of(), host.leftovers());
