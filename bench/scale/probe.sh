@@ -43,7 +43,7 @@ end)
   # machine 0's log: when each of the database's hooks ran and ended, the relation's critical path (its
   # hooks run one after another); printed below as when they ran, each hook's run (spawn to exit) and the
   # agent's gap between two (flush, queue, next hook)
-  cp "$env_dir/logs/machine-0.log" "$out/machine-0.log" 2>/dev/null || true
+  cp "$env_dir/logs/machine-0/machine-0.log" "$out/machine-0.log" 2>/dev/null || true
   grep -E 'unit=scaledb/0 hook=db-relation-[a-z]+: (running|succeeded)' "$out/machine-0.log" 2>/dev/null | awk '
     { split(substr($1, 12), t, ":"); ms = (t[1] * 3600 + t[2] * 60 + t[3]) * 1000 }
     / running$/ { if (end) gaps[++g] = ms - end; start = ms; if (!first) first = ms }

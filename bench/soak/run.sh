@@ -113,7 +113,7 @@ log "converged: $(distinct) of $expected lines"
 sleep $(( timeout + 30 ))
 kill "$sampler"; sampler=
 "$jujube" status --format json > "$out/status.json"
-cp "$env_dir/logs/machine-0.log" "$out/machine-0.log"
+cp "$env_dir/logs/machine-0/machine-0.log" "$out/machine-0.log"
 
 echo "host: $(nproc) cores; a fork and exec of /bin/true from a shell: $base_us us (mean of 200)"
 echo "units: $units on machine 0 ($n_db stormdb, $n_app stormapp, offenders: $offenders); hook timeout $timeout s"

@@ -124,6 +124,9 @@ class ContainerIsolationIT {
             assertTrue(Files.exists(upper.resolve(ETC_FILE.toString().substring(1))), "written to the machine's layer");
         }
         assertEquals(List.of("install -", "start -"), Environment.lines(env.unitDir(1, "isolated/0").resolve("hook.log")));
+        // a hook makes files as on any machine (umask 022), on its own disk: the environment stays owner-only
+        assertEquals("644", machines.attachOk(1, "stat", "-c", "%a", ETC_FILE.toString()).strip());
+        assertEquals(List.of(), env.openToOthers(), "files of the environment open to others");
 
         // one port, two machines: each serves it, and each reaches the other's
         String first = status.path("services").path("isolated").path("units").path("isolated/0").path("public-address").asText();

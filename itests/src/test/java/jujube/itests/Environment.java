@@ -120,6 +120,28 @@ final class Environment implements AutoCloseable {
         return LocalLayout.machineDir(dir(), machine, containers(dir()));
     }
 
+    /**
+     * What {@code find ENV -perm /077} lists: every file and directory under the environment's directory
+     * that is not its owner's alone, symbolic links included (whose mode is always 0777).
+     */
+    List<String> openToOthers() throws IOException {
+        List<String> open = new ArrayList<>();
+        try (var all = Files.walk(dir())) {
+            for (Path p : all.toList()) {
+                try {
+                    var mode = Files.getPosixFilePermissions(p, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+                    if (Files.isSymbolicLink(p) || !java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")
+                            .containsAll(mode)) {
+                        open.add(java.nio.file.attribute.PosixFilePermissions.toString(mode) + " " + dir().relativize(p));
+                    }
+                } catch (java.nio.file.NoSuchFileException gone) {
+                    // a temp file renamed, a purged log: gone meanwhile
+                }
+            }
+        }
+        return open;
+    }
+
     /** Whether the environment in {@code envDir} has container machines, as its {@code environment.yaml} says. */
     static boolean containers(Path envDir) {
         try {
@@ -147,7 +169,7 @@ final class Environment implements AutoCloseable {
 
     /** The machine agent's log: every hook run is logged there as {@code unit=U hook=H: succeeded}. */
     String machineLog(int machine) {
-        return String.join("\n", lines(dir().resolve("logs/machine-" + machine + ".log")));
+        return String.join("\n", lines(LocalLayout.log(dir(), machine)));
     }
 
     /** The pid of machine {@code machine}'s agent, as the provider recorded it ({@code pids/machine-N.pid}). */

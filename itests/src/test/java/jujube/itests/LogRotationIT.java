@@ -22,8 +22,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * ({@code JUJUBE_AGENT_LOG_FILES}, {@code JUJUBE_AGENT_LOG_SIZE}): a hook prints about half a megabyte, which the
  * machine agent logs line by line. Its log directory then holds exactly 3 files, none more than one
  * record past the size; the records they keep are the newest and follow each other without a gap, and
- * {@code logs/machine-0.log} reads the newest. Both kinds of machine: a container's agent writes in the
- * machine's directory too.
+ * {@code logs/machine-0/} reads them. Both kinds of machine: a process machine's agent writes in
+ * {@code logs/machine-0/} itself, a container's in the machine's directory on its own disk, which the host
+ * mounts there.
  */
 @ResourceLock(ContainerMachines.LOCK)
 class LogRotationIT {
@@ -63,7 +64,7 @@ class LogRotationIT {
         env.awaitUnits(Map.of("chatty/0", "started"));
         env.awaitHookLine("chatty/0", "start -");
 
-        Path dir = env.machineDir(0).resolve("log");
+        Path dir = machines.equals("process") ? env.dir().resolve("logs/machine-0") : env.machineDir(0).resolve("log");
         Map<String, Long> sizes = sizes(dir);
         assertEquals(List.of("machine-0.log", "machine-0.log.1", "machine-0.log.2"), List.copyOf(sizes.keySet()));
         sizes.forEach((name, size) -> assertTrue(size <= MAX_FILE_BYTES, name + ": " + size + " bytes"));
@@ -85,15 +86,18 @@ class LogRotationIT {
             assertEquals(numbers.get(i - 1) + 1, numbers.get(i), "no record lost between two files");
         }
         assertTrue(String.join("\n", kept).contains("unit=chatty/0 hook=start"), "the start hook ran after, and is kept");
-        assertEquals(Files.readAllLines(dir.resolve("machine-0.log")), Files.readAllLines(env.dir().resolve("logs/machine-0.log")),
-                "logs/machine-0.log reads the file being written");
+        assertEquals(Files.readAllLines(dir.resolve("machine-0.log")),
+                Files.readAllLines(env.dir().resolve("logs/machine-0/machine-0.log")),
+                "logs/machine-0/machine-0.log reads the file being written");
     }
 
     private static Map<String, Long> sizes(Path dir) throws Exception {
         Map<String, Long> sizes = new TreeMap<>();
         try (Stream<Path> files = Files.list(dir)) {
             for (Path f : files.toList()) {
-                sizes.put(f.getFileName().toString(), Files.size(f));
+                if (f.getFileName().toString().startsWith("machine-0.log")) {
+                    sizes.put(f.getFileName().toString(), Files.size(f));
+                }
             }
         }
         return sizes;

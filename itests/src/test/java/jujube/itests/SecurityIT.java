@@ -16,8 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -34,9 +33,6 @@ import jujube.state.UnitName;
 import jujube.state.codec.PlainMapCodec;
 import jujube.testkit.Polling;
 import org.apache.zookeeper.KeeperException;
-import org.apache.zookeeper.Op;
-import org.apache.zookeeper.OpResult;
-import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.ZooDefs;
 import org.apache.zookeeper.ZooKeeper;
 import org.awaitility.core.ConditionFactory;
@@ -59,8 +55,6 @@ class SecurityIT {
     @RegisterExtension
     static final ScratchDirectories SCRATCH = new ScratchDirectories();
     private static final Duration UP = Duration.ofSeconds(30);
-    /** A version no node has: what is allowed fails on it, after ZooKeeper checked the ACL. */
-    private static final int WRONG_VERSION = 987_654;
     private static Environment env;
     private static String connect;
     private static StateConnection admin;
@@ -128,66 +122,12 @@ class SecurityIT {
     }
 
     private static ZooKeeper session(List<Credential> credentials) throws Exception {
-        CountDownLatch connected = new CountDownLatch(1);
-        ZooKeeper zk = new ZooKeeper(connect, 10_000, e -> {
-            if (e.getState() == Watcher.Event.KeeperState.SyncConnected) {
-                connected.countDown();
-            }
-        });
-        for (Credential c : credentials) {
-            zk.addAuthInfo("digest", (c.principal() + ":" + c.secret()).getBytes(StandardCharsets.UTF_8));
-        }
-        assertTrue(connected.await(UP.toSeconds(), TimeUnit.SECONDS), "connected to " + connect);
-        return zk;
-    }
-
-    /** One operation of the table's. */
-    private enum Operation {
-        READ('r'), WRITE('w'), CREATE('c'), DELETE('d'), ACL('a');
-
-        final char letter;
-
-        Operation(char letter) {
-            this.letter = letter;
-        }
-
-        /** Tries it: null when ZooKeeper allowed it (nothing changed), else the code it refused it with. */
-        KeeperException.Code attempt(ZooKeeper zk, String path) throws InterruptedException {
-            try {
-                switch (this) {
-                    case READ -> zk.getData(path, false, null);
-                    case WRITE -> zk.setData(path, new byte[0], WRONG_VERSION);
-                    case CREATE -> zk.multi(List.of(
-                            Op.create(path.equals("/") ? "/security-probe" : path + "/security-probe", new byte[0],
-                                    ZooDefs.Ids.OPEN_ACL_UNSAFE, org.apache.zookeeper.CreateMode.PERSISTENT),
-                            Op.check("/", WRONG_VERSION)));
-                    case DELETE -> zk.delete(path, WRONG_VERSION);
-                    case ACL -> zk.setACL(path, ZooDefs.Ids.OPEN_ACL_UNSAFE, WRONG_VERSION);
-                }
-                return this == READ ? null : KeeperException.Code.OK; // a change that went through: never expected
-            } catch (KeeperException e) {
-                if (this == CREATE && e.getResults() != null) {
-                    List<OpResult> results = e.getResults();
-                    int first = ((OpResult.ErrorResult) results.get(0)).getErr();
-                    int check = ((OpResult.ErrorResult) results.get(1)).getErr();
-                    return first == 0 && check == KeeperException.Code.BADVERSION.intValue() ? null
-                            : KeeperException.Code.get(first != 0 ? first : check);
-                }
-                return e.code() == KeeperException.Code.BADVERSION && this != READ ? null : e.code();
-            }
-        }
+        return ZooKeeperClients.session(connect, credentials, UP);
     }
 
     @Test
     void every_kind_of_node_allows_each_identity_exactly_what_the_policy_says() throws Exception {
-        Map<String, String> ids = new LinkedHashMap<>();
-        ids.put("blog-charm", URLEncoder.encode(admin.services().get("blog").charmId(), StandardCharsets.UTF_8));
-        ids.put("blog-service", admin.services().get("blog").id());
-        ids.put("db-service", admin.services().get("mysql").id());
-        ids.put("blog-machine", machineKey(unit("blog/0").machineId().orElseThrow()));
-        ids.put("blog-unit", unit("blog/0").id());
-        ids.put("db-unit", unit("mysql/0").id());
-        ids.put("relation", admin.relations().ofService("blog").get(0).id());
+        Map<String, String> ids = ids();
         assertFalse(unit("blog/0").machineId().equals(unit("mysql/0").machineId()), "one machine each");
 
         Map<String, List<Credential>> identities = new LinkedHashMap<>();
@@ -199,14 +139,14 @@ class SecurityIT {
 
         List<String> wrong = new ArrayList<>();
         int cells = 0;
-        List<String[]> rows = table();
+        List<String[]> rows = AccessTable.rows();
         assertTrue(rows.size() >= 25, "the table covers every kind of node");
         for (Map.Entry<String, List<Credential>> identity : identities.entrySet()) {
             int column = List.copyOf(identities.keySet()).indexOf(identity.getKey()) + 3;
             try (ZooKeeper zk = identity.getValue() == null ? null : session(identity.getValue())) {
                 for (String[] row : rows) {
-                    String path = substitute(row[1], ids);
-                    for (Operation op : Operation.values()) {
+                    String path = AccessTable.substitute(row[1], ids);
+                    for (AccessTable.Operation op : AccessTable.Operation.values()) {
                         if (row[2].indexOf(op.letter) < 0) {
                             continue;
                         }
@@ -234,27 +174,6 @@ class SecurityIT {
         assertTrue(cells > 500, cells + " cells");
     }
 
-    private static List<String[]> table() throws IOException {
-        List<String[]> rows = new ArrayList<>();
-        try (var in = SecurityIT.class.getResourceAsStream("/security/access.tsv")) {
-            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
-                if (!line.isBlank() && !line.startsWith("#")) {
-                    String[] cells = line.split("\t");
-                    assertEquals(8, cells.length, line);
-                    rows.add(cells);
-                }
-            }
-        }
-        return rows;
-    }
-
-    private static String substitute(String path, Map<String, String> ids) {
-        for (Map.Entry<String, String> id : ids.entrySet()) {
-            path = path.replace("{" + id.getKey() + "}", id.getValue());
-        }
-        return path;
-    }
-
     @Test
     void a_one_time_credential_works_once() throws Exception {
         Path machine = machineDir("blog/0");
@@ -265,7 +184,8 @@ class SecurityIT {
         }
         OneTimeCredential oneTime = admin.access().issueOneTimeCredential(id);
         List<Credential> redeemed = StateConnections.redeem(Administrator.connection(connect, env.dir()), oneTime, UP);
-        assertEquals(List.of(machineKey(id), "environment"), redeemed.stream().map(Credential::principal).toList());
+        assertEquals(List.of(machineKey(id)), redeemed.stream().map(Credential::principal).toList(),
+                "its own credential alone: what every agent reads, it reads as a member of the environment's group");
         assertEquals(CredentialFiles.read(machine.resolve(CredentialFiles.CREDENTIALS)), redeemed,
                 "the machine's own credentials, as its agent redeemed them");
         CredentialRefusedException used = assertThrows(CredentialRefusedException.class,
@@ -298,6 +218,195 @@ class SecurityIT {
     }
 
     @Test
+    void an_identity_filling_what_it_may_write_is_stopped_and_the_controller_stays_up_its_memory_and_data_bounded()
+            throws Exception {
+        long controller = Long.parseLong(Files.readString(env.dir().resolve("pids/controller.pid")).strip());
+        Path data = env.dir().resolve("zookeeper");
+        long dataBefore = ZooKeeperClients.diskBytes(data);
+        String unit = "/units/" + unit("blog/0").id();
+        String machine = "/machines/" + machineKey(unit("blog/0").machineId().orElseThrow());
+        List<String> made = new ArrayList<>();
+        byte[] large = new byte[100 * 1024];
+        try (ZooKeeper zk = session(machineAgentOf("blog/0"))) {
+            // as a hook holding its machine's credentials: large nodes wherever its identities may create
+            for (String dir : List.of(unit, machine, "/logs/" + unit("blog/0").id(), "/logs/" + machineKey(
+                    unit("blog/0").machineId().orElseThrow()))) {
+                KeeperException stopped = null;
+                int count = 0;
+                while (stopped == null && count < 1000) {
+                    try {
+                        made.add(zk.create(dir + "/attack-", large, ZooDefs.Ids.OPEN_ACL_UNSAFE,
+                                org.apache.zookeeper.CreateMode.PERSISTENT_SEQUENTIAL));
+                        count++;
+                    } catch (KeeperException e) {
+                        stopped = e;
+                    }
+                }
+                assertEquals(KeeperException.Code.QUOTAEXCEEDED, stopped == null ? null : stopped.code(), dir + ": " + count);
+                assertTrue(count <= 10, dir + ": " + count + " nodes of 100 KiB before the quota stopped them");
+            }
+            // and rewritten over and over: 200 MB of transaction log, which old snapshots and logs would keep; the
+            // purge keeps 3 snapshots and the logs since the oldest (a log is rolled every 8 to 16 MiB)
+            String rewritten = made.get(0);
+            for (int i = 0; i < 2000; i++) {
+                zk.setData(rewritten, large, -1);
+            }
+            long rss = residentBytes(controller);
+            assertTrue(rss < 1024L * 1024 * 1024, "the controller's memory: " + rss / (1024 * 1024) + " MiB");
+            long[] last = new long[1];
+            POLLING.await("ZooKeeper's old snapshots and logs purged").atMost(Duration.ofSeconds(90))
+                    .until(() -> (last[0] = ZooKeeperClients.diskBytes(data)) < dataBefore + 128L * 1024 * 1024);
+            System.out.printf("quota attack: data %d -> %d MiB, controller RSS %d MiB%n", dataBefore >> 20, last[0] >> 20,
+                    rss >> 20);
+            for (String node : made) {
+                zk.delete(node, -1);
+            }
+        }
+        assertTrue(ProcessHandle.of(controller).map(ProcessHandle::isAlive).orElse(false), "the controller runs on");
+        assertEquals(controller, Long.parseLong(Files.readString(env.dir().resolve("pids/controller.pid")).strip()),
+                "never restarted");
+        env.ok("status");
+    }
+
+    private static long residentBytes(long pid) throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
+            if (line.startsWith("VmRSS:")) {
+                return 1024 * Long.parseLong(line.replaceAll("[^0-9]", ""));
+            }
+        }
+        throw new IllegalStateException("no VmRSS for " + pid);
+    }
+
+    @Test
+    void a_unit_enters_and_leaves_a_scope_for_itself_alone_and_adds_no_member() throws Exception {
+        String relation = admin.relations().ofService("blog").get(0).id();
+        env.ok("add-unit", "blog");
+        env.awaitUnits(Map.of("mysql/0", "started", "blog/0", "started", "blog/1", "started"));
+        String sibling = "/relations/" + relation + "/scope/client/" + unit("blog/1").id();
+        POLLING.await("blog/1 entered the scope").atMost(Environment.CONVERGE).until(() -> {
+            try (ZooKeeper zk = session(Administrator.of(env.dir()))) {
+                return zk.exists(sibling, false) != null;
+            }
+        });
+        for (String agent : List.of("blog/0", "mysql/0")) {
+            try (ZooKeeper zk = session(machineAgentOf(agent))) {
+                KeeperException siblings = assertThrows(KeeperException.class, () -> zk.delete(sibling, -1));
+                assertEquals(KeeperException.Code.NOAUTH, siblings.code(), agent + " removing blog/1 from the scope");
+                for (String role : List.of("client", "server")) {
+                    KeeperException fake = assertThrows(KeeperException.class, () -> zk.create("/relations/" + relation
+                            + "/scope/" + role + "/unit-0000009999", "{\"name\":\"mysql/9\"}".getBytes(StandardCharsets.UTF_8),
+                            ZooDefs.Ids.OPEN_ACL_UNSAFE, org.apache.zookeeper.CreateMode.PERSISTENT));
+                    assertEquals(KeeperException.Code.NOAUTH, fake.code(), agent + " adding a member to " + role);
+                }
+            }
+        }
+        env.ok("remove-unit", "blog/1");
+        env.awaitUnits(Map.of("mysql/0", "started", "blog/0", "started"));
+    }
+
+    @Test
+    void a_terminated_machines_saved_credentials_are_refused_for_every_kind_of_node() throws Exception {
+        String added = env.ok("add-machine");
+        Matcher id = Pattern.compile("Machine (\\d+) added").matcher(added);
+        assertTrue(id.find(), added);
+        int machine = Integer.parseInt(id.group(1));
+        Path dir = env.dir().resolve("machines/machine-" + machine);
+        POLLING.await("machine " + machine + " has its credentials").atMost(Environment.CONVERGE)
+                .until(() -> Files.exists(dir.resolve(CredentialFiles.CREDENTIALS)));
+        List<Credential> saved = CredentialFiles.read(dir.resolve(CredentialFiles.CREDENTIALS));
+        try (ZooKeeper zk = session(saved)) {
+            assertTrue(zk.exists("/topology", false) != null, "what every machine reads, it read");
+        }
+        env.ok("terminate-machine", Integer.toString(machine));
+        // tried on the nodes of every kind as they are, the live machines' and units' included
+        Map<String, String> ids = ids();
+        List<String> allowed = new ArrayList<>();
+        for (String[] row : AccessTable.rows()) {
+            String path = AccessTable.substitute(row[1], ids);
+            for (AccessTable.Operation op : AccessTable.Operation.values()) {
+                if (row[2].indexOf(op.letter) >= 0) {
+                    try (ZooKeeper zk = session(saved)) { // a refused one may be closed: one session each
+                        KeeperException.Code outcome = op.attempt(zk, path);
+                        if (outcome == null || !ZooKeeperClients.refused(outcome)) {
+                            allowed.add(op + " " + row[0] + " (" + path + "): " + outcome);
+                        }
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(), allowed, "what the terminated machine's credentials may still do");
+        assertFalse(Files.exists(dir), "its directory is gone");
+        try (Stream<Path> logs = Files.list(env.dir().resolve("logs"))) {
+            assertEquals(List.of(), logs.map(p -> p.getFileName().toString())
+                    .filter(n -> n.startsWith("machine-" + machine + ".")).toList(), "its logs are gone");
+        }
+        assertEquals(0, stackTraceLines(), "no stack trace in any log");
+    }
+
+    private static long stackTraceLines() throws IOException {
+        long n = 0;
+        try (Stream<Path> logs = Files.list(env.dir().resolve("logs"))) {
+            for (Path log : logs.filter(Files::isRegularFile).toList()) {
+                n += Files.readAllLines(log).stream().filter(l -> l.startsWith("\tat ")).count();
+            }
+        }
+        return n;
+    }
+
+    @Test
+    void a_forged_and_a_malformed_debug_log_record_are_shown_as_their_writers_warnings_and_the_log_reads_on()
+            throws Exception {
+        String blogLog = "/logs/" + unit("blog/0").id();
+        try (ZooKeeper zk = session(machineAgentOf("blog/0"))) {
+            zk.create(blogLog + "/log-", ("{\"unit\":\"mysql/0\",\"level\":\"ERROR\",\"message\":\"forged\","
+                    + "\"timestamp\":\"2012-06-01T10:00:00Z\"}").getBytes(StandardCharsets.UTF_8), ZooDefs.Ids.OPEN_ACL_UNSAFE,
+                    org.apache.zookeeper.CreateMode.PERSISTENT_SEQUENTIAL);
+            zk.create(blogLog + "/log-", new byte[] {(byte) 0xff, '{', 0}, ZooDefs.Ids.OPEN_ACL_UNSAFE,
+                    org.apache.zookeeper.CreateMode.PERSISTENT_SEQUENTIAL);
+            KeeperException other = assertThrows(KeeperException.class, () -> zk.create("/logs/" + unit("mysql/0").id()
+                    + "/log-", new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, org.apache.zookeeper.CreateMode.PERSISTENT_SEQUENTIAL));
+            assertEquals(KeeperException.Code.NOAUTH, other.code(), "into the database's log");
+        }
+        env.ok("run", "--unit", "blog/0", "juju-log after the forgeries");
+        POLLING.await("blog/0's record after them").atMost(Environment.CONVERGE).until(() -> admin.debugLog().after(-1)
+                .stream().anyMatch(r -> r.record().message().contains("after the forgeries")));
+        List<LoggedRecord> records = admin.debugLog().after(-1);
+        List<String> warnings = records.stream().map(LoggedRecord::record)
+                .filter(r -> r.message().contains(blogLog + "/log-") && r.message().contains("refused")).map(r -> r.unit()
+                        + " " + r.level() + " " + r.message()).toList();
+        assertEquals(2, warnings.size(), warnings::toString);
+        assertTrue(warnings.get(0).startsWith("blog/0 WARNING") && warnings.get(0).contains("claims to be mysql/0's"),
+                warnings.get(0));
+        assertTrue(warnings.get(1).startsWith("blog/0 WARNING") && warnings.get(1).contains("not a debug-log record"),
+                warnings.get(1));
+        assertFalse(records.stream().anyMatch(r -> r.record().message().equals("forged")), "the forgery never shows as mysql/0's");
+    }
+
+    @Test
+    void two_hundred_idle_unauthenticated_connections_leave_the_administrators_commands_working() throws Exception {
+        List<java.net.Socket> idle = ZooKeeperClients.idle("127.0.0.1", Integer.parseInt(connect.substring(connect.indexOf(':') + 1)), 200);
+        try {
+            assertTrue(env.ok("status", "--format", "tabular").contains("blog/0"));
+            assertTrue(env.ok("get", "blog").contains("service: blog"));
+        } finally {
+            ZooKeeperClients.close(idle);
+        }
+    }
+
+    /** What the table's paths name in this environment. */
+    private static Map<String, String> ids() {
+        Map<String, String> ids = new LinkedHashMap<>();
+        ids.put("blog-charm", URLEncoder.encode(admin.services().get("blog").charmId(), StandardCharsets.UTF_8));
+        ids.put("blog-service", admin.services().get("blog").id());
+        ids.put("db-service", admin.services().get("mysql").id());
+        ids.put("blog-machine", machineKey(unit("blog/0").machineId().orElseThrow()));
+        ids.put("blog-unit", unit("blog/0").id());
+        ids.put("db-unit", unit("mysql/0").id());
+        ids.put("relation", admin.relations().ofService("blog").get(0).id());
+        return ids;
+    }
+
+    @Test
     void the_environments_files_and_the_hook_sockets_are_their_owners_only() throws Exception {
         assertMode("rwx------", env.dir());
         assertMode("rwx------", env.dir().resolve("secrets"));
@@ -319,6 +428,14 @@ class SecurityIT {
             }
         }
         assertEquals(2, sockets.size(), "a hook socket each: " + sockets);
+        // find ENV -perm /077: nothing, not even a symbolic link (whose mode is always 0777)
+        assertEquals(List.of(), env.openToOthers(), "files of the environment open to others");
+        // another user of the host is told that the environment is not theirs, not that it is not there
+        Distribution.Run other = env.distribution.run(Map.of("JUJUBE_HOME", env.distribution.home.toString()), "setpriv",
+                "--reuid=65534", "--regid=65534", "--clear-groups", env.distribution.dist.resolve("bin/jujube").toString(),
+                "status", "-e", env.name);
+        assertEquals(1, other.exit(), other.err());
+        assertTrue(other.err().startsWith("jujube: not authorized to use environment '" + env.name + "'"), other.err());
         try (Stream<Path> logs = Files.list(env.dir().resolve("logs"))) {
             for (Path log : logs.toList()) {
                 assertMode("rw-------", log);

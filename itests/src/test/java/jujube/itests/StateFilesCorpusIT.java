@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import jujube.files.FileTrees;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -44,7 +45,7 @@ class StateFilesCorpusIT {
     @Test
     void each_corrupt_state_file_stops_only_its_unit_until_reset_state_rebuilds_it() throws Exception {
         List<Case> corpus = corpus();
-        assertTrue(corpus.size() >= 8, "the corpus was read: " + corpus.size());
+        assertTrue(corpus.size() >= 11, "the corpus was read: " + corpus.size());
         env = Environment.bootstrap(SCRATCH.make("jujube-state-files"), "statefiles");
         env.ok("deploy", "--repository", Environment.EXAMPLES.toString(), "local:mysql");
         env.ok("deploy", "--repository", Environment.EXAMPLES.toString(), "local:wordpress", "blog", "-n",
@@ -67,7 +68,12 @@ class StateFilesCorpusIT {
             Case c = corpus.get(i);
             String db = relationId(unit);
             byUnit.put(unit, new Case(c.file().replace("{db}", db), c.content(), c.expected().replace("{db}", db)));
-            Files.write(env.unitDir(unit).resolve(byUnit.get(unit).file()), c.content());
+            Path file = env.unitDir(unit).resolve(byUnit.get(unit).file());
+            if (c.content() == null) {
+                FileTrees.delete(file);
+            } else {
+                Files.write(file, c.content());
+            }
         }
         signal("KILL", pid);
         env.awaitMachineRestarted(0, pid);
@@ -88,6 +94,10 @@ class StateFilesCorpusIT {
         for (String unit : byUnit.keySet()) {
             assertFalse(env.hookLog(unit).contains("config-changed - port=8081"), unit + " ran a hook");
         }
+        // a command asked of a corrupt unit is answered at once, not run
+        Distribution.Run notRun = env.run("run", "--unit", "blog/1", "--timeout", "5m", "true");
+        assertEquals(1, notRun.exit(), notRun.out() + notRun.err());
+        assertTrue(notRun.err().contains("not run: the local state of blog/1 is corrupt"), notRun.err());
         Distribution.Run refused = env.run("resolved", "blog/1");
         assertEquals(1, refused.exit());
         assertEquals("jujube: Service unit 'blog/1' has corrupt local state: reset it with jujube resolved "
@@ -111,6 +121,9 @@ class StateFilesCorpusIT {
                 assertEquals(1, env.count(unit, once), unit + " ran '" + once + "' again: " + env.hookLog(unit));
             }
             Path file = env.unitDir(unit).resolve(e.getValue().file());
+            if (e.getValue().content() == null) {
+                continue; // nothing was there to keep
+            }
             try (Stream<Path> kept = Files.list(file.getParent())) {
                 assertTrue(kept.anyMatch(p -> p.getFileName().toString().startsWith(file.getFileName() + ".corrupt-")),
                         unit + ": the corrupt file is kept beside " + file);
@@ -145,7 +158,11 @@ class StateFilesCorpusIT {
         return cases;
     }
 
+    /** The content the case writes; null for {@code {deleted}}, a file or directory removed. */
     private static byte[] content(String field) {
+        if (field.equals("{deleted}")) {
+            return null;
+        }
         if (field.startsWith("{zeros:") && field.endsWith("}")) {
             return new byte[Integer.parseInt(field.substring("{zeros:".length(), field.length() - 1))];
         }

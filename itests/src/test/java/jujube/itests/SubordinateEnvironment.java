@@ -15,6 +15,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import jujube.provider.local.LocalLayout;
 import jujube.state.ConnectionConfig;
 import jujube.state.CorruptStateException;
 import jujube.state.StateConnection;
@@ -116,7 +117,7 @@ final class SubordinateEnvironment implements AutoCloseable {
     }
 
     String machineLog() throws IOException {
-        return Files.readString(jujube.envDir().resolve("logs/machine-0.log"));
+        return Files.readString(LocalLayout.log(jujube.envDir(), 0));
     }
 
     /** The machine agent's process, as the local provider's pid file records it. */

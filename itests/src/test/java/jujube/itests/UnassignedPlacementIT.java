@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -54,10 +55,13 @@ class UnassignedPlacementIT {
         assertTrue(refused.err().contains("Cannot terminate machine 2: units [mysql/1] are assigned to it"),
                 refused.err());
 
-        env.ok("remove-unit", "mysql/1");
-        env.awaitUnits(Map.of("mysql/0", "started"));
-        POLLING.await("mysql/1's stop hook on machine 2").atMost(Environment.CONVERGE)
-                .until(() -> env.machineLog(2).contains("unit=mysql/1 hook=stop: succeeded"));
+        // read through a handle opened before: the machine, gone, leaves no log behind
+        try (FileChannel log = FileChannel.open(jujube.provider.local.LocalLayout.log(env.dir(), 2))) {
+            env.ok("remove-unit", "mysql/1");
+            env.awaitUnits(Map.of("mysql/0", "started"));
+            POLLING.await("mysql/1's stop hook on machine 2").atMost(Environment.CONVERGE)
+                    .until(() -> read(log).contains("unit=mysql/1 hook=stop: succeeded"));
+        }
         // its last unit gone, the machine goes too: its agent removes it, the provisioning agent stops it
         POLLING.await("machine 2 gone from status").atMost(Environment.CONVERGE)
                 .untilAsserted(() -> assertTrue(() -> !env.status().path("machines").has("2"),
@@ -65,7 +69,16 @@ class UnassignedPlacementIT {
         POLLING.await("machine 2's agent process stopped").atMost(Environment.CONVERGE)
                 .until(() -> Distribution.processesMentioning(machine2).isEmpty());
         assertEquals("jujube: machine 2 does not exist", env.run("terminate-machine", "2").err().strip());
+        assertFalse(Files.exists(machine2), "nothing of machine 2 is left");
+        assertFalse(Files.exists(jujube.provider.local.LocalLayout.log(env.dir(), 2)), "nor its log");
         assertEquals("running", env.status().path("machines").path("1").path("agent-state").asText());
         env.awaitUnits(Map.of("mysql/0", "started"));
+    }
+
+    /** What the log holds now, read through an open handle from its start. */
+    private static String read(FileChannel log) throws java.io.IOException {
+        java.nio.ByteBuffer all = java.nio.ByteBuffer.allocate((int) Math.min(log.size(), 64L << 20));
+        log.read(all, 0);
+        return new String(all.array(), 0, all.position(), java.nio.charset.StandardCharsets.UTF_8);
     }
 }

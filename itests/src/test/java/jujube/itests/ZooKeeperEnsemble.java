@@ -63,6 +63,10 @@ final class ZooKeeperEnsemble implements AutoCloseable {
                     "admin.enableServer=false",
                     // srvr tells a server's role; cons lists the sessions connected to it
                     "4lw.commands.whitelist=srvr,ruok,stat,cons",
+                    // what every ensemble serving Jujube needs: the group rights of its ACLs (the class is on
+                    // the test's class path, which the servers run on) and quotas enforced
+                    "authProvider.jujube=jujube.zookeeper.auth.GroupAuthenticationProvider",
+                    "enforceQuota=true",
                     // SIGKILL kills the process, not the host: the page cache keeps what was written
                     "forceSync=no",
                     peers.toString()));

@@ -62,7 +62,7 @@ class CharmArchivesTest {
         Path out = temp.resolve("unpacked/demo");
         CharmDirectory extracted = CharmArchives.extract(zip, out);
         assertEquals(out, extracted.path());
-        assertEquals("rwxr-x---", PosixFilePermissions.toString(Files.getPosixFilePermissions(out.resolve("hooks/install"))));
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(out.resolve("hooks/install"))));
         assertTrue(Files.isSymbolicLink(out.resolve("hooks/start")));
         assertEquals(Path.of("install"), Files.readSymbolicLink(out.resolve("hooks/start")));
         assertEquals("#!/bin/sh\necho hi\n", Files.readString(out.resolve("hooks/start")));
@@ -152,7 +152,7 @@ class CharmArchivesTest {
     }
 
     @Test
-    void extracts_archives_without_unix_modes_with_defaults() throws IOException {
+    void extracts_archives_without_unix_modes_with_defaults_for_the_owner_alone() throws IOException {
         Path zip = temp.resolve("plain.zip");
         try (ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(zip))) {
             out.putNextEntry(new ZipEntry("./hooks/"));
@@ -160,8 +160,45 @@ class CharmArchivesTest {
             out.write("x".getBytes(StandardCharsets.UTF_8));
         }
         Path target = CharmArchives.extract(zip, temp.resolve("t")).path();
-        assertEquals("rw-r--r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(target.resolve("hooks/install"))));
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(target.resolve("hooks/install"))));
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(target.resolve("hooks"))));
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(target)));
         assertEquals("x", Files.readString(target.resolve("hooks/install")));
+    }
+
+    @Test
+    void an_executable_stays_executable_for_its_owner_alone() throws IOException {
+        Path zip = temp.resolve("modes.zip");
+        try (TestZip writer = new TestZip(zip)) {
+            writer.file("hooks/install", new byte[] {1}, 0755);
+            writer.file("README", new byte[] {1}, 0666);
+        }
+        Path target = CharmArchives.extract(zip, temp.resolve("t")).path();
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(target.resolve("hooks/install"))));
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(target.resolve("README"))));
+    }
+
+    @Test
+    void a_directory_over_an_archives_limits_is_refused_before_its_files_are_read() throws IOException {
+        Path dir = charmDirectory();
+        try (java.io.RandomAccessFile big = new java.io.RandomAccessFile(dir.resolve("big").toFile(), "rw")) {
+            big.setLength((1L << 30) + (100L << 20)); // 1.1 GiB, sparse: nothing of it is ever read
+        }
+        CharmArchiveException huge = assertThrows(CharmArchiveException.class,
+                () -> CharmArchives.build(dir, temp.resolve("huge.charm")));
+        assertTrue(huge.getMessage().contains("holds more than the 1073741824 bytes a charm may hold (at big,"),
+                huge.getMessage());
+        assertFalse(Files.exists(temp.resolve("huge.charm")), "nothing written");
+        Files.delete(dir.resolve("big"));
+
+        Path many = Files.createDirectories(dir.resolve("many"));
+        for (int i = 0; i <= 10_000; i++) {
+            Files.createFile(many.resolve("f" + i));
+        }
+        CharmArchiveException crowded = assertThrows(CharmArchiveException.class,
+                () -> CharmArchives.build(dir, temp.resolve("many.charm")));
+        assertTrue(crowded.getMessage().contains("holds more than the 10000 files, directories and links"),
+                crowded.getMessage());
     }
 
     @Test

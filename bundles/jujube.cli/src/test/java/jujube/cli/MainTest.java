@@ -119,8 +119,62 @@ class MainTest {
         Result r = run("status", "-e", "away");
 
         assertEquals(1, r.code());
-        assertEquals("jujube: cannot reach environment 'away' at 127.0.0.1:" + port
-                + ": is its controller running? (logs in " + dir.resolve("logs") + ")", r.err().strip());
+        assertEquals("jujube: environment 'away' is down: nothing listens at 127.0.0.1:" + port
+                + "; is its controller running? (logs in " + dir.resolve("logs") + ")", r.err().strip());
+    }
+
+    @Test
+    void a_server_that_accepts_connections_but_serves_no_session_is_told_apart_from_one_that_is_down() throws Exception {
+        Path dir = home.resolve("environments").resolve("full");
+        Files.createDirectories(dir);
+        // as ZooKeeper does to an address over its connection limit: each connection accepted, then closed
+        try (ServerSocket closing = new ServerSocket(0)) {
+            Thread acceptor = jujube.lib.threads.Threads.startDaemon("test-closing-acceptor", () -> {
+                while (!closing.isClosed()) {
+                    try {
+                        closing.accept().close();
+                    } catch (java.io.IOException e) {
+                        return;
+                    }
+                }
+            });
+            Files.writeString(dir.resolve("environment.yaml"),
+                    "name: full\nprovider: local\nzookeeper-port: " + closing.getLocalPort() + "\nplacement: local\n");
+            adminCredentials(dir);
+
+            Result r = run("status", "-e", "full");
+
+            assertEquals(1, r.code());
+            assertEquals("jujube: environment 'full' at 127.0.0.1:" + closing.getLocalPort() + " accepts connections but"
+                    + " gives this command no session: too many connections from this host, or not its ZooKeeper? (logs in "
+                    + dir.resolve("logs") + ")", r.err().strip());
+            closing.close();
+            acceptor.join();
+        }
+    }
+
+    @Test
+    void credentials_the_environments_zookeeper_refuses_are_not_authorized() throws Exception {
+        System.setProperty("zookeeper.authProvider.jujube", "jujube.zookeeper.auth.GroupAuthenticationProvider");
+        try (org.apache.curator.test.TestingServer zk = new org.apache.curator.test.TestingServer(true)) {
+            jujube.state.ConnectionConfig config = jujube.state.ConnectionConfig.of(zk.getConnectString())
+                    .withCredentials(List.of(jujube.state.Credential.generate(jujube.state.Credential.ADMIN)));
+            try (jujube.state.StateConnection owner = jujube.state.StateConnections.open(config)) {
+                owner.awaitConnected(java.time.Duration.ofSeconds(10));
+                owner.initialize(new jujube.state.EnvironmentSettings("other", "local", "local", "local-0"));
+            }
+            Path dir = home.resolve("environments").resolve("other");
+            Files.createDirectories(dir);
+            Files.writeString(dir.resolve("environment.yaml"),
+                    "name: other\nprovider: local\nzookeeper-port: " + zk.getPort() + "\nplacement: local\n");
+            adminCredentials(dir); // not the administrator's who made it
+
+            Result r = run("status", "-e", "other");
+
+            assertEquals(1, r.code());
+            assertTrue(r.err().startsWith("jujube: not authorized"), r.err());
+            assertEquals(1, r.err().strip().lines().count(), r.err());
+        }
     }
 
     @Test

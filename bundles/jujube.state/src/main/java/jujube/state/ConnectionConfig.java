@@ -15,7 +15,8 @@ import java.util.Optional;
  * @param connectionTimeout how long one connection attempt may take
  * @param chroot optional path below which the whole environment lives, empty for the root
  * @param credentials what the session authenticates with (ZooKeeper's digest scheme): the administrator's,
- *     or a machine agent's own and the environment's; empty only to redeem a {@link OneTimeCredential}
+ *     or a machine agent's own (its membership of the environment's group gives it what every agent may
+ *     read); empty only to redeem a {@link OneTimeCredential}
  * @param tlsCaCertificate when present, the connection is TLS (through Netty) and trusts only the server
  *     certificates this authority (a PEM file) signed; else it is plain TCP
  */

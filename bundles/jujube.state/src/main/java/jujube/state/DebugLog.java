@@ -12,13 +12,16 @@ import org.osgi.annotation.versioning.ProviderType;
  * it ends (a kill and its session's expiry included), stops the agents' publishing once it was the last.
  * (The original kept a {@code debug-log} flag in {@code /settings}, which a killed command left on.)
  *
- * <p>The log is bounded: at most {@link #RETAINED_RECORDS} records are kept, the oldest removed first,
- * and each {@link LogRecord} is one line of bounded length.
+ * <p>Each record is its writer's: a unit's records are written with the unit's credential, a machine agent's
+ * with the machine's, and a reader checks every record against its writer, showing one that claims to be
+ * another's (or is no record at all) as a warning of its writer's. The log is bounded: each writer keeps
+ * at most {@link #RETAINED_RECORDS} records, the oldest removed first, and each {@link LogRecord} is one
+ * line of bounded length.
  */
 @ProviderType
 public interface DebugLog {
-    /** How many records the log keeps at most; appending past it removes the oldest. */
-    int RETAINED_RECORDS = 1000;
+    /** How many records the log keeps of each writer at most; appending past it removes the writer's oldest. */
+    int RETAINED_RECORDS = 200;
 
     /** Whether anyone listens, read from ZooKeeper now. Agents use {@link #publisher()} instead. */
     boolean isEnabled();
@@ -38,9 +41,10 @@ public interface DebugLog {
     Watch watchEnabled(StateWatcher<Boolean> watcher);
 
     /**
-     * Appends records, whether or not anyone listens, in order and in as few requests as possible, then
-     * removes the oldest records beyond {@link #RETAINED_RECORDS}. Synchronous: agents publish through
-     * {@link #publisher()}, which never blocks.
+     * Appends records, whether or not anyone listens, in order and in as few requests as possible, each to
+     * the log of its writer (the unit it names, which this connection must act for; the administrator's own
+     * for an administrator's connection), after removing that writer's oldest records beyond
+     * {@link #RETAINED_RECORDS}. Synchronous: agents publish through {@link #publisher()}, which never blocks.
      *
      * @return the stored records, in the same order
      * @since 2.0
@@ -52,7 +56,10 @@ public interface DebugLog {
         return append(List.of(record)).get(0);
     }
 
-    /** The records with a sequence number greater than {@code afterSequence}, oldest first. */
+    /**
+     * The records with a sequence number greater than {@code afterSequence}, oldest first, each checked
+     * against its writer: one that fails is replaced by a {@code WARNING} of its writer's saying why.
+     */
     List<LoggedRecord> after(long afterSequence);
 
     /** Watches the greatest sequence number in the log, -1 while it is empty. */

@@ -21,6 +21,14 @@ public interface Relations {
 
     List<RelationInfo> list();
 
+    /**
+     * Whether a relation of this id was ever added to the environment (it may have been removed since): ids
+     * are handed out in order and never again, so one past the last handed out never named a relation.
+     *
+     * @since 4.2
+     */
+    boolean everExisted(String relationId);
+
     /** The relations a service takes part in. */
     List<RelationInfo> ofService(String serviceName);
 

@@ -64,8 +64,8 @@ class AccessPolicyTest extends ZooKeeperFixture {
     void a_one_time_credential_works_once() {
         OneTimeCredential oneTime = state.access().issueOneTimeCredential(machine1);
         List<Credential> credentials = StateConnections.redeem(where(), oneTime, Duration.ofSeconds(10));
-        assertEquals(List.of("machine-" + String.format("%010d", machine1), "environment"),
-                credentials.stream().map(Credential::principal).toList());
+        assertEquals(List.of("machine-" + String.format("%010d", machine1)),
+                credentials.stream().map(Credential::principal).toList(), "its own credential, and no environment's");
         CredentialRefusedException again = assertThrows(CredentialRefusedException.class,
                 () -> StateConnections.redeem(where(), oneTime, Duration.ofSeconds(10)));
         assertTrue(again.getMessage().contains("used already"), again.getMessage());
@@ -94,7 +94,7 @@ class AccessPolicyTest extends ZooKeeperFixture {
         OneTimeCredential older = state.access().issueOneTimeCredential(machine1);
         OneTimeCredential newer = state.access().issueOneTimeCredential(machine1);
         assertThrows(CredentialRefusedException.class, () -> StateConnections.redeem(where(), older, Duration.ofSeconds(10)));
-        assertEquals(2, StateConnections.redeem(where(), newer, Duration.ofSeconds(10)).size());
+        assertEquals(1, StateConnections.redeem(where(), newer, Duration.ofSeconds(10)).size());
     }
 
     @Test
@@ -140,14 +140,14 @@ class AccessPolicyTest extends ZooKeeperFixture {
         agentOf(machine1).units().connectAgent(blog); // its nodes exist
         StateConnection agent2 = agentOf(machine2);
         agent2.units().setWorkflowState(db, "started");
-        // machine 2's session holds all it may: its own credentials and those of mysql/0 and its service
+        // machine 2's session holds all it may: its own credential and mysql/0's
         List<Credential> held = new ArrayList<>(StateConnections.redeem(where(),
                 state.access().issueOneTimeCredential(machine2), Duration.ofSeconds(10)));
-        try (CuratorFramework raw = rawAs(held)) {
+        try (CuratorFramework raw = as(held)) {
             raw.getData().forPath("/auth/credentials/" + state.units().get(db).id()); // readable: its unit
             held.addAll(unitCredentials(raw, state.units().get(db).id()));
         }
-        try (CuratorFramework raw = rawAs(held)) {
+        try (CuratorFramework raw = as(held)) {
             String blogNode = "/units/" + state.units().get(blog).id();
             String blogService = "/services/" + state.services().get("blog").id();
             assertNoAuth(() -> raw.setData().forPath(blogNode, "{}".getBytes()));
@@ -166,7 +166,7 @@ class AccessPolicyTest extends ZooKeeperFixture {
 
     @Test
     void a_client_that_is_nobody_reads_and_writes_nothing() throws Exception {
-        try (CuratorFramework raw = rawAs(List.of(Credential.generate("nobody")))) {
+        try (CuratorFramework raw = as(List.of(Credential.generate("nobody")))) {
             assertNoAuth(() -> raw.getData().forPath("/topology"));
             assertNoAuth(() -> raw.getChildren().forPath("/"));
             assertNoAuth(() -> raw.create().forPath("/new"));
@@ -238,11 +238,135 @@ class AccessPolicyTest extends ZooKeeperFixture {
         // with machine 2's, mysql/0's and mysql's credentials, nothing enters blog's side of the scope
         List<Credential> held = new ArrayList<>(StateConnections.redeem(where(),
                 state.access().issueOneTimeCredential(machine2), Duration.ofSeconds(10)));
-        try (CuratorFramework raw = rawAs(held)) {
+        try (CuratorFramework raw = as(held)) {
             held.addAll(unitCredentials(raw, state.units().get(db).id()));
         }
-        try (CuratorFramework raw = rawAs(held)) {
+        try (CuratorFramework raw = as(held)) {
             assertNoAuth(() -> raw.create().forPath(clients + "/unit-0000000099", "{}".getBytes()));
+        }
+    }
+
+    @Test
+    void a_unit_enters_and_leaves_a_scope_for_itself_and_for_no_sibling() throws Exception {
+        UnitName sibling = state.units().add("blog").name();
+        state.units().assign(sibling, machine2);
+        state.units().setAddresses(sibling, "blog1.example", "10.0.0.3");
+        agentOf(machine2).relations().of(relation.id(), sibling).enterScope();
+        String clients = "/relations/" + relation.id() + "/scope/client";
+        String own = clients + "/" + state.units().get(blog).id();
+        // all machine 1 holds: its own credential and blog/0's
+        List<Credential> held = new ArrayList<>(StateConnections.redeem(where(),
+                state.access().issueOneTimeCredential(machine1), Duration.ofSeconds(10)));
+        try (CuratorFramework raw = as(held)) {
+            held.addAll(unitCredentials(raw, state.units().get(blog).id()));
+        }
+        try (CuratorFramework raw = as(held)) {
+            raw.create().forPath(own, "{\"name\":\"blog/0\"}".getBytes(StandardCharsets.UTF_8));
+            raw.delete().forPath(own);
+            assertNoAuth(() -> raw.delete().forPath(clients + "/" + state.units().get(sibling).id()));
+            assertNoAuth(() -> raw.create().forPath(clients + "/unit-0000000099", "{\"name\":\"blog/9\"}".getBytes()));
+        }
+        assertEquals(java.util.Set.of(sibling), state.relations().of(relation.id(), db).relatedUnits(), "blog/1 is still in");
+    }
+
+    @Test
+    void scope_entries_that_are_no_members_are_skipped_and_the_members_still_seen() throws Exception {
+        StateConnection agent2 = agentOf(machine2);
+        UnitRelation server = agent2.relations().of(relation.id(), db);
+        server.enterScope();
+        StateConnection agent1 = agentOf(machine1);
+        UnitRelation client = agent1.relations().of(relation.id(), blog);
+        client.enterScope();
+        List<Map<UnitName, Integer>> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (Watch watch = client.watchRelatedUnits(change -> seen.add(change.current()))) {
+            POLLING.until(() -> !seen.isEmpty() && seen.get(seen.size() - 1).containsKey(db));
+            String servers = "/relations/" + relation.id() + "/scope/server";
+            try (CuratorFramework raw = raw()) {
+                // a made-up unit, an entry whose name is no unit's id, one that is not a map, one of the wrong
+                // role, one whose content names another unit
+                raw.create().forPath(servers + "/unit-0000000099", "{\"name\":\"mysql/5\"}".getBytes());
+                raw.create().forPath(servers + "/junk", "{\"name\":\"mysql/6\"}".getBytes());
+                raw.create().forPath(servers + "/unit-0000000098", new byte[] {(byte) 0xff, 0, '{'});
+                raw.create().forPath(servers + "/" + state.units().get(blog).id(), "{\"name\":\"blog/0\"}".getBytes());
+                raw.setData().forPath(servers + "/" + state.units().get(db).id(), "{\"name\":\"mysql/1\"}".getBytes());
+            }
+            assertEquals(java.util.Set.of(), client.relatedUnits(), "nothing but entries of no member");
+            POLLING.until(() -> seen.get(seen.size() - 1).isEmpty());
+            try (CuratorFramework raw = raw()) {
+                raw.setData().forPath(servers + "/" + state.units().get(db).id(), "{\"name\":\"mysql/0\"}".getBytes());
+            }
+            POLLING.until(() -> seen.get(seen.size() - 1).keySet().equals(java.util.Set.of(db)));
+            assertEquals(java.util.Set.of(db), client.relatedUnits(), "the member, read past the others");
+        }
+    }
+
+    @Test
+    void a_removed_unit_and_machine_are_revoked_everywhere_and_the_machines_session_closed() throws Exception {
+        List<Credential> held = new ArrayList<>(StateConnections.redeem(where(),
+                state.access().issueOneTimeCredential(machine2), Duration.ofSeconds(10)));
+        String dbId = state.units().get(db).id();
+        try (CuratorFramework raw = as(held)) {
+            held.addAll(unitCredentials(raw, dbId));
+        }
+        try (org.apache.zookeeper.ZooKeeper live = sessionOf(held)) {
+            live.getData("/" + chroot + "/topology", false, null); // a session of the machine, running
+            state.units().remove(db);
+            state.machines().remove(machine2);
+            List<String> naming = new ArrayList<>();
+            try (CuratorFramework raw = raw()) {
+                for (Credential c : held) {
+                    aclsNaming(raw, "/", digest(c), naming);
+                }
+                assertEquals(null, raw.checkExists().forPath("/auth/groups/" + state.services().get("mysql").id() + "/" + dbId));
+            }
+            assertEquals(List.of(), naming, "no ACL names the removed machine or unit any more");
+            // its session is refused at its next request, and closed
+            assertRefused(() -> live.getData("/" + chroot + "/topology", false, null));
+            POLLING.until(() -> !live.getState().isAlive());
+        }
+        // what it saved is worth nothing: every kind of node refuses it (and closes the session that tried)
+        for (String path : List.of("/", "/topology", "/environment", "/settings", "/charms", "/services", "/machines",
+                "/units", "/relations", "/relations/" + relation.id() + "/scope/server", "/logs", "/auth/tokens")) {
+            try (org.apache.zookeeper.ZooKeeper saved = sessionOf(held)) {
+                assertRefused(() -> saved.getData("/" + chroot + (path.equals("/") ? "" : path), false, null));
+            }
+        }
+    }
+
+    /** Refused: by the node's ACL, or by a server that closed the session as revoked first. */
+    private static void assertRefused(ZooKeeperCall call) {
+        KeeperException refused = assertThrows(KeeperException.class, call::run);
+        assertTrue(refused.code() == KeeperException.Code.NOAUTH || refused.code() == KeeperException.Code.SESSIONEXPIRED,
+                refused.code().toString());
+    }
+
+    /** A plain session holding {@code credentials} as an agent does, connected. */
+    private org.apache.zookeeper.ZooKeeper sessionOf(List<Credential> credentials) throws Exception {
+        java.util.concurrent.CountDownLatch connected = new java.util.concurrent.CountDownLatch(1);
+        org.apache.zookeeper.ZooKeeper zk = new org.apache.zookeeper.ZooKeeper(this.zk.getConnectString(), 10_000, e -> {
+            if (e.getState() == org.apache.zookeeper.Watcher.Event.KeeperState.SyncConnected) {
+                connected.countDown();
+            }
+        });
+        for (Credential c : credentials) {
+            for (String scheme : List.of("digest", "jujube")) {
+                zk.addAuthInfo(scheme, (c.principal() + ":" + c.secret()).getBytes(StandardCharsets.UTF_8));
+            }
+        }
+        assertTrue(connected.await(10, java.util.concurrent.TimeUnit.SECONDS));
+        return zk;
+    }
+
+    /** Adds to {@code found} every node at or below {@code path} whose ACL names {@code digest}. */
+    private static void aclsNaming(CuratorFramework raw, String path, String digest, List<String> found) throws Exception {
+        String principal = digest.substring(0, digest.indexOf(':'));
+        for (org.apache.zookeeper.data.ACL acl : raw.getACL().forPath(path)) {
+            if (acl.getId().getId().equals(digest) || acl.getId().getId().endsWith("/" + principal)) {
+                found.add(path + " " + acl);
+            }
+        }
+        for (String child : raw.getChildren().forPath(path)) {
+            aclsNaming(raw, path.equals("/") ? "/" + child : path + "/" + child, digest, found);
         }
     }
 
@@ -266,7 +390,7 @@ class AccessPolicyTest extends ZooKeeperFixture {
         assertTrue(controller.access().applyPolicy() >= 4);
         assertTrue(controller.access().isPolicyApplied());
         assertEquals(0, controller.access().applyPolicy(), "idempotent");
-        try (CuratorFramework nobody = rawAs(List.of(Credential.generate("nobody")))) {
+        try (CuratorFramework nobody = as(List.of(Credential.generate("nobody")))) {
             assertNoAuth(() -> nobody.setData().forPath("/topology", "{}".getBytes()));
         }
         StateConnection agent2 = agentOf(machine2);
@@ -274,25 +398,6 @@ class AccessPolicyTest extends ZooKeeperFixture {
         try (AutoCloseable broker = controller.access().serveMachineRequests()) {
             assertThrows(StateException.class, () -> agent2.units().setWorkflowState(blog, "started"));
         }
-    }
-
-    private List<Credential> unitCredentials(CuratorFramework raw, String unitId) throws Exception {
-        String yaml = new String(raw.getData().forPath("/auth/credentials/" + unitId), StandardCharsets.UTF_8);
-        @SuppressWarnings("unchecked")
-        List<Map<String, Object>> entries = (List<Map<String, Object>>) new jujube.state.codec.PlainMapCodec()
-                .readMap(yaml.getBytes(StandardCharsets.UTF_8), jujube.state.codec.PlainMapCodec.Form.YAML).get("credentials");
-        return entries.stream().map(e -> new Credential((String) e.get("principal"), (String) e.get("secret"))).toList();
-    }
-
-    private CuratorFramework rawAs(List<Credential> credentials) {
-        CuratorFrameworkFactory.Builder b = CuratorFrameworkFactory.builder().connectString(zk.getConnectString())
-                .retryPolicy(new RetryOneTime(100)).namespace(chroot);
-        List<org.apache.curator.framework.AuthInfo> auth = credentials.stream()
-                .map(c -> new org.apache.curator.framework.AuthInfo("digest",
-                        (c.principal() + ":" + c.secret()).getBytes(StandardCharsets.UTF_8))).toList();
-        CuratorFramework c = b.authorization(auth).build();
-        c.start();
-        return c;
     }
 
     private interface ZooKeeperCall {

@@ -82,6 +82,46 @@ public abstract class ZooKeeperFixture {
         return c;
     }
 
+    /** A session holding {@code credentials} as an agent authenticates: by digest, and in the groups listing it. */
+    protected CuratorFramework as(List<Credential> credentials) {
+        List<org.apache.curator.framework.AuthInfo> auth = new ArrayList<>();
+        for (Credential c : credentials) {
+            for (String scheme : List.of("digest", "jujube")) {
+                auth.add(new org.apache.curator.framework.AuthInfo(scheme,
+                        (c.principal() + ":" + c.secret()).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+            }
+        }
+        CuratorFramework c = CuratorFrameworkFactory.builder().connectString(zk.getConnectString())
+                .retryPolicy(new RetryOneTime(100)).namespace(chroot).authorization(auth).build();
+        c.start();
+        return c;
+    }
+
+    /** All a machine agent holds: the credential its one-time credential gives, and those of {@code units}. */
+    protected List<Credential> agentCredentials(int machine, UnitName... units) throws Exception {
+        List<Credential> held = new ArrayList<>(StateConnections.redeem(new ConnectionConfig(zk.getConnectString(),
+                Duration.ofSeconds(10), Duration.ofSeconds(5), chroot), state.access().issueOneTimeCredential(machine),
+                Duration.ofSeconds(10)));
+        try (CuratorFramework raw = as(held)) {
+            for (UnitName unit : units) {
+                held.addAll(unitCredentials(raw, state.units().get(unit).id()));
+            }
+        }
+        return held;
+    }
+
+    /** The credentials in a unit's credentials node, read by {@code raw}. */
+    protected static List<Credential> unitCredentials(CuratorFramework raw, String unitId) throws Exception {
+        byte[] yaml = raw.getData().forPath("/auth/credentials/" + unitId);
+        List<Credential> found = new ArrayList<>();
+        for (Object entry : (List<?>) new jujube.state.codec.PlainMapCodec()
+                .readMap(yaml, jujube.state.codec.PlainMapCodec.Form.YAML).get("credentials")) {
+            java.util.Map<?, ?> m = (java.util.Map<?, ?>) entry;
+            found.add(new Credential((String) m.get("principal"), (String) m.get("secret")));
+        }
+        return found;
+    }
+
     protected CharmRecord charm(String name) {
         return charm(name, 1);
     }

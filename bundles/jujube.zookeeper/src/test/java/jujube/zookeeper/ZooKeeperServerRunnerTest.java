@@ -11,16 +11,25 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import jujube.zookeeper.internal.ZooKeeperServerRunner;
+import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.Quotas;
+import org.apache.zookeeper.StatsTrack;
 import org.apache.zookeeper.Watcher;
+import org.apache.zookeeper.ZooDefs;
 import org.apache.zookeeper.ZooKeeper;
+import org.apache.zookeeper.data.ACL;
+import org.apache.zookeeper.server.SyncRequestProcessor;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class ZooKeeperServerRunnerTest {
+    private static final List<ACL> OPEN = new ArrayList<>(ZooDefs.Ids.OPEN_ACL_UNSAFE);
 
     @Test
     void serves_on_a_chosen_port_and_keeps_its_data_directory(@TempDir Path dir) throws Exception {
@@ -45,6 +54,80 @@ class ZooKeeperServerRunnerTest {
                 assertNotNull(authenticated.exists("/", false));
             }
         }
+    }
+
+    @Test
+    void quotas_are_enforced(@TempDir Path dir) throws Exception {
+        try (ZooKeeperServerRunner zk = ZooKeeperServerRunner.start("127.0.0.1", 0, dir, 500, 30_000);
+                ZooKeeper client = authenticated(zk)) {
+            client.create("/bounded", new byte[0], OPEN, CreateMode.PERSISTENT);
+            StatsTrack limits = new StatsTrack();
+            limits.setCountHardLimit(3);
+            limits.setByteHardLimit(1000);
+            client.create("/zookeeper/quota/bounded", new byte[0], OPEN, CreateMode.PERSISTENT);
+            client.create(Quotas.limitPath("/bounded"), limits.getStatsBytes(), OPEN, CreateMode.PERSISTENT);
+            client.create(Quotas.statPath("/bounded"), new StatsTrack().getStatsBytes(), OPEN, CreateMode.PERSISTENT);
+            client.create("/bounded/a", new byte[500], OPEN, CreateMode.PERSISTENT);
+            assertEquals(KeeperException.Code.QUOTAEXCEEDED, assertThrows(KeeperException.class,
+                    () -> client.create("/bounded/b", new byte[600], OPEN, CreateMode.PERSISTENT)).code(), "bytes");
+            client.create("/bounded/b", new byte[0], OPEN, CreateMode.PERSISTENT);
+            assertEquals(KeeperException.Code.QUOTAEXCEEDED, assertThrows(KeeperException.class,
+                    () -> client.create("/bounded/c", new byte[0], OPEN, CreateMode.PERSISTENT)).code(), "count");
+        }
+    }
+
+    @Test
+    void old_snapshots_and_logs_are_purged(@TempDir Path dir) throws Exception {
+        try (ZooKeeperServerRunner zk = ZooKeeperServerRunner.start("127.0.0.1", 0, dir, 500, 30_000);
+                ZooKeeper client = authenticated(zk)) {
+            // a snapshot, and a new log, every 256 KiB of log instead of every 16 MiB
+            SyncRequestProcessor.setSnapSizeInBytes(256 * 1024);
+            try {
+                client.create("/rewritten", new byte[0], OPEN, CreateMode.PERSISTENT);
+                for (int i = 0; i < 200; i++) {
+                    client.setData("/rewritten", new byte[100 * 1024], -1);
+                }
+            } finally {
+                SyncRequestProcessor.setSnapSizeInBytes(16L * 1024 * 1024);
+            }
+            Path data = dir.resolve("data/version-2");
+            assertTrue(count(data, "snapshot.") > 3, "snapshots taken: " + count(data, "snapshot."));
+            zk.purge();
+            assertEquals(3, count(data, "snapshot."), "snapshots kept");
+            assertTrue(count(data, "log.") <= 4, "logs kept: " + count(data, "log."));
+        }
+    }
+
+    private static long count(Path dir, String prefix) throws Exception {
+        try (var files = Files.list(dir)) {
+            return files.filter(f -> f.getFileName().toString().startsWith(prefix)).count();
+        }
+    }
+
+    @Test
+    void idle_connections_of_one_address_do_not_lock_others_out(@TempDir Path dir) throws Exception {
+        List<Socket> idle = new ArrayList<>();
+        try (ZooKeeperServerRunner zk = ZooKeeperServerRunner.start("127.0.0.1", 0, dir, 500, 30_000)) {
+            for (int i = 0; i < 200; i++) {
+                idle.add(new Socket("127.0.0.1", zk.port()));
+            }
+            try (ZooKeeper client = authenticated(zk)) {
+                assertNotNull(client.exists("/", false));
+            }
+            // one that never asks for a session is closed soon: the server ends its stream
+            idle.get(0).setSoTimeout(30_000);
+            assertEquals(-1, idle.get(0).getInputStream().read());
+        } finally {
+            for (Socket s : idle) {
+                s.close();
+            }
+        }
+    }
+
+    private static ZooKeeper authenticated(ZooKeeperServerRunner zk) throws Exception {
+        ZooKeeper client = connected(zk);
+        client.addAuthInfo("digest", "admin:secret".getBytes(StandardCharsets.UTF_8));
+        return client;
     }
 
     private static ZooKeeper connected(ZooKeeperServerRunner zk) throws Exception {

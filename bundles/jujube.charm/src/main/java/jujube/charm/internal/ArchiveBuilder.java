@@ -22,6 +22,10 @@ import org.apache.commons.compress.archivers.zip.ZipArchiveOutputStream;
  * name order (so the same tree gives the same bytes), leaving out hidden entries at any depth and the
  * top-level {@code build/} directory, as the original did. Every entry has the same timestamp, so the
  * same tree gives the same bytes (and sha256) whenever and wherever it is zipped.
+ *
+ * <p>The directory is held to the limits of an archive ({@link ArchiveReader#MAX_ENTRIES} entries,
+ * {@link ArchiveExtractor#MAX_TOTAL_SIZE} bytes in all, entry names' lengths) by a first walk that reads
+ * the sizes alone, before any file's content is read; files are then streamed into the archive.
  */
 public final class ArchiveBuilder {
     // a zip timestamp is a local date and time: this one is written as the same bytes in every time zone
@@ -40,6 +44,7 @@ public final class ArchiveBuilder {
             throw new CharmArchiveException(label, "is not a directory");
         }
         try {
+            new Limits().check(root, "", 0);
             AtomicFiles.write(archive, out -> {
                 try (ZipArchiveOutputStream zip = new ZipArchiveOutputStream(new BufferedOutputStream(out) {
                     @Override
@@ -55,17 +60,19 @@ public final class ArchiveBuilder {
         }
     }
 
-    private void addChildren(ZipArchiveOutputStream zip, Path directory, String prefix, int depth) throws IOException {
-        List<Path> children;
+    /** What of {@code directory} the archive holds, in name order: no hidden entry, no top-level {@code build/}. */
+    private static List<Path> included(Path directory, int depth) throws IOException {
         try (Stream<Path> listing = Files.list(directory)) {
-            children = listing.sorted().toList();
+            return listing.sorted().filter(child -> {
+                String name = child.getFileName().toString();
+                return !name.startsWith(".") && !(depth == 0 && name.equals("build"));
+            }).toList();
         }
-        for (Path child : children) {
-            String name = child.getFileName().toString();
-            if (name.startsWith(".") || (depth == 0 && name.equals("build"))) {
-                continue;
-            }
-            String entry = prefix + name;
+    }
+
+    private void addChildren(ZipArchiveOutputStream zip, Path directory, String prefix, int depth) throws IOException {
+        for (Path child : included(directory, depth)) {
+            String entry = prefix + child.getFileName();
             if (Files.isSymbolicLink(child)) {
                 String target = Files.readSymbolicLink(child).toString();
                 String problem = LinkTargets.problem(target, depth).orElse(null);
@@ -80,10 +87,36 @@ public final class ArchiveBuilder {
                 ZipArchiveEntry file = entry(entry, UnixStat.FILE_FLAG | permissions(child));
                 file.setMethod(ZipArchiveEntry.DEFLATED);
                 zip.putArchiveEntry(file);
-                zip.write(Files.readAllBytes(child));
+                Files.copy(child, zip);
                 zip.closeArchiveEntry();
             } else {
                 throw new CharmArchiveException(label, entry + " is neither a file, a directory nor a symlink");
+            }
+        }
+    }
+
+    /** What the directory holds, counted as the archive would hold it, against the archive's limits. */
+    private final class Limits {
+        private int entries;
+        private long bytes;
+
+        void check(Path directory, String prefix, int depth) throws IOException {
+            for (Path child : included(directory, depth)) {
+                String entry = prefix + child.getFileName();
+                if (++entries > ArchiveReader.MAX_ENTRIES) {
+                    throw new CharmArchiveException(label, "holds more than the " + ArchiveReader.MAX_ENTRIES
+                            + " files, directories and links a charm may hold");
+                }
+                ArchiveExtractor.checkName(label, entry);
+                if (Files.isDirectory(child, LinkOption.NOFOLLOW_LINKS)) {
+                    check(child, entry + "/", depth + 1);
+                } else if (Files.isRegularFile(child, LinkOption.NOFOLLOW_LINKS)) {
+                    bytes += Files.size(child);
+                    if (bytes > ArchiveExtractor.MAX_TOTAL_SIZE) {
+                        throw new CharmArchiveException(label, "holds more than the " + ArchiveExtractor.MAX_TOTAL_SIZE
+                                + " bytes a charm may hold (at " + entry + ", " + Files.size(child) + " bytes)");
+                    }
+                }
             }
         }
     }

@@ -59,8 +59,8 @@ public final class ArchiveExtractor {
             Path staging = Files.createTempDirectory(parent, "." + target.getFileName() + ".extracting");
             try {
                 unpack(zip, entries, staging.toRealPath());
-                // a temp directory is owner-only; the charm root gets the mode of any other charm directory
-                Files.setAttribute(staging, "unix:mode", 0755);
+                // owner-only as everything the agents keep (README, Security); a temp directory is so already
+                Files.setAttribute(staging, "unix:mode", 0700);
                 Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
             } catch (IOException | RuntimeException e) {
                 FileTrees.delete(staging);
@@ -94,20 +94,27 @@ public final class ArchiveExtractor {
         return byName;
     }
 
-    private String normalise(String name) {
-        if (name.startsWith("/") || name.indexOf('\\') >= 0 || name.indexOf('\0') >= 0 || name.matches("^[A-Za-z]:.*")) {
-            throw new CharmArchiveException(label, "entry \"" + name + "\" would be written outside the target directory (absolute or non-portable path)");
-        }
+    /** Refuses an entry name too long, whole or in one of its parts; {@code label} names the charm. */
+    static void checkName(String label, String name) {
         if (name.getBytes(StandardCharsets.UTF_8).length > MAX_NAME_BYTES) {
             throw new CharmArchiveException(label, "entry " + shortened(name) + " has a name longer than "
                     + MAX_NAME_BYTES + " bytes");
         }
-        List<String> parts = new ArrayList<>();
         for (String part : name.split("/")) {
             if (part.getBytes(StandardCharsets.UTF_8).length > MAX_NAME_PART_BYTES) {
                 throw new CharmArchiveException(label, "entry " + shortened(name) + " has a file name longer"
                         + " than " + MAX_NAME_PART_BYTES + " bytes");
             }
+        }
+    }
+
+    private String normalise(String name) {
+        if (name.startsWith("/") || name.indexOf('\\') >= 0 || name.indexOf('\0') >= 0 || name.matches("^[A-Za-z]:.*")) {
+            throw new CharmArchiveException(label, "entry \"" + name + "\" would be written outside the target directory (absolute or non-portable path)");
+        }
+        checkName(label, name);
+        List<String> parts = new ArrayList<>();
+        for (String part : name.split("/")) {
             if (part.equals("..")) {
                 throw new CharmArchiveException(label, "entry \"" + name + "\" would be written outside the target directory (contains ..)");
             }
@@ -122,6 +129,9 @@ public final class ArchiveExtractor {
         return "\"" + (name.length() <= 64 ? name : name.substring(0, 64) + "...") + "\"";
     }
 
+    /** A charm's directories: its owner's (the agent's and its hooks' user) alone. */
+    private static final int OWNER_DIRECTORY = 0700;
+
     private void unpack(ArchiveReader zip, Map<String, ZipArchiveEntry> entries, Path root) throws IOException {
         Map<Path, Integer> directoryModes = new TreeMap<>(Comparator.reverseOrder());
         List<Map.Entry<String, ZipArchiveEntry>> links = new ArrayList<>();
@@ -134,8 +144,8 @@ public final class ArchiveExtractor {
                 links.add(item);
             } else if (ArchiveReader.isDirectory(entry)) {
                 Files.createDirectories(path);
-                // owner keeps rwx so the agent can always read and later remove what it unpacked
-                directoryModes.put(path, ArchiveReader.permissions(entry) | 0700);
+                // the owner's alone, with rwx so that the agent can always read and later remove what it unpacked
+                directoryModes.put(path, OWNER_DIRECTORY);
             } else {
                 Files.createDirectories(path.getParent());
                 try (OutputStream out = Files.newOutputStream(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
@@ -143,7 +153,8 @@ public final class ArchiveExtractor {
                 } catch (FileAlreadyExistsException e) {
                     throw new CharmArchiveException(label, "entry " + name + " clashes with another entry");
                 }
-                Files.setAttribute(path, "unix:mode", ArchiveReader.permissions(entry) | 0400);
+                // the archive's bits for the owner (executable or not), none for anyone else
+                Files.setAttribute(path, "unix:mode", ArchiveReader.permissions(entry) & 0700 | 0400);
             }
         }
         for (Map.Entry<String, ZipArchiveEntry> item : links) {

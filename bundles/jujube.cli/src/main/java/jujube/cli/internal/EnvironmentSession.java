@@ -10,6 +10,7 @@ import jujube.state.NotConnectedException;
 import jujube.state.ServiceInfo;
 import jujube.state.StateConnection;
 import jujube.state.StateConnections;
+import jujube.state.NotAuthorizedException;
 
 /**
  * One command's session with its environment: the environment read from disk and a connection to its
@@ -41,8 +42,11 @@ final class EnvironmentSession implements AutoCloseable {
             }
         } catch (NotConnectedException e) {
             state.close();
-            throw new CliException("cannot reach environment '" + env.name() + "' at " + env.connectString()
-                    + ": is its controller running? (logs in " + env.logs() + ")");
+            throw ControllerReach.unreachable(env);
+        } catch (NotAuthorizedException e) {
+            state.close();
+            throw new CliException("not authorized to use environment '" + env.name() + "': its ZooKeeper at "
+                    + env.connectString() + " refuses the administrator credentials in " + env.adminCredentials());
         } catch (RuntimeException e) {
             state.close();
             throw e;

@@ -163,6 +163,8 @@ record LocalEnvironment(String name, Path dir, int zookeeperPort, String placeme
         } catch (NoSuchFileException e) {
             throw new CliException("environment '" + name + "' has no administrator credentials (" + adminCredentials()
                     + " is missing): 'jujube bootstrap' makes them for an environment it starts or restarts");
+        } catch (java.nio.file.AccessDeniedException e) {
+            throw notAuthorized(name, dir);
         } catch (IOException e) {
             throw new CliException("cannot use the administrator credentials: " + e.getMessage(), e);
         }
@@ -193,15 +195,40 @@ record LocalEnvironment(String name, Path dir, int zookeeperPort, String placeme
         }
     }
 
+    /** This user may not read the environment: it is its owner's alone (README, Security). */
+    static CliException notAuthorized(String name, Path dir) {
+        return new CliException("not authorized to use environment '" + name + "': " + dir + " is its owner's alone"
+                + " (permission denied); run jujube as that user");
+    }
+
+    /**
+     * Whether an environment is bootstrapped in {@code dir}.
+     *
+     * @throws CliException when this user may not look: the environment is another user's
+     */
     static boolean exists(Path dir) {
-        return Files.exists(dir.resolve(FILE));
+        try {
+            Files.readAttributes(dir.resolve(FILE), java.nio.file.attribute.BasicFileAttributes.class);
+            return true;
+        } catch (java.nio.file.AccessDeniedException e) {
+            throw notAuthorized(dir.getFileName().toString(), dir);
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** Reads the environment, failing with a line that says what to do when it is not there. */
     static LocalEnvironment load(String name, Path dir) {
         Path file = dir.resolve(FILE);
-        if (!Files.exists(file)) {
+        try {
+            Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class);
+        } catch (java.nio.file.AccessDeniedException e) {
+            throw notAuthorized(name, dir);
+        } catch (IOException e) {
             throw new CliException("environment '" + name + "' is not bootstrapped (no " + file + "): run 'jujube bootstrap'");
+        }
+        if (!Files.isReadable(file)) {
+            throw notAuthorized(name, dir);
         }
         Map<String, Object> fields = fields(file);
         // a key given without a value counts as given: "zookeeper:" alone is a mistake, not "no ensemble"

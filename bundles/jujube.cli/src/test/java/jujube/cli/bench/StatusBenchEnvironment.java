@@ -62,6 +62,9 @@ public final class StatusBenchEnvironment implements AutoCloseable {
 
     /** As {@link #start(Path, Path, int)}; with {@code oneService}, the units are those of one service. */
     public static StatusBenchEnvironment start(Path home, Path charms, int pairs, boolean oneService) throws Exception {
+        // the group rights of every environment's ACLs (jujube.zookeeper.auth, on this class path), which this
+        // process's server must grant: it may run outside the tests' JVMs, which are told so (the parent pom)
+        System.setProperty("zookeeper.authProvider.jujube", "jujube.zookeeper.auth.GroupAuthenticationProvider");
         TestingServer zk = new TestingServer(true);
         Path dir = home.resolve("environments/bench");
         Files.createDirectories(dir);

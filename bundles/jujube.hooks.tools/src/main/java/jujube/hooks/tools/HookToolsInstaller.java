@@ -55,8 +55,9 @@ public final class HookToolsInstaller {
             for (String name : linkNames()) {
                 Path temp = binDir.resolve("." + name + "." + ProcessHandle.current().pid() + ".tmp");
                 Files.deleteIfExists(temp);
-                // Relative, so the directory can be moved or bind-mounted elsewhere.
-                Files.createSymbolicLink(temp, Path.of(BINARY));
+                // A hard link: the forwarder's own mode (owner-only), no link a reader could follow elsewhere,
+                // and the directory can still be moved or bind-mounted (made again at each install)
+                Files.createLink(temp, binDir.resolve(BINARY));
                 links.add(Files.move(temp, binDir.resolve(name), StandardCopyOption.ATOMIC_MOVE,
                         StandardCopyOption.REPLACE_EXISTING));
             }
@@ -147,7 +148,8 @@ public final class HookToolsInstaller {
         Path temp = Files.createTempFile(dir, "." + name, ".tmp");
         try {
             Files.write(temp, content);
-            Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rwxr-xr-x"));
+            // the agent's user runs it (hooks are that user): nobody else need read or run it
+            Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rwx------"));
             return Files.move(temp, dir.resolve(name), StandardCopyOption.ATOMIC_MOVE,
                     StandardCopyOption.REPLACE_EXISTING);
         } finally {

@@ -40,7 +40,7 @@ final class RunProgram {
         Files.createDirectories(dir);
         Path temp = dir.resolve(HOOK_NAME + ".tmp");
         Files.write(temp, content);
-        Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rwx------")); // the hooks' user alone
         Files.move(temp, program, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         return program;
     }

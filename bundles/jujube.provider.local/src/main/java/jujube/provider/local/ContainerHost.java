@@ -92,12 +92,13 @@ public final class ContainerHost {
     }
 
     /**
-     * Removes what the environment's container machines have on the host outside its directory: the
-     * mounts of its runtime directory (machines' disks, the views they bind) and the directory. Their
-     * processes must be stopped first.
+     * Removes the host's mounts of the environment's container machines: those of its runtime directory
+     * (machines' disks, the views they bind) and the directory, and their log directories mounted in the
+     * environment's. Their processes must be stopped first.
      */
     public static void release(Path envDir) throws IOException {
         Path runtime = LocalLayout.runtimeDir(envDir);
+        HostMounts.unmountAll(LocalLayout.logs(envDir.toAbsolutePath()));
         HostMounts.unmountAll(runtime);
         FileTrees.delete(runtime);
     }

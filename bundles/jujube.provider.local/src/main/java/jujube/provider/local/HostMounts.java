@@ -59,6 +59,17 @@ public final class HostMounts {
         HostCommand.check(List.of("mount", "-o", "remount,bind,ro,nosuid,nodev", dir.toString()), 60);
     }
 
+    /**
+     * Binds {@code source} at {@code dir} (made if missing) read-write, with the flags of the mount it is
+     * on (a machine's disk: no set-uid files nor devices); a bind there already is kept.
+     */
+    public static void bind(Path source, Path dir) throws IOException {
+        Files.createDirectories(dir);
+        if (!mounted(dir)) {
+            HostCommand.check(List.of("mount", "--bind", source.toString(), dir.toString()), 60);
+        }
+    }
+
     /** Unmounts {@code dir}; lazily when it is busy (a process of a stopped machine still exiting). */
     public static void unmount(Path dir) throws IOException {
         HostCommand.Result r = HostCommand.run(List.of("umount", dir.toString()), 60);

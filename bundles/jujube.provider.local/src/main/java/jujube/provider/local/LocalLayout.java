@@ -103,20 +103,27 @@ public record LocalLayout(Path envDir, Path distDir, String zookeeper, Path char
     }
 
     /**
-     * Where the machine's log is read: {@code logs/machine-N.log}, a symbolic link to {@link #agentLog},
-     * which the provider makes before the machine starts.
+     * Where the machine's log is read: {@code logs/machine-N/machine-N.log}, the files it rolled beside it
+     * ({@code .1}, {@code .2} ...).
      */
     public Path log(int machineId) {
-        return logs(envDir).resolve("machine-" + machineId + ".log");
+        return log(envDir, machineId);
+    }
+
+    /** {@link #log(int)} of the environment in {@code envDir}, for who has no whole layout. */
+    public static Path log(Path envDir, int machineId) {
+        return logs(envDir).resolve("machine-" + machineId).resolve("machine-" + machineId + ".log");
     }
 
     /**
-     * The file the machine's agent writes its log to, rolled by size beside it ({@code .1}, {@code .2} ...):
-     * in the machine's own directory, the one place of the environment that a container machine shares
-     * with the host, so that both kinds of machine log alike.
+     * The file the machine's agent writes its log to: a process machine's is {@link #log} itself; a
+     * container machine's is in the log directory of its own directory, on its own disk, which the host
+     * mounts at {@link #log}'s directory (so the machine writes no byte on the host's disk, and the host
+     * no byte in it).
      */
     public Path agentLog(int machineId) {
-        return machineDir(machineId).resolve("log").resolve("machine-" + machineId + ".log");
+        return containers.isPresent() ? machineDir(machineId).resolve("log").resolve("machine-" + machineId + ".log")
+                : log(machineId);
     }
 
     /** What the machine's process prints outside its log (the JVM's own messages, a crash; LXC's): {@code logs/machine-N.out}. */

@@ -23,6 +23,7 @@ class LocalLayoutTest {
         assertEquals(Path.of("/e/prod/containers/prod-machine-4/disk.img"), layout.machineImage(4));
         assertEquals(Path.of(runtime + "/machine-4"), layout.machineMount(4));
         assertEquals(Path.of(runtime + "/machine-4/home"), layout.machineDir(4));
+        assertEquals(Path.of("/e/prod/logs/machine-4/machine-4.log"), layout.log(4), "read where every machine's is");
         assertEquals("10.77.0.6", layout.address(4));
         // the agent and the charms are reached through the runtime directory's views, which the machine binds
         assertEquals(List.of("setsid", "lxc-execute", "-n", "prod-machine-4", "-P", runtime + "/lxc",
@@ -63,11 +64,11 @@ class LocalLayoutTest {
     }
 
     @Test
-    void a_machine_logs_in_its_own_directory_and_is_read_in_the_environments_logs() {
+    void a_process_machine_logs_in_the_environments_logs() {
         LocalLayout layout = new LocalLayout(Path.of("/e/prod"), Path.of("/d"), "127.0.0.1:2181", Path.of("/e/prod/charms"),
                 15000);
-        assertEquals(Path.of("/e/prod/machines/machine-4/log/machine-4.log"), layout.agentLog(4));
-        assertEquals(Path.of("/e/prod/logs/machine-4.log"), layout.log(4));
+        assertEquals(Path.of("/e/prod/logs/machine-4/machine-4.log"), layout.agentLog(4));
+        assertEquals(Path.of("/e/prod/logs/machine-4/machine-4.log"), layout.log(4));
         assertEquals(Path.of("/e/prod/logs/machine-4.out"), layout.output(4));
         List<String> command = layout.command(4);
         assertEquals(layout.agentLog(4).toString(), command.get(command.indexOf("--log-file") + 1));

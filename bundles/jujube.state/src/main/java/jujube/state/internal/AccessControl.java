@@ -25,8 +25,9 @@ import org.apache.zookeeper.data.Id;
 
 /**
  * One connection's side of access control: the credentials its session authenticates with (given at the
- * start, and the units' it acts for, added as it needs them), and every node it creates gets its ACL from
- * the policy ({@link NodeKind}), the administrator always included. As a {@link ZookeeperFactory} it
+ * start, and the units' it acts for, added as it needs them), each by its digest and, but the
+ * administrator's, as a member of the groups that list it; every node it creates gets its ACL from the
+ * policy ({@link NodeKind}), the administrator always included. As a {@link ZookeeperFactory} it
  * authenticates each new ZooKeeper session (after an expiry too) with every credential known so far; as an
  * {@link ACLProvider} it computes the ACL of each node Curator creates.
  *
@@ -99,7 +100,7 @@ final class AccessControl implements ACLProvider, ZookeeperFactory {
             CuratorFramework c = client;
             if (c != null) {
                 try {
-                    c.getZookeeperClient().getZooKeeper().addAuthInfo(Principals.DIGEST, Principals.auth(credential));
+                    addAuthInfo(c.getZookeeperClient().getZooKeeper(), credential);
                 } catch (Exception e) {
                     // no session right now: the next one is made with every credential of the list
                 }
@@ -108,7 +109,8 @@ final class AccessControl implements ACLProvider, ZookeeperFactory {
     }
 
     /**
-     * Makes sure the session holds the credentials of {@code unitId} (its own and its service's) before it
+     * Makes sure the session holds the credential of {@code unitId} (which makes it a member of its service's
+     * group too) before it
      * acts for the unit: a machine agent's units run in its process and share its session. The
      * administrator acts for every unit as it is.
      *
@@ -154,11 +156,6 @@ final class AccessControl implements ACLProvider, ZookeeperFactory {
                 .orElseThrow(() -> new StateException("this connection has no credential of " + principal));
     }
 
-    /** Whether the session holds {@code principal}'s credential (the administrator holds every one). */
-    boolean holds(String principal) {
-        return admin || credentials.stream().anyMatch(c -> c.principal().equals(principal));
-    }
-
     /** The credentials a credentials node holds. */
     List<Credential> credentialsIn(String path, byte[] data) {
         Map<String, Object> content = reader.parse(path, data);
@@ -194,7 +191,12 @@ final class AccessControl implements ACLProvider, ZookeeperFactory {
         List<ACL> acl = new ArrayList<>();
         acl.add(new ACL(Perms.ALL, token(Principals.ADMIN)));
         for (Grant g : NodeKind.grants(path, facts)) {
-            acl.add(new ACL(g.perms(), token(g.principal())));
+            Id id = switch (g.match()) {
+                case PRINCIPAL -> token(g.principal());
+                case MEMBERS -> Principals.memberOf(namespace, g.principal());
+                case SELF -> Principals.selfIn(namespace, g.principal());
+            };
+            acl.add(new ACL(g.perms(), id));
         }
         return acl;
     }
@@ -279,9 +281,17 @@ final class AccessControl implements ACLProvider, ZookeeperFactory {
 
     private ZooKeeper authenticated(ZooKeeper zk) {
         for (Credential c : credentials) {
-            zk.addAuthInfo(Principals.DIGEST, Principals.auth(c));
+            addAuthInfo(zk, c);
         }
         return zk;
+    }
+
+    /** Authenticates the session as the credential's principal, and as a member of the groups that list it. */
+    private static void addAuthInfo(ZooKeeper zk, Credential credential) {
+        zk.addAuthInfo(Principals.DIGEST, Principals.auth(credential));
+        if (Principals.joinsGroups(credential)) {
+            zk.addAuthInfo(Principals.GROUP, Principals.auth(credential));
+        }
     }
 
     /** Reads the topology only if a rule asks, and once. */
@@ -308,11 +318,6 @@ final class AccessControl implements ACLProvider, ZookeeperFactory {
         @Override
         public List<String> servicesWithRole(String relationId, String role) {
             return facts().servicesWithRole(relationId, role);
-        }
-
-        @Override
-        public List<String> scopeMembers(String relationId, String container, String role) {
-            return facts().scopeMembers(relationId, container, role);
         }
     }
 }

@@ -2,17 +2,15 @@ package jujube.state.internal;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 import jujube.state.RelationRole;
-import jujube.state.internal.TopologyEntries.EndpointEntry;
 import jujube.state.internal.TopologyEntries.RelationEntry;
 import jujube.state.internal.TopologyEntries.UnitEntry;
 
 /**
  * What the access policy needs to know beyond a node's path, answered from one topology: which machine
- * hosts a unit, which services a relation ties, which units may be members of a relation scope's role.
+ * hosts a unit, which services a relation ties, which services take part with a role.
  */
 interface AccessFacts {
     /** The machine key hosting the unit (its principal's, for a subordinate), if assigned. */
@@ -23,13 +21,6 @@ interface AccessFacts {
 
     /** The ids of the relation's services taking part with {@code role}. */
     List<String> servicesWithRole(String relationId, String role);
-
-    /**
-     * The units that may be members of {@code role} in a container's scope ({@code container} its principal
-     * unit id): the units of the service with that role living in that container. (A global scope's role
-     * directory names the service instead: {@link #servicesWithRole}.)
-     */
-    List<String> scopeMembers(String relationId, String container, String role);
 
     /** Facts of the topology {@code t}. */
     static AccessFacts of(Topology t) {
@@ -61,30 +52,6 @@ interface AccessFacts {
                     });
                 }
                 return services;
-            }
-
-            @Override
-            public List<String> scopeMembers(String relationId, String container, String role) {
-                RelationEntry r = t.findRelation(relationId).orElse(null);
-                List<String> members = new ArrayList<>();
-                if (r == null) {
-                    return members;
-                }
-                for (Map.Entry<String, EndpointEntry> side : r.services().entrySet()) {
-                    if (!side.getValue().role().equals(RelationRole.fromKey(role))) {
-                        continue;
-                    }
-                    // the container's own unit and its subordinates: what lives there, not the whole service
-                    List<String> living = new ArrayList<>(List.of(container));
-                    living.addAll(t.subordinatesOf(container));
-                    t.units(living).forEach((id, u) -> {
-                        if (u.service().equals(side.getKey())) {
-                            members.add(id);
-                        }
-                    });
-                }
-                members.sort(null);
-                return members;
             }
         };
     }

@@ -13,7 +13,9 @@ import org.slf4j.LoggerFactory;
  * Brings an environment under the access policy, or back to it: what an environment created before the
  * policy needs once (the controller does it when it first starts with this code), and what repairs one an
  * administrator's command left half done (killed between adding a unit and preparing its relations). In
- * order: the environment's principals and every machine's, service's and unit's, made where missing;
+ * order: the administrator's digest and the groups, every machine's and unit's identity and every service's
+ * group, made where missing (the environment's and the services' own credentials of policy 2, which groups
+ * replace, removed); every writer's debug log and the quotas of what each machine and unit may write;
  * relation scope membership migrated ({@link ScopeMembershipMigration}, which no agent may do under the
  * policy); every relation's scope prepared for its units; then every node's ACL set to the
  * policy's, and the policy's version recorded in {@code /settings}. Each step is idempotent: a run cut
@@ -23,7 +25,7 @@ final class AccessPolicy {
     /** The field of {@code /settings} holding the version of the policy the environment's nodes follow. */
     static final String MARKER = "access-policy";
     /** The policy's version: raised when a change of {@link NodeKind} must reach existing nodes. */
-    static final int VERSION = 2;
+    static final int VERSION = 3;
     private static final Logger LOG = LoggerFactory.getLogger(AccessPolicy.class);
     private final StateContext ctx;
 
@@ -45,7 +47,12 @@ final class AccessPolicy {
         Identities identities = ctx.identities();
         Topology t = ctx.topology().read();
         t.machineKeys().forEach(identities::ensure);
-        t.services().keySet().forEach(identities::ensure);
+        t.services().keySet().forEach(serviceId -> {
+            identities.ensureGroup(serviceId, new byte[0]);
+            // a service had a credential of its own, which its units' machines held, before it had a group
+            ctx.deleteTree(AccessControl.CREDENTIALS + "/" + serviceId);
+            ctx.deleteTree(AccessControl.TOKENS + "/" + serviceId);
+        });
         t.units().forEach((unitId, u) -> identities.ensureUnit(unitId, u.service()));
         // after the principals, which the memberships' ACLs name
         int migrated = new ScopeMembershipMigration(ctx).run();
@@ -54,9 +61,7 @@ final class AccessPolicy {
         }
         RelationAccess relations = ctx.relationAccess();
         t.relations().keySet().forEach(id -> relations.prepare(t, id));
-        for (String path : List.of(Paths.LOGS, Paths.LOG_LISTENERS)) {
-            create(path);
-        }
+        bound(t);
         int changed = walk("/");
         ctx.nodes().update(Paths.SETTINGS, null, content -> content.put(MARKER, VERSION));
         LOG.info("access policy {} applied: {} nodes' ACLs changed", VERSION, changed);
@@ -64,24 +69,21 @@ final class AccessPolicy {
     }
 
     /**
-     * {@code /auth} with the administrator's digest and the environment's principal. The environment's
-     * digest is known before any node is made, since every node's ACL names it.
+     * {@code /auth} with the administrator's digest and the environment's group of every machine; the
+     * environment's one credential that every machine held before there were groups is gone.
      */
     private void ensureBase() {
-        String path = AccessControl.CREDENTIALS + "/" + Principals.ENVIRONMENT;
-        Credential environment;
-        try {
-            environment = ctx.access().credentialsIn(path, ctx.client().getData().forPath(path)).get(0);
-        } catch (KeeperException.NoNodeException e) {
-            environment = Credential.generate(Principals.ENVIRONMENT);
-        } catch (StateException e) {
-            throw e;
-        } catch (Exception e) {
-            throw NodeReader.failure(path, e);
-        }
-        ctx.access().remember(environment);
-        for (String dir : List.of("/auth", AccessControl.TOKENS, AccessControl.CREDENTIALS)) {
+        for (String dir : List.of("/auth", AccessControl.TOKENS, AccessControl.CREDENTIALS, Principals.GROUPS)) {
             create(dir);
+        }
+        ctx.identities().ensureGroup(Principals.ENVIRONMENT, Principals.MACHINE_REGISTRY);
+        String registry = Principals.group(Principals.ENVIRONMENT);
+        try {
+            if (!java.util.Arrays.equals(Principals.MACHINE_REGISTRY, ctx.client().getData().forPath(registry))) {
+                ctx.client().setData().forPath(registry, Principals.MACHINE_REGISTRY);
+            }
+        } catch (Exception e) {
+            throw NodeReader.failure(registry, e);
         }
         String admin = AccessControl.TOKENS + "/" + Principals.ADMIN;
         try {
@@ -91,7 +93,39 @@ final class AccessPolicy {
         } catch (Exception e) {
             throw NodeReader.failure(admin, e);
         }
-        ctx.identities().ensure(environment);
+        ctx.deleteTree(AccessControl.CREDENTIALS + "/" + Principals.ENVIRONMENT);
+        ctx.deleteTree(AccessControl.TOKENS + "/" + Principals.ENVIRONMENT);
+    }
+
+    /**
+     * Every writer's debug log, and the quotas of what each machine and unit may write (policy 3); the
+     * records of the one shared log of policy 2, which any agent could write under any name, are dropped.
+     */
+    private void bound(Topology t) {
+        for (String path : List.of(Paths.LOGS, Paths.LOG_LISTENERS, CuratorDebugLog.writerDir(Principals.ADMIN))) {
+            create(path);
+        }
+        List<org.apache.zookeeper.data.ACL> administratorOnly = WriteQuotas.administratorOnly(ctx.access());
+        WriteQuotas.prepare(ctx.client(), administratorOnly);
+        List<String> writers = new ArrayList<>(t.machineKeys());
+        writers.addAll(t.units().keySet());
+        for (String writer : writers) {
+            String log = CuratorDebugLog.writerDir(writer);
+            create(log);
+            WriteQuotas.ensure(ctx.client(), log, WriteQuotas.LOG, administratorOnly);
+            String own = Paths.isMachineKey(writer) ? Paths.MACHINES + "/" + writer : Paths.unit(writer);
+            WriteQuotas.ensure(ctx.client(), own, Paths.isMachineKey(writer) ? WriteQuotas.MACHINE : WriteQuotas.UNIT,
+                    administratorOnly);
+        }
+        try {
+            for (String child : ctx.client().getChildren().forPath(Paths.LOGS)) {
+                if (child.startsWith("log-")) {
+                    ctx.deleteTree(Paths.LOGS + "/" + child);
+                }
+            }
+        } catch (Exception e) {
+            throw NodeReader.failure(Paths.LOGS, e);
+        }
     }
 
     private void create(String path) {

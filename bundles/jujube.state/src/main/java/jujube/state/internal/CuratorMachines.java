@@ -92,8 +92,9 @@ final class CuratorMachines implements Machines {
             TopologyChanges.removeMachine(t, key);
             return null;
         });
-        ctx.deleteTree(Paths.machine(machineId));
-        ctx.identities().remove(key);
+        ctx.deleteBounded(Paths.machine(machineId));
+        ctx.deleteBounded(CuratorDebugLog.writerDir(key));
+        ctx.identities().remove(key, null);
     }
 
     @Override

@@ -145,13 +145,29 @@ final class CuratorRelations implements Relations {
     }
 
     @Override
+    public boolean everExisted(String relationId) {
+        if (!relationId.matches("relation-[0-9]{10}")) {
+            return false;
+        }
+        long number = Long.parseLong(relationId.substring("relation-".length()));
+        org.apache.zookeeper.data.Stat stat;
+        try {
+            stat = ctx.client().checkExists().forPath(Paths.RELATIONS);
+        } catch (Exception e) {
+            throw NodeReader.failure(Paths.RELATIONS, e);
+        }
+        // a relation's id is its parent's child version when it was made (TransactionDraft): always below it
+        return stat != null && number < stat.getCversion();
+    }
+
+    @Override
     public int migrateScopeMembership() {
         return new ScopeMembershipMigration(ctx).run();
     }
 
     /**
-     * The membership nodes of these units in every relation of their services, as {@code t} lays them out:
-     * what leaves with the units when they are removed.
+     * The membership and settings nodes of these units in every relation of their services, as {@code t}
+     * lays them out: what leaves with the units when they are removed.
      */
     static List<String> memberships(Topology t, List<String> unitIds) {
         List<String> paths = new ArrayList<>();
@@ -159,8 +175,9 @@ final class CuratorRelations implements Relations {
             for (String relationId : t.relationsOfService(t.serviceOfUnit(unitId))) {
                 RelationEntry r = t.relation(relationId);
                 EndpointEntry endpoint = r.services().get(t.serviceOfUnit(unitId));
-                paths.add(RelationScopePaths.forUnit(relationId, r.scope(), unitId, t.unit(unitId).container())
-                        .member(endpoint.role(), unitId));
+                RelationScopePaths scope = RelationScopePaths.forUnit(relationId, r.scope(), unitId, t.unit(unitId).container());
+                paths.add(scope.member(endpoint.role(), unitId));
+                paths.add(scope.settings(unitId)); // nobody reads a removed unit's settings: its ACL named it
             }
         }
         return paths;

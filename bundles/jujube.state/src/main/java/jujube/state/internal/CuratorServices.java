@@ -122,11 +122,12 @@ final class CuratorServices implements Services {
             return sid;
         });
         removed.forEach(unitId -> {
-            ctx.deleteTree(Paths.unit(unitId));
-            ctx.identities().remove(unitId);
+            ctx.deleteBounded(Paths.unit(unitId));
+            ctx.deleteBounded(CuratorDebugLog.writerDir(unitId));
+            ctx.identities().remove(unitId, id);
         });
         ctx.deleteTree(Paths.service(id));
-        ctx.identities().remove(id);
+        ctx.identities().removeGroup(id);
     }
 
     @Override
@@ -217,13 +218,13 @@ final class CuratorServices implements Services {
     }
 
     /**
-     * The service's configuration node, once this connection may read it: a machine agent reads it with
-     * the credentials of a unit of the service it hosts.
+     * The service's configuration node, once this connection may read it: a machine agent reads it as a
+     * member of the service's group, with the credential of a unit of the service it hosts.
      */
     private String configPath(String name) {
         Topology t = ctx.topology().read();
         String serviceId = t.serviceId(name);
-        if (!ctx.access().holds(serviceId)) {
+        if (!ctx.access().isAdmin()) {
             String machine = ctx.access().machine().orElse("this connection");
             AccessFacts facts = AccessFacts.of(t);
             String hosted = t.unitsOf(serviceId).keySet().stream()

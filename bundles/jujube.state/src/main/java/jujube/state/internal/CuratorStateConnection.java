@@ -246,18 +246,15 @@ public final class CuratorStateConnection implements StateConnection {
         try {
             // one transaction: either the whole hierarchy exists, with /initialized, or none of it
             String machine0 = Paths.machine(0);
-            Credential environment = Credential.generate(Principals.ENVIRONMENT);
             Credential machine0Credential = Credential.generate(Paths.machineKey(0));
-            access.remember(environment); // every node's ACL names it; machine 0's names its machine
-            access.remember(machine0Credential);
+            access.remember(machine0Credential); // machine 0's node's ACL names its machine
             List<CuratorOp> ops = new java.util.ArrayList<>();
             for (String path : Paths.BASE) {
                 if (client.checkExists().forPath(path) == null) {
                     ops.add(client.transactionOp().create().forPath(path));
                 }
             }
-            ops.addAll(ctx.identities().baseOperations(access.credentialsOf(Credential.ADMIN), environment,
-                    machine0Credential));
+            ops.addAll(ctx.identities().baseOperations(access.credentialsOf(Credential.ADMIN), machine0Credential));
             ops.add(client.transactionOp().create().forPath(Paths.ENVIRONMENT, reader.bytes(Map.of(
                     "name", settings.name(), "placement", settings.placement()))));
             Map<String, Object> global = new java.util.LinkedHashMap<>(Map.of("provider-type", settings.providerType()));
@@ -271,6 +268,14 @@ public final class CuratorStateConnection implements StateConnection {
             }
             ops.add(client.transactionOp().create().forPath(Paths.LOGS));
             ops.add(client.transactionOp().create().forPath(Paths.LOG_LISTENERS));
+            ops.add(client.transactionOp().create().forPath(CuratorDebugLog.writerDir(Principals.ADMIN)));
+            // what machine 0 may write, bounded as every machine's
+            List<org.apache.zookeeper.data.ACL> administratorOnly = WriteQuotas.administratorOnly(access);
+            WriteQuotas.prepare(client, administratorOnly);
+            ops.addAll(WriteQuotas.operations(client, machine0, WriteQuotas.MACHINE, administratorOnly));
+            String machine0Log = CuratorDebugLog.writerDir(Paths.machineKey(0));
+            ops.add(client.transactionOp().create().forPath(machine0Log));
+            ops.addAll(WriteQuotas.operations(client, machine0Log, WriteQuotas.LOG, administratorOnly));
             ops.add(client.transactionOp().create().forPath(Paths.INITIALIZED));
             client.transaction().forOperations(ops);
             // the root last (ACLs are no part of a transaction): until now anyone could create below it

@@ -198,36 +198,37 @@ final class CuratorUnitRelation implements UnitRelation {
     @Override
     public Set<UnitName> relatedUnits() {
         String members = paths.members(role.counterpart());
-        Set<UnitName> result = new TreeSet<>();
+        Map<String, byte[]> entries = new TreeMap<>();
         try {
             for (String id : ctx.client().getChildren().forPath(members)) {
-                String path = members + "/" + id;
                 if (id.equals(unitId)) {
                     continue; // a peer does not see itself
                 }
                 try {
-                    Map<String, Object> member = ctx.reader().parse(path, ctx.client().getData().forPath(path));
-                    result.add(UnitName.parse(new Fields(path).string(member.get("name"), "name")));
+                    entries.put(id, ctx.client().getData().forPath(members + "/" + id));
                 } catch (KeeperException.NoNodeException gone) {
                     // left between listing and reading: not a member any more
-                } catch (IllegalArgumentException e) {
-                    throw new jujube.state.CorruptStateException(path, e.getMessage());
                 }
             }
         } catch (KeeperException.NoNodeException e) {
-            return Collections.unmodifiableSet(result); // nobody of that role joined yet
+            return Set.of(); // nobody of that role joined yet
         } catch (StateException e) {
             throw e;
         } catch (Exception e) {
             throw NodeReader.failure(members, e);
         }
-        return Collections.unmodifiableSet(result);
+        return Collections.unmodifiableSet(new TreeSet<>(members(role.counterpart()).members(entries).values()));
+    }
+
+    /** The check of the entries of {@code role} in this unit's scope. */
+    private ScopeMembers members(RelationRole of) {
+        return new ScopeMembers(ctx.topology()::read, ctx.reader(), paths, of);
     }
 
     @Override
     public Watch watchRelatedUnits(StateWatcher<Map<UnitName, Integer>> watcher) {
         // the counterpart's membership may not exist yet (a container not joined): its cache waits for it
-        return new RelatedUnitsWatch(ctx.caches(), paths, role.counterpart(), unitId, ctx.reader(),
+        return new RelatedUnitsWatch(ctx.caches(), paths, role.counterpart(), unitId, members(role.counterpart())::members,
                 new SerialDelivery<>(ctx.watchExecutor(), watcher, Map.of()));
     }
 }

@@ -3,6 +3,7 @@ package jujube.state.internal;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -87,11 +88,13 @@ final class CuratorUnits implements Units {
 
     /**
      * The service's charm, which new units run; read in the transaction, which holds only while it stays.
-     * The service's credentials, which every new unit gets too, are read in the same request.
+     * The service's group, which every new unit joins, is required in the same request.
      */
     private static String charmOf(TransactionDraft draft, String service, String serviceId) {
         String path = Paths.service(serviceId);
-        draft.prefetch(List.of(path, AccessControl.CREDENTIALS + "/" + serviceId));
+        draft.prefetch(List.of(path));
+        draft.require(Principals.group(serviceId), () -> new jujube.state.StateException("service '" + service + "' has no group ("
+                + Principals.group(serviceId) + " is missing): is the access policy set up? (the controller sets it up when it starts)"));
         return new Fields(path).string(draft.read(path, () -> new NoSuchServiceException(service)).get("charm"), "charm");
     }
 
@@ -238,19 +241,23 @@ final class CuratorUnits implements Units {
             return;
         }
         List<String> memberships = new ArrayList<>();
+        Map<String, String> services = new HashMap<>();
         List<String> removed = ctx.topology().update(t -> {
             String unitId = t.unitId(unit);
             List<String> ids = new ArrayList<>(List.of(unitId));
             ids.addAll(t.subordinatesOf(unitId));
             memberships.clear(); // computed afresh on each attempt of the compare-and-set
             memberships.addAll(CuratorRelations.memberships(t, ids));
+            services.clear();
+            ids.forEach(id -> services.put(id, t.serviceOfUnit(id)));
             return TopologyChanges.removeUnit(t, unitId);
         });
         // the units leave their relations' scopes: their agents may never run again to leave themselves
         memberships.forEach(ctx::deleteTree);
         removed.forEach(id -> {
-            ctx.deleteTree(Paths.unit(id));
-            ctx.identities().remove(id);
+            ctx.deleteBounded(Paths.unit(id));
+            ctx.deleteBounded(CuratorDebugLog.writerDir(id));
+            ctx.identities().remove(id, services.get(id));
         });
     }
 

@@ -17,10 +17,11 @@ import org.apache.zookeeper.data.Stat;
 
 /**
  * The administrator's side of identities. Every principal but the administrator has its credentials in
- * {@code /auth/credentials/<principal>} (a unit's node also holds its service's) and its digest in
- * {@code /auth/tokens/<principal>}; both are made together, once, when the machine, service or unit is
- * added (or, for an environment that predates them, when its controller first secures it). One-time
- * credentials are issued here too.
+ * {@code /auth/credentials/<principal>} and its digest in {@code /auth/tokens/<principal>}; both are made
+ * together, once, when the machine or unit is added (or, for an environment that predates them, when its
+ * controller first secures it), with its membership of its groups ({@link Principals}): a machine's of the
+ * environment's, a unit's of its service's. Removing a principal removes all three, which revokes it
+ * everywhere at once. One-time credentials are issued here too.
  */
 final class Identities {
     private final StateContext ctx;
@@ -31,21 +32,23 @@ final class Identities {
 
     /**
      * Operations creating {@code /auth} with the environment's base principals: the administrator's digest,
-     * the environment's credentials and machine 0's, for the transaction that initializes an environment.
-     * Their digests must be known to the connection already ({@link AccessControl#remember}).
+     * the groups' directory with the environment's (every machine's) group, and machine 0's identity, for
+     * the transaction that initializes an environment. Their digests must be known to the connection
+     * already ({@link AccessControl#remember}).
      */
-    List<CuratorOp> baseOperations(Credential administrator, Credential environment, Credential machine0)
-            throws Exception {
+    List<CuratorOp> baseOperations(Credential administrator, Credential machine0) throws Exception {
         List<CuratorOp> ops = new ArrayList<>();
-        for (String path : List.of("/auth", AccessControl.TOKENS, AccessControl.CREDENTIALS)) {
+        for (String path : List.of("/auth", AccessControl.TOKENS, AccessControl.CREDENTIALS, Principals.GROUPS)) {
             ops.add(ctx.client().transactionOp().create().forPath(path));
         }
+        ops.add(ctx.client().transactionOp().create().forPath(Principals.group(Principals.ENVIRONMENT),
+                Principals.MACHINE_REGISTRY));
         ops.add(tokenOperation(administrator));
-        for (Credential c : List.of(environment, machine0)) {
-            ops.add(tokenOperation(c));
-            ops.add(ctx.client().transactionOp().create().forPath(AccessControl.CREDENTIALS + "/" + c.principal(),
-                    ctx.reader().bytes(AccessControl.content(List.of(c)))));
-        }
+        ops.add(tokenOperation(machine0));
+        ops.add(ctx.client().transactionOp().create().forPath(AccessControl.CREDENTIALS + "/" + machine0.principal(),
+                ctx.reader().bytes(AccessControl.content(List.of(machine0)))));
+        ops.add(ctx.client().transactionOp().create().forPath(Principals.membership(Principals.ENVIRONMENT,
+                machine0.principal()), Principals.membershipData(machine0)));
         return ops;
     }
 
@@ -54,22 +57,58 @@ final class Identities {
                 ctx.reader().bytes(Map.of("digest", Principals.id(c).getId())));
     }
 
-    /** The principal's credential, made (with its digest) unless it exists. */
+    /**
+     * The principal's credential, made (with its digest) unless it exists; a machine's membership of the
+     * environment's group too.
+     */
     Credential ensure(String principal) {
-        return ensure(principal, List.of(), null).get(0);
-    }
-
-    /** As {@link #ensure(String)}, with {@code candidate} as the credential made when there is none. */
-    Credential ensure(Credential candidate) {
-        return ensure(candidate.principal(), List.of(), candidate).get(0);
+        Credential own = ensureCredential(principal);
+        if (Principals.isMachine(principal)) {
+            ensureMember(Principals.ENVIRONMENT, own);
+        }
+        return own;
     }
 
     /**
-     * A unit's credentials: its own, made unless they exist, and its service's; the node is readable by
-     * the unit's machine once the unit is assigned ({@link #applyPolicy} of it after each assignment).
+     * A unit's credential, made unless it exists, and its membership of its service's group; the
+     * credentials node is readable by the unit's machine once the unit is assigned ({@link #applyPolicy} of
+     * it after each assignment).
      */
-    List<Credential> ensureUnit(String unitId, String serviceId) {
-        return ensure(unitId, List.of(ensure(serviceId)), null);
+    Credential ensureUnit(String unitId, String serviceId) {
+        Credential own = ensureCredential(unitId);
+        ensureGroup(serviceId, new byte[0]);
+        ensureMember(serviceId, own);
+        return own;
+    }
+
+    /** A group's node, with {@code data} when it is made. */
+    void ensureGroup(String group, byte[] data) {
+        try {
+            ctx.client().create().creatingParentsIfNeeded().forPath(Principals.group(group), data);
+        } catch (KeeperException.NodeExistsException e) {
+            // made before
+        } catch (Exception e) {
+            throw NodeReader.failure(Principals.group(group), e);
+        }
+    }
+
+    /** Makes {@code member} a member of {@code group} (whose node exists), or makes its entry hold its identity again. */
+    void ensureMember(String group, Credential member) {
+        String path = Principals.membership(group, member.principal());
+        byte[] data = Principals.membershipData(member);
+        try {
+            ctx.client().create().forPath(path, data);
+        } catch (KeeperException.NodeExistsException e) {
+            try {
+                if (!java.util.Arrays.equals(data, ctx.client().getData().forPath(path))) {
+                    ctx.client().setData().forPath(path, data);
+                }
+            } catch (Exception failed) {
+                throw NodeReader.failure(path, failed);
+            }
+        } catch (Exception e) {
+            throw NodeReader.failure(path, e);
+        }
     }
 
     /**
@@ -77,18 +116,17 @@ final class Identities {
      * administrators racing agree on the node that won, and a digest missing after a crash between the
      * two is made by the next call.
      */
-    private List<Credential> ensure(String principal, List<Credential> also, Credential candidate) {
+    private Credential ensureCredential(String principal) {
         String path = AccessControl.CREDENTIALS + "/" + principal;
         List<Credential> content;
         try {
             content = ctx.access().credentialsIn(path, ctx.client().getData().forPath(path));
         } catch (KeeperException.NoNodeException e) {
-            content = new ArrayList<>(List.of(candidate != null ? candidate : Credential.generate(principal)));
-            content.addAll(also);
+            content = List.of(Credential.generate(principal));
             try {
                 ctx.client().create().forPath(path, ctx.reader().bytes(AccessControl.content(content)));
             } catch (KeeperException.NodeExistsException raced) {
-                return ensure(principal, also, null); // made meanwhile by another administrator: theirs holds
+                return ensureCredential(principal); // made meanwhile by another administrator: theirs holds
             } catch (Exception failed) {
                 throw NodeReader.failure(path, failed);
             }
@@ -107,19 +145,35 @@ final class Identities {
         } catch (Exception e) {
             throw NodeReader.failure(token, e);
         }
-        return content;
+        return own;
     }
 
-    /** Removes a principal's credentials and digest: its machine, service or unit is gone. */
-    void remove(String principal) {
+    /**
+     * Removes a machine's or unit's identity: its membership of its groups first (which takes its rights
+     * from every ACL naming them, and has its machine's sessions closed), then its credentials and digest.
+     * {@code group} is the unit's service, or null for a machine.
+     */
+    void remove(String principal, String group) {
+        if (Principals.isMachine(principal)) {
+            ctx.deleteTree(Principals.membership(Principals.ENVIRONMENT, principal));
+        } else if (group != null) {
+            ctx.deleteTree(Principals.membership(group, principal));
+        }
         ctx.deleteTree(AccessControl.CREDENTIALS + "/" + principal);
         ctx.deleteTree(AccessControl.TOKENS + "/" + principal);
     }
 
+    /** Removes a service's group (its units' memberships with it), and the identity it had before groups. */
+    void removeGroup(String serviceId) {
+        ctx.deleteTree(Principals.group(serviceId));
+        ctx.deleteTree(AccessControl.CREDENTIALS + "/" + serviceId);
+        ctx.deleteTree(AccessControl.TOKENS + "/" + serviceId);
+    }
+
     /**
      * Issues a fresh one-time credential for a machine: the node {@code /machines/machine-N/otp}, readable
-     * only by a new one-time principal, holding the machine's credentials and the environment's. An
-     * earlier one not redeemed yet is revoked: it names the node's old ACL.
+     * only by a new one-time principal, holding the machine's credential. An earlier one not redeemed yet is
+     * revoked: it names the node's old ACL.
      */
     OneTimeCredential issueOneTime(int machineId) {
         String machine = Paths.machine(machineId);
@@ -127,7 +181,6 @@ final class Identities {
             throw new NoSuchMachineException(machineId);
         }
         Credential own = ensure(Paths.machineKey(machineId));
-        Credential environment = ensure(Principals.ENVIRONMENT);
         byte[] random = new byte[8];
         new java.security.SecureRandom().nextBytes(random);
         Credential oneTime = Credential.generate(Principals.ONE_TIME_PREFIX + HexFormat.of().formatHex(random));
@@ -136,7 +189,7 @@ final class Identities {
                 new ACL(Perms.READ, Principals.id(oneTime)));
         ctx.deleteTree(path);
         try {
-            ctx.client().create().withACL(acl).forPath(path, ctx.reader().bytes(AccessControl.content(List.of(own, environment))));
+            ctx.client().create().withACL(acl).forPath(path, ctx.reader().bytes(AccessControl.content(List.of(own))));
         } catch (Exception e) {
             throw NodeReader.failure(path, e);
         }

@@ -70,9 +70,18 @@ final class NodeBatch {
         return add(path, r -> r instanceof OpResult.GetDataResult);
     }
 
+    /** The node's children's names, null when it does not exist; available after {@link #await()}. */
+    CompletableFuture<List<String>> children(String path) {
+        return add(path, true, r -> r instanceof OpResult.GetChildrenResult c ? c.getChildren() : null);
+    }
+
     private <T> CompletableFuture<T> add(String path, Function<OpResult, T> value) {
+        return add(path, false, value);
+    }
+
+    private <T> CompletableFuture<T> add(String path, boolean children, Function<OpResult, T> value) {
         CompletableFuture<T> result = new CompletableFuture<>();
-        open.reads.add(new Read<>(path, result, value));
+        open.reads.add(new Read<>(path, children, result, value));
         if (open.reads.size() == readsPerChunk) {
             send(open);
             open = new Chunk();
@@ -127,8 +136,10 @@ final class NodeBatch {
 
         List<Op> ops() {
             String namespace = client.getNamespace();
-            return reads.stream().map(r -> Op.getData(namespace == null || namespace.isEmpty() ? r.path()
-                    : ZKPaths.makePath(namespace, r.path()))).toList();
+            return reads.stream().map(r -> {
+                String path = namespace == null || namespace.isEmpty() ? r.path() : ZKPaths.makePath(namespace, r.path());
+                return r.children() ? Op.getChildren(path) : Op.getData(path);
+            }).toList();
         }
 
         /** Waits for the answer; reads again, with the client's retry policy, what the connection lost. */
@@ -158,7 +169,7 @@ final class NodeBatch {
         }
     }
 
-    private record Read<T>(String path, CompletableFuture<T> result, Function<OpResult, T> value) {
+    private record Read<T>(String path, boolean children, CompletableFuture<T> result, Function<OpResult, T> value) {
         void complete(OpResult r) {
             if (r instanceof OpResult.ErrorResult e && e.getErr() != KeeperException.Code.NONODE.intValue()) {
                 result.completeExceptionally(KeeperException.create(KeeperException.Code.get(e.getErr()), path));

@@ -10,10 +10,10 @@ import org.apache.zookeeper.ZooDefs.Perms;
 /**
  * Every kind of node an environment holds, by path below its root, and who may do what with it: the
  * access policy as data (DESIGN.md section 11). The administrator may do everything with every node and is
- * not listed. {@code environment} is the principal every agent holds besides its own: what it may read,
- * every agent may read. A machine agent holds {@code machine-N}, and for each unit it hosts that unit's
- * {@code unit-N} and its service's {@code service-N}: ZooKeeper sees the machine, but each grant names the
- * unit or service it is for, so a machine can act only for the units assigned to it.
+ * not listed. A machine agent holds {@code machine-N}, and for each unit it hosts that unit's
+ * {@code unit-N}: ZooKeeper sees the machine, but each grant names the unit it is for, so a machine can act
+ * only for the units assigned to it. Rights shared by many go to a group ({@link Principals}): the
+ * {@code environment}'s, every machine, for what every agent may read; a service's, its units.
  *
  * <p>Kinds are matched in order, the first match wins; a path no kind names is the administrator's alone.
  * A path ending in a sequence prefix ({@code /units/unit-}) is the node being created with that prefix:
@@ -32,7 +32,7 @@ enum NodeKind {
     SERVICE("/services/service-[0-9]*", (m, f) -> read()),
     SERVICE_EXPOSED("/services/service-[0-9]+/exposed", (m, f) -> read()),
     /** A service's configuration may hold secrets: only machines hosting its units read it. */
-    SERVICE_CONFIG("/services/(service-[0-9]+)/config", (m, f) -> grants(m.group(1), Perms.READ)),
+    SERVICE_CONFIG("/services/(service-[0-9]+)/config", (m, f) -> List.of(Grant.members(m.group(1), Perms.READ))),
     MACHINE("/machines/(machine-[0-9]*)", (m, f) -> readAnd(m.group(1), Perms.CREATE | Perms.DELETE)),
     MACHINE_AGENT("/machines/(machine-[0-9]+)/agent", (m, f) -> readAnd(m.group(1), Perms.READ | Perms.WRITE)),
     MACHINE_LOCK("/machines/machine-[0-9]+/provisioning-lock", (m, f) -> read()),
@@ -52,16 +52,14 @@ enum NodeKind {
     RELATION_CONTAINER("/relations/relation-[0-9]+/unit-[0-9]+", (m, f) -> read()),
     RELATION_SCOPE("/relations/relation-[0-9]+(?:/unit-[0-9]+)?/scope", (m, f) -> read()),
     /**
-     * Entering and leaving a scope: its possible members create and delete their membership. In a global
-     * scope they are the units of the service with the role, which all hold the service's credential: the
-     * grant names the service, so adding a unit changes no ACL (a unit could enter or leave for a sibling of
-     * its own service, never for another service's unit). A container's scope names its few units.
+     * Entering and leaving a scope: each unit of a service with the role creates and deletes its own
+     * membership, named after itself, and no other unit's (a grant to itself only, through its service's
+     * group: adding a unit changes no ACL). A container's scope is no different: a unit of another container
+     * that enters it is no member there, which readers check against the topology.
      */
-    SCOPE_ROLE("/relations/(relation-[0-9]+)(?:/(unit-[0-9]+))?/scope/(client|server|peer)", (m, f) -> {
+    SCOPE_ROLE("/relations/(relation-[0-9]+)(?:/unit-[0-9]+)?/scope/(client|server|peer)", (m, f) -> {
         List<Grant> grants = new ArrayList<>(read());
-        List<String> members = m.group(2) == null ? f.servicesWithRole(m.group(1), m.group(3))
-                : f.scopeMembers(m.group(1), m.group(2), m.group(3));
-        members.forEach(principal -> grants.add(new Grant(principal, Perms.CREATE | Perms.DELETE)));
+        f.servicesWithRole(m.group(1), m.group(2)).forEach(service -> grants.add(Grant.self(service, Perms.CREATE | Perms.DELETE)));
         return grants;
     }),
     SCOPE_MEMBER("/relations/relation-[0-9]+(?:/unit-[0-9]+)?/scope/(?:client|server|peer)/(unit-[0-9]+)",
@@ -70,29 +68,56 @@ enum NodeKind {
     /** A unit's settings in a relation: it writes them, the units of the related services read them. */
     SETTINGS("/relations/(relation-[0-9]+)(?:/unit-[0-9]+)?/settings/(unit-[0-9]+)", (m, f) -> {
         List<Grant> grants = new ArrayList<>();
-        f.servicesOfRelation(m.group(1)).forEach(service -> grants.add(new Grant(service, Perms.READ)));
-        grants.add(new Grant(m.group(2), Perms.READ | Perms.WRITE));
+        f.servicesOfRelation(m.group(1)).forEach(service -> grants.add(Grant.members(service, Perms.READ)));
+        grants.add(Grant.of(m.group(2), Perms.READ | Perms.WRITE));
         return grants;
     }),
     /** Scope membership as the layout before state package 3.0 announced it, read by its migration. */
     LEGACY_PRESENCE("/relations/relation-[0-9]+(?:/unit-[0-9]+)?/(?:client|server|peer)(?:/unit-[0-9]+)?",
             (m, f) -> read()),
-    /** The debug log: every agent appends its records and trims the oldest. */
-    LOGS("/logs", (m, f) -> grants(Principals.ENVIRONMENT, Perms.READ | Perms.CREATE | Perms.DELETE)),
-    LOG("/logs/log-[0-9]*", (m, f) -> read()),
+    /** The debug log: a directory per writer, which the administrator makes with the machine or unit. */
+    LOGS("/logs", (m, f) -> read()),
     LOG_LISTENERS("/logs/listeners(?:/listener-[0-9]*)?", (m, f) -> read()),
+    /** One writer's records: it appends them and trims its oldest, and no other writer's. */
+    LOG_WRITER("/logs/(machine-[0-9]+|unit-[0-9]+|admin)", (m, f) -> m.group(1).equals(Principals.ADMIN) ? read()
+            : readAnd(m.group(1), Perms.CREATE | Perms.DELETE)),
+    LOG("/logs/(?:machine-[0-9]+|unit-[0-9]+|admin)/log-[0-9]*", (m, f) -> read()),
     AUTH("/auth", (m, f) -> read()),
     /** Each principal's digest, which ACL entries name: no secret, and any agent may need to grant to it. */
     TOKENS("/auth/tokens(?:/[a-z0-9-]+)?", (m, f) -> read()),
     /** A unit's credentials (its own and its service's): readable by the machine it is assigned to. */
     UNIT_CREDENTIAL("/auth/credentials/(unit-[0-9]+)", (m, f) -> f.machineOfUnit(m.group(1))
             .map(machine -> grants(machine, Perms.READ)).orElse(List.of())),
-    /** The credentials directory, the machines', the services' and the environment's: the administrator's. */
+    /** The groups and their members: the administrator's, who alone changes who may do what. */
+    GROUPS("/auth/groups(?:/[a-z0-9-]+){0,2}", (m, f) -> List.of()),
+    /** The credentials directory, the machines': the administrator's. */
     CREDENTIAL("/auth/credentials(?:/[a-z0-9-]+)?", (m, f) -> List.of()),
     OTHER(".*", (m, f) -> List.of());
 
-    /** A principal and what it may do (ZooKeeper's permission bits). */
-    record Grant(String principal, int perms) {}
+    /** How a grant names who it is for. */
+    enum Match {
+        /** One principal, by its digest. */
+        PRINCIPAL,
+        /** Every member of a group. */
+        MEMBERS,
+        /** A member of a group, for the node named after itself only (creating or deleting its entry). */
+        SELF
+    }
+
+    /** A principal or group and what it may do (ZooKeeper's permission bits). */
+    record Grant(String principal, int perms, Match match) {
+        static Grant of(String principal, int perms) {
+            return new Grant(principal, perms, Match.PRINCIPAL);
+        }
+
+        static Grant members(String group, int perms) {
+            return new Grant(group, perms, Match.MEMBERS);
+        }
+
+        static Grant self(String group, int perms) {
+            return new Grant(group, perms, Match.SELF);
+        }
+    }
 
     private final Pattern pattern;
     private final BiFunction<Matcher, AccessFacts, List<Grant>> rule;
@@ -134,14 +159,14 @@ enum NodeKind {
     }
 
     private static List<Grant> read() {
-        return List.of(new Grant(Principals.ENVIRONMENT, Perms.READ));
+        return List.of(Grant.members(Principals.ENVIRONMENT, Perms.READ));
     }
 
     private static List<Grant> readAnd(String principal, int perms) {
-        return List.of(new Grant(Principals.ENVIRONMENT, Perms.READ), new Grant(principal, perms));
+        return List.of(Grant.members(Principals.ENVIRONMENT, Perms.READ), Grant.of(principal, perms));
     }
 
     private static List<Grant> grants(String principal, int perms) {
-        return List.of(new Grant(principal, perms));
+        return List.of(Grant.of(principal, perms));
     }
 }

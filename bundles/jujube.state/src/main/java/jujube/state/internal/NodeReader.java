@@ -107,6 +107,17 @@ final class NodeReader {
         if (e instanceof InterruptedException) {
             Thread.currentThread().interrupt();
         }
+        if (e instanceof org.apache.zookeeper.KeeperException.QuotaExceededException) {
+            return new StateException(path + " is over the quota of what may be written there ("
+                    + ((org.apache.zookeeper.KeeperException) e).getPath() + ": its node count or bytes): remove some of it first", e);
+        }
+        if (e instanceof org.apache.zookeeper.KeeperException.NoAuthException) {
+            return new jujube.state.NotAuthorizedException(path, e);
+        }
+        if (e instanceof org.apache.zookeeper.KeeperException.InvalidACLException) {
+            return new StateException("ZooKeeper refuses the ACL of " + path + ": its servers lack the group rights Jujube's"
+                    + " ACLs use (jujube.zookeeper.auth on their class path, authProvider.jujube in their configuration)", e);
+        }
         return new StateException("ZooKeeper request on " + path + " failed: " + e.getMessage(), e);
     }
 }

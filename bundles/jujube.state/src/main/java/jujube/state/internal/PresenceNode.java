@@ -107,7 +107,9 @@ final class PresenceNode implements AgentPresence {
         private final CuratorFramework client;
 
         Node(CuratorFramework client, String path, byte[] data) {
-            super(client, CreateMode.EPHEMERAL, false, path, data);
+            // no parents made: a presence lives below its unit's or machine's node, which the administrator
+            // makes, and removes with the unit or machine (re-made by the agent, it would be refused anyway)
+            super(client, CreateMode.EPHEMERAL, false, path, data, false);
             this.client = client;
         }
 

@@ -10,7 +10,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Consumer;
 import java.util.function.Function;
 import jujube.lib.threads.ThreadFactories;
 import jujube.state.DebugLogPublisher;
@@ -34,7 +33,7 @@ final class QueuedDebugLogPublisher implements DebugLogPublisher, AutoCloseable 
     static final String CHANNEL = "debug-log";
 
     private final BlockingQueue<LogRecord> queue;
-    private final Consumer<List<LogRecord>> writer;
+    private final Function<List<LogRecord>, List<LogRecord>> writer;
     private final Clock clock;
     private final Map<String, AtomicLong> droppedByAgent = new ConcurrentHashMap<>();
     private final AtomicLong dropped = new AtomicLong();
@@ -44,7 +43,7 @@ final class QueuedDebugLogPublisher implements DebugLogPublisher, AutoCloseable 
     private volatile boolean closed;
 
     private QueuedDebugLogPublisher(Function<StateWatcher<Boolean>, Watch> enabledWatch,
-            Consumer<List<LogRecord>> writer, int capacity, Clock clock) {
+            Function<List<LogRecord>, List<LogRecord>> writer, int capacity, Clock clock) {
         this.queue = new ArrayBlockingQueue<>(capacity);
         this.writer = writer;
         this.clock = clock;
@@ -56,15 +55,16 @@ final class QueuedDebugLogPublisher implements DebugLogPublisher, AutoCloseable 
      * A started publisher.
      *
      * @param enabledWatch starts a watch of whether the log is enabled
-     * @param writer appends a batch of records, throwing a runtime exception when it cannot
+     * @param writer appends a batch of records and returns those it could not (a writer's log full), throwing a
+     *     runtime exception when it could write none
      */
     static QueuedDebugLogPublisher start(Function<StateWatcher<Boolean>, Watch> enabledWatch,
-            Consumer<List<LogRecord>> writer) {
+            Function<List<LogRecord>, List<LogRecord>> writer) {
         return start(enabledWatch, writer, CAPACITY, Clock.systemUTC());
     }
 
     static QueuedDebugLogPublisher start(Function<StateWatcher<Boolean>, Watch> enabledWatch,
-            Consumer<List<LogRecord>> writer, int capacity, Clock clock) {
+            Function<List<LogRecord>, List<LogRecord>> writer, int capacity, Clock clock) {
         QueuedDebugLogPublisher publisher = new QueuedDebugLogPublisher(enabledWatch, writer, capacity, clock);
         publisher.thread.start();
         return publisher;
@@ -127,7 +127,7 @@ final class QueuedDebugLogPublisher implements DebugLogPublisher, AutoCloseable 
                 n + " debug-log record(s) of " + agent + " dropped: ZooKeeper did not keep up", clock.instant())));
         records.addAll(batch);
         try {
-            writer.accept(records);
+            writer.apply(records).forEach(r -> drop(r.unit(), 1));
         } catch (RuntimeException e) {
             if (closed) {
                 return;

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import jujube.state.CorruptStateException;
+import java.util.function.Function;
 import jujube.state.RelationRole;
 import jujube.state.StateException;
 import jujube.state.UnitName;
@@ -39,7 +39,8 @@ final class RelatedUnitsWatch implements Watch {
     private final String membersPath;
     private final String membersPrefix;
     private final String unitId;
-    private final NodeReader reader;
+    /** The members among entries (node name, content), as {@link ScopeMembers#members} finds them. */
+    private final Function<Map<String, byte[]>, Map<String, UnitName>> check;
     private final SerialDelivery<Map<UnitName, Integer>> delivery;
     // guarded by this
     private SharedCaches.Subscription members; // null while stopped
@@ -48,7 +49,12 @@ final class RelatedUnitsWatch implements Watch {
     private final Map<String, Followed> settings = new HashMap<>(); // member unit id -> its settings' cache
     private boolean closed;
 
-    private record Member(long modified, String unitId, UnitName name) {}
+    /** A member's entry as last parsed: {@code name} null when it is no member ({@link ScopeMembers}). */
+    private record Member(long modified, String unitId, UnitName name) {
+        boolean valid() {
+            return name != null;
+        }
+    }
 
     /** One member's settings node: its subscription, and its cache once loaded. */
     private static final class Followed {
@@ -61,13 +67,13 @@ final class RelatedUnitsWatch implements Watch {
     }
 
     RelatedUnitsWatch(SharedCaches caches, RelationScopePaths paths, RelationRole counterpart, String unitId,
-            NodeReader reader, SerialDelivery<Map<UnitName, Integer>> delivery) {
+            Function<Map<String, byte[]>, Map<String, UnitName>> check, SerialDelivery<Map<UnitName, Integer>> delivery) {
         this.caches = caches;
         this.paths = paths;
         this.membersPath = paths.members(counterpart);
         this.membersPrefix = membersPath + "/";
         this.unitId = unitId;
-        this.reader = reader;
+        this.check = check;
         this.delivery = delivery;
         start();
     }
@@ -105,7 +111,7 @@ final class RelatedUnitsWatch implements Watch {
                 return;
             }
             Set<String> wanted = new HashSet<>();
-            parsed.values().forEach(m -> wanted.add(m.unitId()));
+            parsed.values().stream().filter(Member::valid).forEach(m -> wanted.add(m.unitId()));
             wanted.remove(unitId); // a peer does not watch itself
             for (Iterator<Map.Entry<String, Followed>> it = settings.entrySet().iterator(); it.hasNext();) {
                 Map.Entry<String, Followed> followed = it.next();
@@ -135,23 +141,31 @@ final class RelatedUnitsWatch implements Watch {
             parsed.remove(path);
             return;
         }
-        long modified = node.getStat() == null ? -1 : node.getStat().getMzxid();
         Member known = parsed.get(path);
-        if (known == null || known.modified() != modified) {
-            parsed.put(path, parse(node, modified));
+        if (known == null || known.modified() != modified(node)) {
+            parsed.putAll(parse(List.of(node)));
         }
     }
 
     private void reparse(CuratorCache cache) {
         Map<String, Member> seen = new HashMap<>();
+        List<ChildData> changed = new ArrayList<>();
         cache.stream().filter(d -> d.getPath().startsWith(membersPrefix) && d.getPath().indexOf('/', membersPrefix.length()) < 0)
                 .forEach(d -> {
                     Member known = parsed.get(d.getPath());
-                    long modified = d.getStat() == null ? -1 : d.getStat().getMzxid();
-                    seen.put(d.getPath(), known != null && known.modified() == modified ? known : parse(d, modified));
+                    if (known != null && known.modified() == modified(d)) {
+                        seen.put(d.getPath(), known);
+                    } else {
+                        changed.add(d);
+                    }
                 });
+        seen.putAll(parse(changed));
         parsed.clear();
         parsed.putAll(seen);
+    }
+
+    private static long modified(ChildData node) {
+        return node.getStat() == null ? -1 : node.getStat().getMzxid();
     }
 
     private void settingsChanged(String memberId, SharedCaches.Subscription source, CuratorCache cache) {
@@ -172,7 +186,7 @@ final class RelatedUnitsWatch implements Watch {
         }
         Map<UnitName, Integer> result = new TreeMap<>();
         for (Member member : parsed.values()) {
-            if (member.unitId().equals(unitId)) {
+            if (!member.valid() || member.unitId().equals(unitId)) {
                 continue;
             }
             Followed followed = settings.get(member.unitId());
@@ -185,14 +199,17 @@ final class RelatedUnitsWatch implements Watch {
         delivery.offer(Collections.unmodifiableMap(result));
     }
 
-    private Member parse(ChildData node, long modified) {
-        String id = Paths.name(node.getPath());
-        Map<String, Object> content = reader.parse(node.getPath(), node.getData());
-        try {
-            return new Member(modified, id, UnitName.parse(new Fields(node.getPath()).string(content.get("name"), "name")));
-        } catch (IllegalArgumentException e) {
-            throw new CorruptStateException(node.getPath(), e.getMessage());
+    /** The entries, checked together: by path, a member or (name null) an entry that is none. */
+    private Map<String, Member> parse(List<ChildData> nodes) {
+        Map<String, byte[]> entries = new HashMap<>();
+        nodes.forEach(node -> entries.put(Paths.name(node.getPath()), node.getData()));
+        Map<String, UnitName> members = check.apply(entries);
+        Map<String, Member> result = new HashMap<>();
+        for (ChildData node : nodes) {
+            String id = Paths.name(node.getPath());
+            result.put(node.getPath(), new Member(modified(node), id, members.get(id)));
         }
+        return result;
     }
 
     @Override

@@ -1,9 +1,6 @@
 package jujube.state.internal;
 
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
-import jujube.state.RelationRole;
 import jujube.state.RelationScope;
 import jujube.state.internal.TopologyEntries.EndpointEntry;
 import jujube.state.internal.TopologyEntries.RelationEntry;
@@ -12,8 +9,9 @@ import org.apache.zookeeper.KeeperException;
 
 /**
  * The administrator prepares, for each unit a relation's scope may hold, what the unit's agent writes
- * there: the scope's role directory (whose ACL lets its possible members enter and leave) and the unit's
- * settings node (created empty, owned by the unit). A unit's agent thus never creates a settings node:
+ * there: the scope's role directory (whose ACL lets each unit of the role's services enter and leave for
+ * itself) and the unit's settings node (created empty, owned by the unit). A unit's agent thus never
+ * creates a settings node:
  * the settings directory lets nobody but the administrator create in it, so no unit can make another's
  * settings before that unit joins. Called when a relation is added (for every unit of its services) and
  * when a unit is added (for every relation of its service); both are idempotent.
@@ -40,34 +38,22 @@ final class RelationAccess {
 
     /**
      * Prepares the scopes of every relation of their services for units {@code unitIds} just added: a
-     * global scope's settings nodes were made with the units (in their transaction), so only the ACLs of
-     * its role directories are looked at, once each; a container's scope is prepared in full.
+     * global scope's settings nodes were made with the units (in their transaction), and its role
+     * directories name the services' groups, which the units joined; a container's scope is prepared in full.
      */
     void prepareUnits(Topology t, List<String> unitIds) {
-        Set<String> members = new LinkedHashSet<>();
         for (String unitId : unitIds) {
             String serviceId = t.serviceOfUnit(unitId);
             for (java.util.Map.Entry<String, RelationEntry> e : t.relations(t.relationsOfService(serviceId)).entrySet()) {
-                String relationId = e.getKey();
-                RelationEntry r = e.getValue();
-                if (r.scope() != RelationScope.GLOBAL) {
-                    // a global scope's role directory names the service, whose new units change nothing
-                    prepare(t, relationId, unitId, members);
+                if (e.getValue().scope() != RelationScope.GLOBAL) {
+                    prepare(t, e.getKey(), unitId);
                 }
             }
         }
-        members.forEach(ctx.identities()::applyPolicy); // each scope's possible members, once
     }
 
-    /** Prepares the scope of relation {@code relationId} for the unit {@code unitId}. */
+    /** Creates what the unit writes in the scope of relation {@code relationId}: its role directory and settings node. */
     void prepare(Topology t, String relationId, String unitId) {
-        Set<String> members = new LinkedHashSet<>();
-        prepare(t, relationId, unitId, members);
-        members.forEach(ctx.identities()::applyPolicy);
-    }
-
-    /** Creates what the unit writes in the scope; adds the role directory whose ACL must name it to {@code members}. */
-    private void prepare(Topology t, String relationId, String unitId, Set<String> members) {
         RelationEntry r = t.findRelation(relationId).orElse(null);
         String serviceId = t.serviceOfUnit(unitId);
         EndpointEntry endpoint = r == null ? null : r.services().get(serviceId);
@@ -76,9 +62,7 @@ final class RelationAccess {
         }
         UnitEntry unit = t.unit(unitId);
         RelationScopePaths paths = RelationScopePaths.forUnit(relationId, r.scope(), unitId, unit.container());
-        RelationRole role = endpoint.role();
-        create(paths.members(role));
-        members.add(paths.members(role)); // one more possible member
+        create(paths.members(endpoint.role()));
         create(paths.settingsContainer());
         create(paths.settings(unitId));
     }

@@ -66,6 +66,12 @@ record StateContext(CuratorFramework client, NodeReader reader, VersionedNodes n
         return path -> path.startsWith(parent + "/") && path.indexOf('/', parent.length() + 1) < 0;
     }
 
+    /** Deletes a subtree an agent writes (a unit's, a machine's, a writer's log) and then its quota. */
+    void deleteBounded(String path) {
+        deleteTree(path);
+        WriteQuotas.remove(client, path);
+    }
+
     /** Deletes a node and everything below it; a node already gone is fine. */
     void deleteTree(String path) {
         try {

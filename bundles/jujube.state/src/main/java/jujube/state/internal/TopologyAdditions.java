@@ -26,8 +26,9 @@ import jujube.state.internal.TopologyEntries.EndpointEntry;
  * The additions that create nodes along with their topology entries, as steps of a
  * {@link TopologyTransaction}'s plan: each changes the topology through {@link TopologyChanges} (which
  * checks its invariants) and adds its nodes to the draft, so steps combine into one transaction. A new
- * machine, service or unit gets its identity (credentials and digest) in the same transaction, and every
- * node's ACL is the access policy's for the topology the transaction writes.
+ * machine or unit gets its identity (credentials, digest and group membership) and a new service its group
+ * in the same transaction, and every node's ACL is the access policy's for the topology the transaction
+ * writes.
  */
 final class TopologyAdditions {
     private TopologyAdditions() {}
@@ -40,7 +41,9 @@ final class TopologyAdditions {
     static MachineInfo machine(Topology t, TransactionDraft draft, String instanceId) {
         String key = draft.newId(Paths.MACHINE_PREFIX);
         draft.create(Paths.MACHINES + "/" + key, instanceId.isEmpty() ? Map.of() : Map.of("provider-machine-id", instanceId));
-        draft.principal(key, List.of());
+        draft.quota(Paths.MACHINES + "/" + key, WriteQuotas.MACHINE);
+        draft.member(Principals.ENVIRONMENT, draft.principal(key));
+        draft.bounded(CuratorDebugLog.writerDir(key), WriteQuotas.LOG);
         TopologyChanges.addMachine(t, key);
         return new MachineInfo(Paths.machineId(key), instanceId, false);
     }
@@ -52,7 +55,7 @@ final class TopologyAdditions {
         TopologyChanges.addService(t, id, name);
         draft.create(Paths.service(id), Map.of("charm", charmId));
         draft.create(Paths.service(id) + "/config", config);
-        draft.principal(id, List.of()); // the configuration's ACL names the service
+        draft.group(id); // its units, which the configuration's ACL names
         return new ServiceInfo(id, name, charmId, List.of());
     }
 
@@ -114,8 +117,10 @@ final class TopologyAdditions {
         String id = draft.newId(Paths.UNIT_PREFIX);
         UnitName name = TopologyChanges.addUnit(t, serviceId, id, containerUnitId);
         draft.create(Paths.unit(id), Map.of("charm", charmId));
-        // its own credential and its service's, readable by its machine once it is assigned one
-        draft.principal(id, List.of(draft.credentialOf(serviceId)));
+        draft.quota(Paths.unit(id), WriteQuotas.UNIT);
+        // its own credential, readable by its machine once it is assigned one, and its place in its service's group
+        draft.member(serviceId, draft.principal(id));
+        draft.bounded(CuratorDebugLog.writerDir(id), WriteQuotas.LOG);
         t.relations(t.relationsOfService(serviceId)).forEach((relationId, r) -> {
             // its settings node in its service's global relations; a container's scope is prepared per container
             if (r.scope() == RelationScope.GLOBAL) {

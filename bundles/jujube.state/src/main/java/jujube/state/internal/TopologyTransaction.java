@@ -108,6 +108,7 @@ final class TopologyTransaction {
             if (bytes > TransactionTooLargeException.LIMIT_BYTES) {
                 throw new TransactionTooLargeException(what, bytes);
             }
+            prepare(draft.preparations(client.getNamespace(), t));
             if (send(ops, draft, token, taken) == Outcome.APPLIED) {
                 afterwards.accept(t, result);
                 return result;
@@ -134,6 +135,45 @@ final class TopologyTransaction {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new StateException("interrupted while retrying a transaction");
+        }
+    }
+
+    /**
+     * Makes what a draft prepares ahead of its transaction ({@link TransactionDraft#preparations}), as few
+     * requests as fit; one that meets nodes made before (an earlier attempt's) makes its nodes one by one,
+     * those that exist left as they are.
+     */
+    private void prepare(List<Op> ops) {
+        List<Op> chunk = new ArrayList<>();
+        for (Op op : ops) {
+            chunk.add(op);
+            if (requestBytes(chunk) > TransactionTooLargeException.LIMIT_BYTES) {
+                chunk.remove(chunk.size() - 1);
+                prepareChunk(chunk);
+                chunk = new ArrayList<>(List.of(op));
+            }
+        }
+        if (!chunk.isEmpty()) {
+            prepareChunk(chunk);
+        }
+    }
+
+    private void prepareChunk(List<Op> chunk) {
+        try {
+            RetryLoop.callWithRetry(client.getZookeeperClient(), () -> client.getZookeeperClient().getZooKeeper().multi(chunk));
+        } catch (KeeperException.NodeExistsException e) {
+            for (Op op : chunk) {
+                try {
+                    RetryLoop.callWithRetry(client.getZookeeperClient(),
+                            () -> client.getZookeeperClient().getZooKeeper().multi(List.of(op)));
+                } catch (KeeperException.NodeExistsException made) {
+                    // made before
+                } catch (Exception failed) {
+                    throw NodeReader.failure(op.getPath(), failed);
+                }
+            }
+        } catch (Exception e) {
+            throw NodeReader.failure(chunk.get(0).getPath(), e);
         }
     }
 

@@ -32,7 +32,6 @@ import org.apache.zookeeper.data.Stat;
 final class TransactionDraft {
     private final NodeReader reader;
     private final AccessControl access;
-    private final Map<String, Credential> principals = new HashMap<>();
     /** Read when the plan first asks for a machine's, service's or relation's id: adding units needs none. */
     private final Supplier<Map<String, Integer>> firstNumbers;
     private Map<String, Integer> nextNumber;
@@ -41,14 +40,19 @@ final class TransactionDraft {
     private final UnitIdBlocks unitIds;
     private final List<Check> checks = new ArrayList<>();
     private final List<Create> creates = new ArrayList<>();
+    /** The quotas of subtrees created here, and empty nodes made ahead of the transaction: {@link #preparations}. */
+    private final List<Quota> quotas = new ArrayList<>();
+    private final List<String> prepared = new ArrayList<>();
+
+    private record Quota(String path, WriteQuotas.Limit limit) {}
     private final Set<String> created = new HashSet<>();
     private final List<String> paths = new ArrayList<>();
 
     /** A node that must exist, at {@code version} unless that is -1, when the request is applied. */
     private record Check(String path, int version, Supplier<? extends StateException> ifMissing) {}
 
-    /** A node to create; null content is an empty node. */
-    private record Create(String path, Map<String, Object> content) {}
+    /** A node to create, holding {@code content} (null: nothing) or, when that is null, {@code raw}. */
+    private record Create(String path, Map<String, Object> content, byte[] raw) {}
 
     /**
      * @param firstNumbers for each parent of sequence-named nodes ({@code /machines}), the first number free
@@ -128,41 +132,55 @@ final class TransactionDraft {
 
     /** Creates a node whose parent exists already or is created earlier in this draft. */
     void create(String path, Map<String, Object> content) {
-        creates.add(new Create(path, content));
+        creates.add(new Create(path, content, null));
+        created.add(path);
+    }
+
+    /** Creates a node holding {@code data} as it is, not a map: a group's node or a membership. */
+    void createRaw(String path, byte[] data) {
+        creates.add(new Create(path, null, data));
         created.add(path);
     }
 
     /**
-     * Makes the identity of a new machine, service or unit: its credentials node (holding its own credential,
-     * then {@code also}) and its digest, created with it. The digest is kept by the connection at once, so
-     * the ACLs of the nodes this request creates can name the principal.
+     * Makes the identity of a new machine or unit: its credentials node and its digest, created with it. The
+     * digest is kept by the connection at once, so the ACLs of the nodes this request creates can name the
+     * principal.
      */
-    Credential principal(String principal, List<Credential> also) {
+    Credential principal(String principal) {
         Credential own = Credential.generate(principal);
-        List<Credential> content = new ArrayList<>(List.of(own));
-        content.addAll(also);
-        create(AccessControl.CREDENTIALS + "/" + principal, AccessControl.content(content));
+        create(AccessControl.CREDENTIALS + "/" + principal, AccessControl.content(List.of(own)));
         create(AccessControl.TOKENS + "/" + principal, Map.of("digest", Principals.id(own).getId()));
         access.remember(own);
-        principals.put(principal, own);
         return own;
     }
 
+    /** Makes {@code member} (made in this draft or earlier) a member of {@code group}, whose node exists or is made here. */
+    void member(String group, Credential member) {
+        createRaw(Principals.membership(group, member.principal()), Principals.membershipData(member));
+    }
+
     /**
-     * The own credential of {@code principal}: made in this draft, or read from its credentials node, which
-     * must then stay as it is.
+     * Creates the subtree at {@code path} (empty), with the quota bounding what may be written in it; both
+     * are {@linkplain #preparations prepared} ahead of the transaction.
      */
-    Credential credentialOf(String principal) {
-        Credential made = principals.get(principal);
-        if (made != null) {
-            return made;
-        }
-        String path = AccessControl.CREDENTIALS + "/" + principal;
-        Map<String, Object> content = read(path, () -> new StateException(principal + " has no credentials ("
-                + path + " is missing): is the access policy set up? (the controller sets it up when it starts)"));
-        Credential own = access.credentialsIn(path, reader.bytes(path, content)).get(0);
-        principals.put(principal, own); // read once, however many units of the service the draft adds
-        return own;
+    void bounded(String path, WriteQuotas.Limit limit) {
+        prepared.add(path);
+        quota(path, limit);
+    }
+
+    /**
+     * Bounds what may be written in the subtree at {@code path}, which this transaction or a preparation
+     * creates: the quota is {@linkplain #preparations prepared} ahead of the transaction, so ZooKeeper counts
+     * the subtree from its first node.
+     */
+    void quota(String path, WriteQuotas.Limit limit) {
+        quotas.add(new Quota(path, limit));
+    }
+
+    /** Makes a group's node, with no member yet. */
+    void group(String group) {
+        createRaw(Principals.group(group), new byte[0]);
     }
 
     /** Creates a node and those of its ancestors that are not created yet, below {@code root}, created earlier. */
@@ -205,13 +223,38 @@ final class TransactionDraft {
                 content = new LinkedHashMap<>(content == null ? Map.of() : content);
                 content.put(TopologyTransaction.TOKEN, token);
             }
-            byte[] data = content == null ? new byte[0] : reader.bytes(c.path(), content);
+            byte[] data = content != null ? reader.bytes(c.path(), content) : c.raw() != null ? c.raw() : new byte[0];
             // each node's ACL as the policy gives it once this request's topology holds
             ops.add(Op.create(full(namespace, c.path()), data, access.acl(c.path(), facts), CreateMode.PERSISTENT));
             paths.add(c.path());
         }
         t.written().forEach(w -> paths.add(w.path()));
         ops.addAll(t.ops(namespace, reader, (path, topology) -> access.acl(path, facts)));
+        return ops;
+    }
+
+    /**
+     * What is made ahead of the transaction, in requests of its own: the quotas of the subtrees it makes
+     * (kept out of it, whose size bounds how many units one command adds) and the empty nodes that need no
+     * more than to exist before it (a writer's debug log). Each is made only if missing: made by an attempt
+     * that lost, or for an id that is then never used, it is a few bytes left behind, never a subtree
+     * unbounded.
+     */
+    List<Op> preparations(String namespace, Topology t) {
+        AccessFacts facts = AccessFacts.of(t);
+        List<org.apache.zookeeper.data.ACL> administratorOnly = WriteQuotas.administratorOnly(access);
+        List<Op> ops = new ArrayList<>();
+        for (Quota q : quotas) {
+            String full = full(namespace, q.path());
+            ops.add(Op.create(WriteQuotas.node(namespace, q.path()), new byte[0], administratorOnly, CreateMode.PERSISTENT));
+            ops.add(Op.create(org.apache.zookeeper.Quotas.limitPath(full), WriteQuotas.limits(q.limit()), administratorOnly,
+                    CreateMode.PERSISTENT));
+            ops.add(Op.create(org.apache.zookeeper.Quotas.statPath(full), WriteQuotas.emptyStats(), administratorOnly,
+                    CreateMode.PERSISTENT));
+        }
+        for (String path : prepared) {
+            ops.add(Op.create(full(namespace, path), new byte[0], access.acl(path, facts), CreateMode.PERSISTENT));
+        }
         return ops;
     }
 

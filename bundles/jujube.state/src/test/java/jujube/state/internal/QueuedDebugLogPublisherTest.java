@@ -62,6 +62,7 @@ class QueuedDebugLogPublisherTest {
             synchronized (written) {
                 written.addAll(batch);
             }
+            return List.of();
         }, capacity, CLOCK)) {
             publisher.publish(record("mysql/0", 0));
             assertTrue(writing.await(20, TimeUnit.SECONDS)); // the writer holds record 0 and is stuck
@@ -100,6 +101,7 @@ class QueuedDebugLogPublisherTest {
             synchronized (written) {
                 written.addAll(batch);
             }
+            return List.of();
         }, 10, CLOCK)) {
             publisher.publish(record("mysql/0", 1));
             assertEquals(0, publisher.dropped());

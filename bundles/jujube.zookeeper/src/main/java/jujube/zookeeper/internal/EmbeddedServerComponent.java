@@ -2,6 +2,7 @@ package jujube.zookeeper.internal;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Optional;
 import jujube.zookeeper.internal.ZooKeeperServerRunner.ServerTls;
 import jujube.zookeeper.EmbeddedServer;
@@ -29,7 +30,8 @@ public final class EmbeddedServerComponent implements EmbeddedServer {
                 : Optional.of(new ServerTls(Path.of(config.tlsKeyStore()), Path.of(config.tlsKeyStorePasswordFile()),
                         Path.of(config.tlsCaCertificate())));
         runner = ZooKeeperServerRunner.start(config.clientPortAddress(), config.clientPort(),
-                Path.of(config.dataDir()), config.tickTime(), config.startTimeoutMs(), tls);
+                Path.of(config.dataDir()), config.tickTime(), config.startTimeoutMs(), tls,
+                Duration.ofSeconds(Math.max(1, config.purgeIntervalSeconds())));
         LOG.info("ZooKeeper serving {} on {} (data in {})", tls.isPresent() ? "TLS only" : "in the clear",
                 runner.connectString(), config.dataDir());
     }

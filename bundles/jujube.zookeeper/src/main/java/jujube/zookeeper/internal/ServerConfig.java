@@ -30,4 +30,8 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
     @AttributeDefinition(description = "The environment's authority certificate (PEM)", required = false)
     String tlsCaCertificate() default "";
+
+    @AttributeDefinition(description = "Seconds between two purges of the snapshots and transaction logs no longer"
+            + " needed (the newest 3 snapshots are kept)")
+    int purgeIntervalSeconds() default 10;
 }

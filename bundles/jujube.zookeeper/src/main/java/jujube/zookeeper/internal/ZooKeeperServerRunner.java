@@ -5,6 +5,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -23,9 +24,15 @@ public final class ZooKeeperServerRunner implements AutoCloseable {
     private final String host;
     private final int port;
     private final Set<String> propertiesSet;
+    private final DataPurge purge;
 
-    private ZooKeeperServerRunner(ZooKeeperServerEmbedded server, String host, int port, Set<String> propertiesSet) {
+    /** How often old snapshots and logs are purged when the caller does not say. */
+    public static final Duration PURGE_INTERVAL = Duration.ofSeconds(10);
+
+    private ZooKeeperServerRunner(ZooKeeperServerEmbedded server, String host, int port, Set<String> propertiesSet,
+            DataPurge purge) {
         this.server = server;
+        this.purge = purge;
         this.propertiesSet = propertiesSet;
         this.host = host;
         this.port = port;
@@ -51,6 +58,15 @@ public final class ZooKeeperServerRunner implements AutoCloseable {
      */
     public static ZooKeeperServerRunner start(String host, int port, Path dataDir, int tickTime, long timeoutMs,
             Optional<ServerTls> tls) throws IOException {
+        return start(host, port, dataDir, tickTime, timeoutMs, tls, PURGE_INTERVAL);
+    }
+
+    /**
+     * Starts a server as {@link #start(String, int, Path, int, long, Optional)} does, purging its old snapshots
+     * and logs every {@code purgeInterval}.
+     */
+    public static ZooKeeperServerRunner start(String host, int port, Path dataDir, int tickTime, long timeoutMs,
+            Optional<ServerTls> tls, Duration purgeInterval) throws IOException {
         int chosen = port == 0 ? freePort(host) : port;
         Files.createDirectories(dataDir);
         Properties p = new Properties();
@@ -88,9 +104,12 @@ public final class ZooKeeperServerRunner implements AutoCloseable {
         // a short session floor lets agents notice a dead peer quickly on one host
         p.setProperty("minSessionTimeout", Integer.toString(tickTime * 2));
         p.setProperty("maxSessionTimeout", Integer.toString(Math.max(tickTime * 20, 60_000)));
+        ServerSettings.apply(p);
+        Set<String> before = System.getProperties().stringPropertyNames();
+        // read by ZooKeeper's classes when they load, before the configuration is: set here as well
+        ServerSettings.setEarly();
         // ZooKeeper loads its metrics provider through the context class loader; inside a framework
         // that must be the loader that holds ZooKeeper, and the server's threads inherit it
-        Set<String> before = System.getProperties().stringPropertyNames();
         Thread current = Thread.currentThread();
         ClassLoader previous = current.getContextClassLoader();
         current.setContextClassLoader(ZooKeeperServerEmbedded.class.getClassLoader());
@@ -101,9 +120,16 @@ public final class ZooKeeperServerRunner implements AutoCloseable {
                     .exitHandler(ExitHandler.LOG_ONLY)
                     .build();
             server.start(timeoutMs);
+            try {
+                ServerSettings.checkEnforced();
+            } catch (IOException e) {
+                server.close();
+                throw e;
+            }
             Set<String> set = new HashSet<>(System.getProperties().stringPropertyNames());
             set.removeAll(before);
-            return new ZooKeeperServerRunner(server, host, chosen, set);
+            // ZooKeeperServerEmbedded keeps its snapshots and logs in <base>/data
+            return new ZooKeeperServerRunner(server, host, chosen, set, new DataPurge(dataDir.resolve("data"), purgeInterval));
         } catch (Exception e) {
             throw new IOException("ZooKeeper did not start on " + host + ":" + chosen + " with data in "
                     + dataDir + ": " + e.getMessage(), e);
@@ -128,8 +154,14 @@ public final class ZooKeeperServerRunner implements AutoCloseable {
         return port;
     }
 
+    /** Purges old snapshots and logs now, as the schedule would. */
+    public void purge() {
+        purge.purge();
+    }
+
     @Override
     public void close() {
+        purge.close();
         server.close();
         // the system properties the server's configuration became: a later server or client in this JVM
         // (a test's) must not inherit this one's authentication or TLS settings

@@ -90,7 +90,12 @@ final class LocalStateReset {
     List<String> reset(List<LocalStateProblem> problems) throws IOException {
         List<Repair> repairs = new ArrayList<>();
         for (LocalStateProblem problem : problems) {
-            repairs.add(plan(problem.file()));
+            if (problem.file().equals(files.stateDir())
+                    || problem.file().equals(files.unitWorkflow()) && !Files.exists(problem.file())) {
+                repairs.addAll(everything());
+            } else {
+                repairs.add(plan(problem.file()));
+            }
         }
         List<String> done = new ArrayList<>();
         for (Repair repair : repairs) {
@@ -106,6 +111,32 @@ final class LocalStateReset {
             done.add(shown(repair.file()) + ":" + kept + " " + repair.outcome());
         }
         return done;
+    }
+
+    /**
+     * A state that is gone, rebuilt whole from the environment: the unit's workflow state, its charm, and each
+     * relation whose state the unit replicated, with its members as joined at their current settings.
+     */
+    private List<Repair> everything() {
+        List<Repair> repairs = new ArrayList<>();
+        repairs.add(workflow(files.unitWorkflow(), UnitWorkflow.DEFINITION, unitStates()));
+        repairs.add(plan(files.charm()));
+        Map<String, String> replicas = state.units().relationWorkflowStates(unit);
+        List<KnownRelation> known = new ArrayList<>();
+        for (RelationInfo info : state.relations().ofService(unit.service())) {
+            String replica = replicas.get(info.id());
+            if (replica == null) {
+                continue; // never joined: joined afresh when the unit runs
+            }
+            known.add(KnownRelation.of(info, unit.service()));
+            RelationFiles relation = files.relation(info.id());
+            repairs.add(workflow(relation.stateFile(), RelationWorkflow.DEFINITION,
+                    List.of(new WorkflowState(replica, null, Map.of()))));
+            repairs.add(queue(relation.queueFile(), info.id()));
+        }
+        repairs.add(new Repair(files.knownRelations(), Optional.of(() -> KnownRelations.write(files.knownRelations(),
+                mapper, known)), "rebuilt: " + known.stream().map(KnownRelation::hookId).toList()));
+        return repairs;
     }
 
     private Repair plan(Path file) {
@@ -206,7 +237,11 @@ final class LocalStateReset {
         try {
             UnitRelation relation = state.relations().of(relationId, unit);
             for (UnitName remote : relation.relatedUnits()) {
-                seen.put(remote, Math.max(0, relation.settingsOf(remote).version()));
+                try {
+                    seen.put(remote, Math.max(0, relation.settingsOf(remote).version()));
+                } catch (jujube.state.NoSuchUnitException gone) {
+                    // removed since it was listed: not a member any more
+                }
             }
         } catch (NoSuchRelationException gone) {
             return new Repair(file, Optional.empty(), "removed: the relation is gone");

@@ -26,7 +26,8 @@ import org.slf4j.LoggerFactory;
  * A unit agent whose unit's local state is corrupt runs nothing of the unit: it announces itself, shows the
  * unit in {@link UnitInfo#LOCAL_STATE_ERROR} with the corrupt files and their problems as status's
  * {@code agent-state-info} (and an entry of {@code status-history}), logs that once, and waits on its own
- * thread for one of three things: the operator's {@code jujube resolved --reset-state} (its resolved flag
+ * thread for one of three things (answering the unit's {@code jujube run} requests meanwhile as not run,
+ * {@link RefusedRuns}): the operator's {@code jujube resolved --reset-state} (its resolved flag
  * with {@link ResolvedMode#RESET_STATE}), the unit's retirement, or the agent's stop. Nothing else of the
  * unit's is retried meanwhile, and the other units of the machine are not concerned. ZooKeeper away is
  * retried with {@link Backoff#AGENT}.
@@ -52,6 +53,7 @@ final class LocalStateWait implements AutoCloseable {
     private final Clock clock;
     private volatile Presence presence;
     private Watch flagsWatch;
+    private RefusedRuns runs;
     private boolean retiring;
 
     LocalStateWait(UnitName unit, Path unitDir, StateConnection state, AgentSignals signals, Clock clock) {
@@ -101,6 +103,10 @@ final class LocalStateWait implements AutoCloseable {
                 if (flagsWatch == null) {
                     flagsWatch = state.units().watchFlags(unit, change -> signals.raise(Signal.FLAGS));
                 }
+                if (runs == null) {
+                    runs = new RefusedRuns(state, unit, "not run: the local state of " + unit + " is corrupt ("
+                            + info + ")");
+                }
                 if (pending.remove(Signal.FLAGS)) {
                     Optional<ResolvedMode> resolved = state.units().flags(unit).resolved();
                     if (resolved.equals(Optional.of(ResolvedMode.RESET_STATE))) {
@@ -149,6 +155,9 @@ final class LocalStateWait implements AutoCloseable {
     public void close() {
         if (flagsWatch != null) {
             flagsWatch.close();
+        }
+        if (runs != null) {
+            runs.close();
         }
         Presence current = presence;
         presence = null;

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import jujube.agent.unit.internal.AgentSignals.Signal;
@@ -20,8 +21,10 @@ import jujube.hooks.UnitHookRunners;
 import jujube.hooks.UnitHookSetup;
 import jujube.lib.threads.Threads;
 import jujube.spi.CharmUpgradeHandler;
+import jujube.state.Backoff;
 import jujube.state.EnvironmentConfig;
 import jujube.state.StateConnection;
+import jujube.state.StateException;
 import jujube.state.UnitInfo;
 import jujube.state.UnitName;
 import jujube.workflow.StateReplica;
@@ -145,6 +148,9 @@ final class UnitAgentRuntime implements AutoCloseable {
         try {
             while (!signals.isStopped()) {
                 List<LocalStateProblem> problems = found.isEmpty() ? files.check() : found;
+                if (problems.isEmpty() && found.isEmpty()) {
+                    problems = disagreements();
+                }
                 found = List.of();
                 if (problems.isEmpty()) {
                     try {
@@ -168,6 +174,28 @@ final class UnitAgentRuntime implements AutoCloseable {
         }
         // only now, with its parts closed: whoever sees the agent retired sees it let go of everything
         retired = done;
+    }
+
+    /**
+     * What the environment contradicts of the unit's local state ({@link StateAgreement}), read again with
+     * {@link Backoff#AGENT} while ZooKeeper cannot be read; nothing once the agent stops or is asked to
+     * retire the unit (its retirement reads its files as they are).
+     */
+    private List<LocalStateProblem> disagreements() throws InterruptedException {
+        Duration delay = Backoff.AGENT.first();
+        StateAgreement agreement = new StateAgreement(settings.unit(), files, with.state(), with.mapper());
+        while (true) {
+            try {
+                return agreement.check();
+            } catch (StateException e) {
+                LOG.warn("unit {}: cannot check its local state against the environment's: {}; trying again in {} ms",
+                        settings.unit(), e.getMessage(), delay.toMillis());
+                if (signals.await(delay, Set.of(Signal.RETIRE))) {
+                    return List.of();
+                }
+                delay = Backoff.AGENT.next(delay);
+            }
+        }
     }
 
     /** How running the unit ended. */

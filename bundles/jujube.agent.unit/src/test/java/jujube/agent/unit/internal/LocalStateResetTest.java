@@ -122,6 +122,27 @@ class LocalStateResetTest {
     }
 
     @Test
+    void a_queue_is_rebuilt_past_scope_entries_of_no_member() throws Exception {
+        Agent first = ranAndStopped();
+        String servers = "/relations/" + db.id() + "/scope/server";
+        try (org.apache.curator.framework.CuratorFramework raw = org.apache.curator.framework.CuratorFrameworkFactory
+                .builder().connectString(fx.env.connectString()).namespace(fx.env.chroot())
+                .retryPolicy(new org.apache.curator.retry.RetryOneTime(100))
+                .authorization("digest", (fx.env.admin().principal() + ":" + fx.env.admin().secret()).getBytes()).build()) {
+            raw.start();
+            // tampered with: a member that does not exist, and an entry that is no member's at all
+            raw.create().forPath(servers + "/unit-0000009999", "{\"name\":\"mysql/9\"}".getBytes());
+            raw.create().forPath(servers + "/garbage", new byte[] {(byte) 0xff, 0});
+        }
+        Path queue = first.stateDir().resolve("relations").resolve(db.id() + ".queue.json");
+        Files.writeString(queue, "garbage");
+
+        List<String> done = reset(first, files(first).check());
+        assertEquals(List.of("state/relations/" + db.id() + ".queue.json: kept as state/relations/" + db.id()
+                + ".queue.json.corrupt-20261125T162513Z; rebuilt: members [mysql/0], nothing pending"), done);
+    }
+
+    @Test
     void a_garbage_relation_workflow_is_rebuilt_from_its_history_else_its_replica() throws Exception {
         Agent first = ranAndStopped();
         Path workflow = first.stateDir().resolve("relations").resolve(db.id() + ".json");

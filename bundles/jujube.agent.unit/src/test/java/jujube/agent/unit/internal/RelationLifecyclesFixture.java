@@ -42,7 +42,7 @@ final class RelationLifecyclesFixture implements AutoCloseable {
     final TestScopes scopes = new TestScopes();
     /** What the lifecycles reported corrupt off the agent's thread. */
     final List<LocalStateProblem> corrupt = new java.util.concurrent.CopyOnWriteArrayList<>();
-    private final ZooKeeperEnvironment env;
+    final ZooKeeperEnvironment env;
     private final Map<UnitName, UnitRelation> members = new ConcurrentHashMap<>();
     private final List<Agent> agents = new ArrayList<>();
 

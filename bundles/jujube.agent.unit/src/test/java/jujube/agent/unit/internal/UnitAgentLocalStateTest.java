@@ -146,6 +146,63 @@ class UnitAgentLocalStateTest extends UnitAgentTestBase {
     }
 
     @Test
+    void a_state_deleted_under_a_started_unit_is_corrupt_not_a_fresh_install_and_its_reset_runs_nothing_again()
+            throws IOException {
+        startedThenStopped();
+        jujube.files.FileTrees.delete(fx.unitDir.resolve("state"));
+
+        UnitAgentRuntime agent = fx.startAgent(0);
+        POLLING.await("local_state_error").until(() -> UnitInfo.LOCAL_STATE_ERROR.equals(fx.replicatedState()));
+        assertEquals("state: missing, but the unit is started in the environment: started afresh, it would run its"
+                + " install and start again" + RESET, info());
+        // what it is asked to run meanwhile is answered at once: nothing of the unit runs
+        String request = fx.state.runs().request(UNIT, "true", Duration.ofSeconds(30));
+        try {
+            jujube.state.RunResult refused = fx.state.runs().await(UNIT, request, Duration.ofSeconds(20)).orElseThrow(
+                    () -> new AssertionError("no answer: the request waited"));
+            assertEquals(1, refused.exitCode());
+            assertTrue(refused.error().startsWith("not run: the local state of blog/0 is corrupt"), refused.error());
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        } finally {
+            fx.state.runs().remove(UNIT, request);
+        }
+        assertEquals(List.of("install", "config-changed", "start"), fx.hookLog(), "no install again");
+
+        reset(agent);
+        assertEquals("started", fx.storedState().state());
+        // rebuilt from the environment: only the configuration, whose record went too, is applied again
+        POLLING.await("config-changed once more").until(() -> fx.hookLog().size() == 4);
+        assertEquals(List.of("install", "config-changed", "start", "config-changed"), fx.hookLog());
+    }
+
+    @Test
+    void a_charm_record_naming_another_services_charm_is_corrupt_and_rebuilt_from_the_units_node() throws IOException {
+        startedThenStopped();
+        Files.writeString(state("charm.json"), "{\"version\":1,\"charm_id\":\"local:precise/mysql-1\"}");
+
+        UnitAgentRuntime agent = awaitLocalStateError("charm.json", "names local:precise/mysql-1, not a charm of"
+                + " service blog (" + UnitAgentFixture.CHARM_1 + ")");
+        reset(agent);
+        assertEquals(List.of("install", "config-changed", "start"), fx.hookLog());
+        assertTrue(Files.readString(state("charm.json")).contains(UnitAgentFixture.CHARM_1));
+    }
+
+    @Test
+    void known_relations_naming_one_that_never_existed_are_corrupt_and_rebuilt_from_the_environment() throws IOException {
+        startedThenStopped();
+        Files.createDirectories(state("relations"));
+        Files.writeString(state("relations/known.json"), "{\"version\":1,\"relations\":[{\"id\":\"relation-0000009999\","
+                + "\"hook_id\":\"db:9999\",\"name\":\"db\",\"scope\":\"global\"}]}");
+
+        UnitAgentRuntime agent = awaitLocalStateError("relations/known.json",
+                "names relation-0000009999, which never existed in the environment");
+        reset(agent);
+        assertEquals(List.of("install", "config-changed", "start"), fx.hookLog(), "no -relation-broken of it");
+        assertFalse(Files.readString(state("relations/known.json")).contains("relation-0000009999"));
+    }
+
+    @Test
     void a_garbage_hook_process_record_stops_the_unit_until_the_reset_removes_it() throws IOException {
         startedThenStopped();
         Files.writeString(state("hook-process.json"), "{\"version\":1,\"pid\":\"one\"}");

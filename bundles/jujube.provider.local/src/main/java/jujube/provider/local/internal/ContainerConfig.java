@@ -89,6 +89,8 @@ final class ContainerConfig {
         lines.add("lxc.net.0.ipv4.address = " + settings.network().machineAddress(machineId) + "/" + settings.network().prefix());
         lines.add("lxc.net.0.ipv4.gateway = " + settings.network().hostAddress());
         lines.add("lxc.environment = HOME=/root");
+        // its hooks make files for its services' users, on its own disk: the usual umask, not the host agents'
+        lines.add("lxc.environment = JUJUBE_AGENT_UMASK=022");
         lines.add("lxc.environment = JAVA_HOME=" + javaHome);
         lines.add("lxc.environment = PATH=" + javaHome.resolve("bin") + ":" + SYSTEM_PATH);
         for (String name : PASSED) {

@@ -75,6 +75,9 @@ final class ContainerMachines implements MachineKind {
         HostMounts.bindReadOnly(layout.charmStorage(), layout.charmsView());
         HostMounts.bindReadOnly(layout.distDir(), layout.distView());
         MachineDisk disk = disk(machineId);
+        // its log directory, on its disk, read where every machine's log is read
+        Path logDir = directoryInMachine(layout.agentLog(machineId).getParent());
+        HostMounts.bind(logDir, layout.log(machineId).getParent());
         writeNames(disk.upper(), settings.network(), machineId);
         Path dir = runtimeDirectory(layout.containersDir()).resolve(layout.containerName(machineId));
         runtimeDirectory(dir);
@@ -96,8 +99,7 @@ final class ContainerMachines implements MachineKind {
      * Makes {@code dir} in the machine's directory (a link the machine put there is replaced), the
      * machine root's.
      */
-    @Override
-    public Path directoryInMachine(Path dir) throws IOException {
+    private Path directoryInMachine(Path dir) throws IOException {
         if (Files.isSymbolicLink(dir)) {
             Files.delete(dir); // the machine's own directory: what it linked there is not the host's to follow
         }
@@ -107,6 +109,7 @@ final class ContainerMachines implements MachineKind {
     /** Removes the machine's disk and configuration: it is gone for good. */
     @Override
     public void destroy(int machineId) throws IOException {
+        HostMounts.unmountAll(layout.log(machineId).getParent());
         disk(machineId).destroy();
         FileTrees.delete(layout.containerDir(machineId));
         FileTrees.delete(layout.containerDataDir(machineId));

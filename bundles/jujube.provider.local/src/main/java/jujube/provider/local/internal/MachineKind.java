@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import jujube.files.FileTrees;
 import jujube.provider.local.LocalLayout;
 
 /**
@@ -18,9 +19,6 @@ interface MachineKind {
 
     /** Everything the machine's next start needs besides what is written into its directory. */
     void prepare(int machineId, Map<String, String> hostEnvironment) throws IOException;
-
-    /** {@code dir} in the machine's directory made, as the host expects it: a directory, not a link. */
-    Path directoryInMachine(Path dir) throws IOException;
 
     /** A file the host wrote into the machine's directory given to whoever the machine's agent runs as. */
     void handOver(Path file) throws IOException;
@@ -41,18 +39,14 @@ interface MachineKind {
         }
 
         @Override
-        public Path directoryInMachine(Path dir) throws IOException {
-            return Files.createDirectories(dir);
-        }
-
-        @Override
         public void handOver(Path file) {
             // the agent runs as the host's root, who wrote it
         }
 
         @Override
-        public void destroy(int machineId) {
-            // nothing beyond its pid file, which the provider removes for every kind
+        public void destroy(int machineId) throws IOException {
+            // its credentials, units and Felix cache
+            FileTrees.delete(layout.machineDir(machineId));
         }
     }
 }

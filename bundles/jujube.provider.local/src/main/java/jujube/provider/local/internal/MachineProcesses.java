@@ -142,7 +142,6 @@ final class MachineProcesses implements MachineProvider, AutoCloseable {
     private void start(int machineId, int quickDeaths) {
         try {
             kind.prepare(machineId, System.getenv());
-            kind.directoryInMachine(layout.agentLog(machineId).getParent());
             MachineLogs.prepare(layout, machineId);
             AtomicFiles.createOwnerOnly(layout.output(machineId)); // the JVM's own output; its log is the agent's
             if (layout.zookeeperCa().isPresent()) {
@@ -216,13 +215,17 @@ final class MachineProcesses implements MachineProvider, AutoCloseable {
         try {
             Files.deleteIfExists(layout.pidFile(machineId));
             kind.destroy(machineId);
+            MachineLogs.remove(layout, machineId);
         } catch (IOException e) {
             throw new ProviderException("cannot remove machine " + machineId + "'s files: " + e.getMessage(), e);
         }
         LOG.info("terminated machine {}", machineId);
     }
 
-    /** SIGTERM to the process and its descendants (unit agents' hooks), SIGKILL to what outlives 10 s. */
+    /**
+     * SIGTERM to the process and its descendants (unit agents' hooks), SIGKILL to what outlives 10 s; returns
+     * once they are gone (or, past another 10 s of a process the kernel keeps, gives up waiting).
+     */
     private static void stop(ProcessHandle p) {
         var all = Stream.concat(Stream.of(p), p.descendants()).toList();
         all.forEach(ProcessHandle::destroy);
@@ -231,6 +234,14 @@ final class MachineProcesses implements MachineProvider, AutoCloseable {
                 h.onExit().get(10, TimeUnit.SECONDS);
             } catch (Exception e) {
                 h.destroyForcibly();
+                try {
+                    h.onExit().get(10, TimeUnit.SECONDS);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    return;
+                } catch (Exception stuck) {
+                    LOG.warn("process {} outlives its SIGKILL", h.pid());
+                }
             }
         }
     }

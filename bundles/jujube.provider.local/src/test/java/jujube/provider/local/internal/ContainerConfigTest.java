@@ -102,6 +102,7 @@ class ContainerConfigTest {
         assertTrue(lines.contains("lxc.environment = JAVA_HOME=/usr/lib/jvm/jdk"));
         assertTrue(lines.contains("lxc.environment = PATH=/usr/lib/jvm/jdk/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"));
         assertTrue(lines.contains("lxc.environment = LANG=C.UTF-8"));
+        assertTrue(lines.contains("lxc.environment = JUJUBE_AGENT_UMASK=022"), "hooks make files as on any machine");
         assertFalse(lines.stream().anyMatch(l -> l.contains("SECRET")), "only the variables the agent needs pass");
         assertTrue(lines.contains("lxc.net.0.link = jujube-0a1b2c"));
         assertTrue(lines.contains("lxc.net.0.veth.pair = jj0a1b2c-3"));

@@ -94,10 +94,9 @@ class MachineProcessesTest {
         POLLING.await("agent ran").until(() -> launches().size() == 1);
         assertEquals("machine --machine-id 1 --zookeeper 127.0.0.1:2181 --data-dir " + env.resolve("machines/machine-1")
                 + " --charm-storage " + env.resolve("charms") + " --session-timeout 12000 --log-file "
-                + env.resolve("machines/machine-1/log/machine-1.log"), launches().get(0));
+                + env.resolve("logs/machine-1/machine-1.log"), launches().get(0));
         assertTrue(Files.isDirectory(layout.machineDir(1)));
-        assertEquals(layout.agentLog(1), layout.log(1).resolveSibling(Files.readSymbolicLink(layout.log(1))).normalize(),
-                "logs/machine-1.log leads to the log the agent writes");
+        assertEquals(layout.log(1), layout.agentLog(1), "a process machine's agent writes logs/machine-1/machine-1.log itself");
         assertTrue(Files.isDirectory(layout.agentLog(1).getParent()));
         assertTrue(Files.exists(layout.output(1)));
 
@@ -114,7 +113,7 @@ class MachineProcessesTest {
         machines = new MachineProcesses(layout, restarts);
         machines.launch(5, oneTime(5));
 
-        assertTrue(Files.isSymbolicLink(layout.log(5)));
+        assertFalse(Files.isSymbolicLink(layout.log(5)), "a process machine writes its log there itself");
         assertEquals(MachineLogs.MAX_OUTPUT_BYTES + 1, Files.size(layout.output(5).resolveSibling("machine-5.out.1")));
         assertTrue(Files.size(layout.output(5)) < MachineLogs.MAX_OUTPUT_BYTES);
     }
@@ -158,14 +157,21 @@ class MachineProcessesTest {
     }
 
     @Test
-    void terminate_kills_the_machine_and_removes_its_pid_file() throws Exception {
+    void terminate_kills_the_machine_and_leaves_nothing_of_it() throws Exception {
         machines = new MachineProcesses(layout, restarts);
         machines.launch(3, oneTime(3));
         ProcessHandle process = ProcessHandle.of(pidOf(3)).orElseThrow();
+        Files.writeString(layout.log(3).resolveSibling("machine-3.log.1"), "an older log");
+        Files.createDirectories(layout.log(30).getParent());
+        Files.writeString(layout.log(30), "another machine's");
         machines.terminate("local-3");
 
         assertFalse(process.isAlive());
         assertFalse(Files.exists(layout.pidFile(3)));
+        for (Path gone : List.of(layout.machineDir(3), layout.log(3).getParent(), layout.output(3))) {
+            assertFalse(Files.exists(gone, java.nio.file.LinkOption.NOFOLLOW_LINKS), gone + " is left");
+        }
+        assertTrue(Files.exists(layout.log(30)), "another machine's log is kept");
         assertFalse(machines.isRunning("local-3"));
         assertEquals(Set.of(), machines.instances());
         machines.terminate("local-3"); // again: nothing left to do
