@@ -237,7 +237,7 @@ class BadInputCorpusIT {
     }
 
     private Baseline baseline() throws Exception {
-        return new Baseline(env.status().toString(), env.ok("get", "blog"), env.ok("get-env"), storage(), stackTraceLines());
+        return new Baseline(env.status().toString(), env.ok("get", "blog"), env.ok("get-env"), storage(), env.stackTraceLines());
     }
 
     private void assertUnchanged(Baseline before, String corpus) throws Exception {
@@ -245,7 +245,7 @@ class BadInputCorpusIT {
         assertEquals(before.blogConfig(), env.ok("get", "blog"), corpus + ": blog's configuration is as it was");
         assertEquals(before.environmentConfig(), env.ok("get-env"), corpus + ": the environment's configuration is as it was");
         assertEquals(before.storage(), storage(), corpus + ": nothing was added to the charm storage");
-        long traces = stackTraceLines();
+        long traces = env.stackTraceLines();
         if (traces != before.traces()) {
             assertEquals(before.traces(), traces, corpus + ": no stack trace in any log of the environment: " + traceHeads());
         }
@@ -282,20 +282,11 @@ class BadInputCorpusIT {
         }
     }
 
-    private long stackTraceLines() throws IOException {
-        long n = 0;
-        try (Stream<Path> logs = Files.list(env.dir().resolve("logs"))) {
-            for (Path log : logs.toList()) {
-                n += Files.readAllLines(log).stream().filter(l -> l.startsWith("\tat ")).count();
-            }
-        }
-        return n;
-    }
 
     /** The line before each stack trace's first frame in the environment's logs: what threw. */
     private List<String> traceHeads() throws IOException {
         List<String> heads = new java.util.ArrayList<>();
-        try (Stream<Path> logs = Files.list(env.dir().resolve("logs"))) {
+        try (Stream<Path> logs = Files.walk(env.dir().resolve("logs")).filter(Files::isRegularFile)) {
             for (Path log : logs.toList()) {
                 List<String> lines = Files.readAllLines(log);
                 for (int i = 1; i < lines.size(); i++) {

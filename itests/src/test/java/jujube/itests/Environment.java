@@ -120,6 +120,17 @@ final class Environment implements AutoCloseable {
         return LocalLayout.machineDir(dir(), machine, containers(dir()));
     }
 
+    /** How many lines of stack traces the environment's logs hold, each machine's directory included. */
+    long stackTraceLines() throws IOException {
+        long n = 0;
+        try (var logs = Files.walk(dir().resolve("logs"))) {
+            for (Path log : logs.filter(Files::isRegularFile).toList()) {
+                n += Files.readAllLines(log).stream().filter(l -> l.startsWith("\tat ")).count();
+            }
+        }
+        return n;
+    }
+
     /**
      * What {@code find ENV -perm /077} lists: every file and directory under the environment's directory
      * that is not its owner's alone, symbolic links included (whose mode is always 0777).

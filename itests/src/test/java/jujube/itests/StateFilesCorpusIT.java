@@ -58,7 +58,7 @@ class StateFilesCorpusIT {
             env.awaitHookLine("mysql/0", "db-relation-changed blog/" + i + " ready=true");
         }
         env.awaitUnits(started);
-        long tracesBefore = stackTraceLines();
+        long tracesBefore = env.stackTraceLines();
 
         long pid = env.machinePid(0);
         signal("STOP", pid); // frozen: it writes nothing while the files are replaced
@@ -129,7 +129,7 @@ class StateFilesCorpusIT {
                         unit + ": the corrupt file is kept beside " + file);
             }
         }
-        assertEquals(tracesBefore, stackTraceLines(), "no stack trace in any log of the environment");
+        assertEquals(tracesBefore, env.stackTraceLines(), "no stack trace in any log of the environment");
     }
 
     /** The id of the unit's one relation, from its state files ({@code relation-0000000000}). */
@@ -169,13 +169,4 @@ class StateFilesCorpusIT {
         return field.replace("\\n", "\n").getBytes(StandardCharsets.UTF_8);
     }
 
-    private long stackTraceLines() throws IOException {
-        long n = 0;
-        try (Stream<Path> logs = Files.list(env.dir().resolve("logs"))) {
-            for (Path log : logs.toList()) {
-                n += Files.readAllLines(log).stream().filter(l -> l.startsWith("\tat ")).count();
-            }
-        }
-        return n;
-    }
 }
