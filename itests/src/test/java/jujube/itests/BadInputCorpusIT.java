@@ -247,7 +247,7 @@ class BadInputCorpusIT {
         assertEquals(before.storage(), storage(), corpus + ": nothing was added to the charm storage");
         long traces = env.stackTraceLines();
         if (traces != before.traces()) {
-            assertEquals(before.traces(), traces, corpus + ": no stack trace in any log of the environment: " + traceHeads());
+            assertEquals(before.traces(), traces, corpus + ": no stack trace in any log of the environment: " + env.traceHeads());
         }
         for (Path path : NEVER_WRITTEN) {
             assertFalse(Files.exists(path), corpus + ": " + path + " was written");
@@ -283,21 +283,6 @@ class BadInputCorpusIT {
     }
 
 
-    /** The line before each stack trace's first frame in the environment's logs: what threw. */
-    private List<String> traceHeads() throws IOException {
-        List<String> heads = new java.util.ArrayList<>();
-        try (Stream<Path> logs = Files.walk(env.dir().resolve("logs")).filter(Files::isRegularFile)) {
-            for (Path log : logs.toList()) {
-                List<String> lines = Files.readAllLines(log);
-                for (int i = 1; i < lines.size(); i++) {
-                    if (lines.get(i).startsWith("\tat ") && !lines.get(i - 1).startsWith("\tat ")) {
-                        heads.add(log.getFileName() + ": " + lines.get(i - 1) + " / " + lines.get(i));
-                    }
-                }
-            }
-        }
-        return heads;
-    }
 
     private static void assertNoTrace(String what, String output) {
         assertFalse(output.contains("Exception") || output.contains("\tat "), () -> what + ": " + output);

@@ -131,6 +131,22 @@ final class Environment implements AutoCloseable {
         return n;
     }
 
+    /** The line before each stack trace's first frame in the environment's logs, and the frame: what threw. */
+    List<String> traceHeads() throws IOException {
+        List<String> heads = new ArrayList<>();
+        try (var logs = Files.walk(dir().resolve("logs"))) {
+            for (Path log : logs.filter(Files::isRegularFile).toList()) {
+                List<String> lines = Files.readAllLines(log);
+                for (int i = 1; i < lines.size(); i++) {
+                    if (lines.get(i).startsWith("\tat ") && !lines.get(i - 1).startsWith("\tat ")) {
+                        heads.add(log.getFileName() + ": " + lines.get(i - 1) + " / " + lines.get(i));
+                    }
+                }
+            }
+        }
+        return heads;
+    }
+
     /**
      * What {@code find ENV -perm /077} lists: every file and directory under the environment's directory
      * that is not its owner's alone, symbolic links included (whose mode is always 0777).

@@ -71,6 +71,9 @@ final class ScratchDirectories implements TestWatcher, AfterAllCallback {
 
     /** The machines' disks of each environment under {@code dir}, which are mounted outside it. */
     private static void releaseContainerMounts(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            return; // a test removed it itself
+        }
         try (var found = Files.find(dir, 4, (p, a) -> p.getFileName().toString().equals("environment.yaml"))) {
             for (Path file : found.toList()) {
                 ContainerHost.release(file.getParent());
@@ -81,6 +84,9 @@ final class ScratchDirectories implements TestWatcher, AfterAllCallback {
     }
 
     private static void remove(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
         try {
             Files.walkFileTree(dir, new SimpleFileVisitor<>() {
                 @Override

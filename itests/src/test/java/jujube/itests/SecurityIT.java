@@ -341,7 +341,7 @@ class SecurityIT {
                     .filter(n -> n.equals("machine-" + machine) || n.startsWith("machine-" + machine + ".")).toList(),
                     "its logs are gone");
         }
-        assertEquals(0, env.stackTraceLines(), "no stack trace in any log");
+        assertEquals(List.of(), env.traceHeads(), "no stack trace in any log");
     }
 
 
