@@ -37,8 +37,9 @@ class HookSocketIsolationTest extends ContextRunnerFixture {
         Path mysqlDir = Files.createDirectories(other.resolve("units/mysql-0"));
         Path mysqlCharm = Files.createDirectories(mysqlDir.resolve("charm/hooks")).getParent();
         try (ContextUnitHookRunner mysql = ContextUnitHookRunner.start(new UnitHookSetup(env.state,
-                new ProcessHookInvoker(Duration.ofSeconds(20), Duration.ofMillis(200)), UnitFixture.MYSQL, mysqlDir,
-                mysqlCharm, new ObjectMapper(), JavaFallback.fromRuntime()), new RecordingHookLog(), SocketPaths.standard())) {
+                ProcessServices.invoker(Duration.ofSeconds(20), Duration.ofMillis(200)), UnitFixture.MYSQL, mysqlDir,
+                mysqlCharm, new ObjectMapper(), JavaFallback.fromRuntime()), ProcessServices.records(),
+                new RecordingHookLog(), SocketPaths.standard())) {
             Path release = env.fifo("release");
             env.hook("config-changed", """
                     echo "$JUJU_CLIENT_ID" > "$OUT/id"
