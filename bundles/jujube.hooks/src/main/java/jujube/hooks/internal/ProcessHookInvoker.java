@@ -14,7 +14,6 @@ import jujube.hooks.HookResult;
 import jujube.hooks.tools.HookToolsInstaller;
 import jujube.process.OutputLimits;
 import jujube.process.ProcessOutcome;
-import jujube.process.ProcessOutput;
 import jujube.process.ProcessRunner;
 import jujube.process.ProcessRunners;
 import jujube.process.ProcessSpec;
@@ -146,7 +145,7 @@ public final class ProcessHookInvoker implements HookInvoker {
                 List.of(hook.toString()), HookEnvironment.of(invocation, agentPath), invocation.charmDir(),
                 invocation.timeout().orElse(defaultTimeout), Optional.of(invocation.unitName()),
                 Optional.of(leader).filter(Files::isExecutable));
-        return runner.run(spec, current, new HookProcessOutput(output));
+        return runner.run(spec, current, output);
     }
 
     /** How a hook ended, in the words its operator reads ({@link HookResult}). */
@@ -172,29 +171,5 @@ public final class ProcessHookInvoker implements HookInvoker {
             return new HookResult.Failed("could not record its process: " + refused.message());
         }
         return new HookResult.Failed("could not start: " + ((ProcessOutcome.StartFailed) outcome).message());
-    }
-
-    /** A hook's output as its process's, with the note of the lines past the limit in a hook's words. */
-    private record HookProcessOutput(HookOutput hook) implements ProcessOutput {
-        @Override
-        public void stdout(String line) {
-            hook.stdout(line);
-        }
-
-        @Override
-        public void stderr(String line) {
-            hook.stderr(line);
-        }
-
-        @Override
-        public void dropped(long lines, long bytes, int shown) {
-            hook.stderr("(" + lines + " more lines, " + bytes + " bytes, of this hook's output not shown: the first "
-                    + shown + " lines are)");
-        }
-
-        @Override
-        public void started(long pid, Duration timeout) {
-            hook.started(pid, timeout);
-        }
     }
 }
