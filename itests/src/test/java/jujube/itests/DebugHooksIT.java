@@ -85,6 +85,11 @@ class DebugHooksIT {
         env.ok("add-relation", "kvserver", "kvclient");
         String joined = awaitWindow("kv-relation-joined");
         env.awaitHookLine("kvserver/0", "kv-relation-joined kvclient/0");
+        // the server's relation-set is saved when its hook has exited 0, after the hook's last line: the held
+        // hook reads a settings node once, so it asks only once the greeting is there
+        POLLING.await("kvserver/0's greeting saved").atMost(Environment.CONVERGE)
+                .until(() -> env.machineLog(0).lines().anyMatch(line -> line.contains(
+                        "unit=kvserver/0 hook=kv-relation-joined") && line.contains("Setting changed: 'greeting'")));
         type(joined, "relation-get greeting kvserver/0; echo \"in $PWD as $JUJU_UNIT_NAME\"");
         awaitPane(joined, "hello");
         awaitPane(joined, "in " + env.unitDir("kvclient/0").resolve("charm") + " as kvclient/0");

@@ -20,8 +20,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * DESIGN section 3's promise on the real distribution: a rebuilt {@code jujube.hooks} or
- * {@code jujube.workflow} dropped into a running machine agent's {@code deploy/} folder is updated in
+ * DESIGN section 3's promise on the real distribution: a rebuilt {@code jujube.hooks}, {@code jujube.process}
+ * or {@code jujube.workflow} dropped into a running machine agent's {@code deploy/} folder is updated in
  * place; the unit agents deactivate, come back in their persisted state (started) without running any
  * hook, on either side of their relation (their relation presence is handed over to the reactivated agent,
  * so neither sees the other leave), and a relation change made right after is delivered. A rebuilt
@@ -51,7 +51,7 @@ class HotUpdateIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"jujube.hooks", "jujube.workflow"})
+    @ValueSource(strings = {"jujube.hooks", "jujube.process", "jujube.workflow"})
     void a_bundle_updated_live_reactivates_units_without_rerunning_hooks(String bundle) throws Exception {
         List<String> blogBefore = env.hookLog("blog/0");
         List<String> mysqlBefore = env.hookLog("mysql/0");

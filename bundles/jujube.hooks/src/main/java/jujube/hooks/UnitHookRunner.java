@@ -13,7 +13,7 @@ import org.osgi.annotation.versioning.ProviderType;
  * <p>Contract of {@link #run}:
  * <ul>
  *   <li>The client id is valid from just before the hook starts until it ends; later tool calls with
- *       it (a child the hook left running) fail with {@code NoSuchClient}.</li>
+ *       it (a child the hook left running) fail: the tool exits 1, {@code unknown or expired client id}.</li>
  *   <li>On success ({@link HookResult#isSuccess()}) the hook's {@code relation-set}s are merged onto
  *       each settings node's current content (keys the hook did not set keep whatever another writer
  *       put there meanwhile) and its port changes applied; every real change is logged

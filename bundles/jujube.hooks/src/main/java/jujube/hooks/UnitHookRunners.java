@@ -1,15 +1,14 @@
 package jujube.hooks;
 
 import java.io.IOException;
-import jujube.hooks.internal.ContextUnitHookRunner;
+import org.osgi.annotation.versioning.ProviderType;
 
 /**
- * Starts {@link UnitHookRunner}s. A unit agent component calls {@link #start} in its {@code @Activate}
- * and closes the runner in its {@code @Deactivate}; nothing here is shared between runners.
+ * Starts {@link UnitHookRunner}s: a service. A unit agent component calls {@link #start} in its activation
+ * and closes the runner in its deactivation; nothing here is shared between runners.
  */
-public final class UnitHookRunners {
-    private UnitHookRunners() {
-    }
+@ProviderType
+public interface UnitHookRunners {
 
     /**
      * Installs the hook tools into {@code <unit dir>/bin} and starts serving the unit's hook socket,
@@ -22,10 +21,8 @@ public final class UnitHookRunners {
      * in the unit directory records it: no hook of this runner runs beside it.
      *
      * @throws jujube.files.CorruptFileException when that record is invalid (and not left by the machine's
-     *     previous boot): whether such a hook still runs cannot be told, so no runner starts (since 1.5)
+     *     previous boot): whether such a hook still runs cannot be told, so no runner starts
      * @throws IOException when the tools cannot be installed or the socket cannot be bound
      */
-    public static UnitHookRunner start(UnitHookSetup setup) throws IOException {
-        return ContextUnitHookRunner.start(setup);
-    }
+    UnitHookRunner start(UnitHookSetup setup) throws IOException;
 }

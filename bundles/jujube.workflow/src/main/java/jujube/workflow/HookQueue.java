@@ -1,5 +1,6 @@
 package jujube.workflow;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -61,23 +62,24 @@ public interface HookQueue {
     void commit(RelationChange change);
 
     /**
-     * Records that the claimed head's hook ran to success and asked for {@code effects} (a JSON
-     * document of the caller's), then persists, before the caller applies them: a restarted agent then
-     * finds the head {@link #executedEffects() executed} and applies the stored effects again (which
-     * must be idempotent) instead of running the hook again. {@link #commit} clears it.
+     * Records that the claimed head's hook ran to success and asked for {@code effects} (a JSON object of
+     * the caller's, which the queue keeps a copy of and writes into its file as it is), then persists,
+     * before the caller applies them: a restarted agent then finds the head
+     * {@link #executedEffects() executed} and applies the stored effects again (which must be idempotent)
+     * instead of running the hook again. {@link #commit} clears it.
      *
      * @throws IllegalStateException when {@code change} is not the claimed head
-     * @since 1.1
+     * @since 3.0
      */
-    void executed(RelationChange change, String effects);
+    void executed(RelationChange change, ObjectNode effects);
 
     /**
-     * The effects recorded by {@link #executed} for the claimed head, or empty when the head has not
-     * executed (or nothing is claimed).
+     * A copy of the effects recorded by {@link #executed} for the claimed head, or empty when the head has
+     * not executed (or nothing is claimed).
      *
-     * @since 1.1
+     * @since 3.0
      */
-    Optional<String> executedEffects();
+    Optional<ObjectNode> executedEffects();
 
     /**
      * The pending changes, head first (a copy).

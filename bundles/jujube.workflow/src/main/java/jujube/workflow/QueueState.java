@@ -1,5 +1,6 @@
 package jujube.workflow;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -19,10 +20,11 @@ import jujube.state.UnitName;
  *     {@code members} with every change up to it, itself included, applied
  * @param headClaimed whether the head was handed out to run; a claimed head is never coalesced
  * @param headEffects when the claimed head's hook ran to success but was not committed yet, the effects
- *     it asked for (an opaque JSON document of the caller's, {@link HookQueue#executed}); null otherwise
+ *     it asked for (a JSON object of the caller's, {@link HookQueue#executed}); null otherwise. The state
+ *     holds a copy and hands out copies, so it stays as it was made
  */
 public record QueueState(SortedMap<UnitName, Integer> seen, SortedSet<UnitName> members,
-        List<QueuedChange> pending, boolean headClaimed, String headEffects) {
+        List<QueuedChange> pending, boolean headClaimed, ObjectNode headEffects) {
 
     public QueueState {
         seen = Collections.unmodifiableSortedMap(new TreeMap<>(seen));
@@ -34,12 +36,18 @@ public record QueueState(SortedMap<UnitName, Integer> seen, SortedSet<UnitName> 
         if (headEffects != null && !headClaimed) {
             throw new IllegalArgumentException("only a claimed head can have executed");
         }
+        headEffects = headEffects == null ? null : headEffects.deepCopy();
     }
 
     /** A queue whose head has not executed. */
     public QueueState(SortedMap<UnitName, Integer> seen, SortedSet<UnitName> members, List<QueuedChange> pending,
             boolean headClaimed) {
         this(seen, members, pending, headClaimed, null);
+    }
+
+    @Override
+    public ObjectNode headEffects() {
+        return headEffects == null ? null : headEffects.deepCopy();
     }
 
     /** A queue that has seen nothing. */

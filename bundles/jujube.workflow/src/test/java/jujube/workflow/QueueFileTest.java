@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -151,7 +152,7 @@ class QueueFileTest extends QueueFixture {
         QueueState claimed = new QueueState(new TreeMap<>(Map.of(u("db/0"), 0)), new java.util.TreeSet<>(),
                 List.of(new QueuedChange(ChangeType.JOINED, u("db/0"), 0)), true);
         return new QueueState(claimed.seen(), claimed.members(), claimed.pending(), true,
-                "{\"n\":" + n + ",\"pad\":\"" + "x".repeat(bytes) + "\"}");
+                JsonNodeFactory.instance.objectNode().put("n", n).put("pad", "x".repeat(bytes)));
     }
 
     @Test

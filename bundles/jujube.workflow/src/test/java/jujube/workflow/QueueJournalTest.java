@@ -3,6 +3,8 @@ package jujube.workflow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -64,7 +66,7 @@ class QueueJournalTest extends QueueFixture {
         RelationChange[] head = new RelationChange[1];
         lines.add(appended(() -> head[0] = queue.next().orElseThrow())); // a joined's claim is written
         assertEquals(1001, head[0].members().size(), "the joined's hook sees every member and its unit");
-        lines.add(appended(() -> queue.executed(head[0], "{\"ready\":true}")));
+        lines.add(appended(() -> queue.executed(head[0], JsonNodeFactory.instance.objectNode().put("ready", true))));
         lines.add(appended(() -> queue.commit(head[0]))); // its changed follows at the head
         TreeMap<UnitName, Integer> related = new TreeMap<>(big().seen());
         related.put(new UnitName("web", 1500), 3);
@@ -72,7 +74,7 @@ class QueueJournalTest extends QueueFixture {
         lines.add(appended(() -> queue.enqueue(related)));
         RelationChange changed = queue.next().orElseThrow();
         assertEquals(ChangeType.CHANGED, changed.type());
-        lines.add(appended(() -> queue.executed(changed, "{}")));
+        lines.add(appended(() -> queue.executed(changed, JsonNodeFactory.instance.objectNode())));
         lines.add(appended(() -> queue.commit(changed)));
         assertTrue(lines.stream().allMatch(line -> line < 300),
                 "the steps appended " + lines + " bytes to a journal of a " + full + " byte queue");
@@ -115,7 +117,7 @@ class QueueJournalTest extends QueueFixture {
                 if (next.isPresent() && random.nextBoolean()) {
                     // effects now and then large, so that the journal passes its limit
                     String pad = "x".repeat(random.nextInt(4) == 0 ? 8_000 : 10);
-                    queue.executed(next.get(), "{\"step\":" + step + ",\"pad\":\"" + pad + "\"}");
+                    queue.executed(next.get(), JsonNodeFactory.instance.objectNode().put("step", step).put("pad", pad));
                 }
                 if (next.isPresent() && random.nextBoolean()) {
                     queue.commit(next.get());
@@ -175,7 +177,7 @@ class QueueJournalTest extends QueueFixture {
             }
         }
         boolean claimed = !pending.isEmpty() && random.nextBoolean();
-        String effects = claimed && random.nextBoolean() ? "{\"n\":" + random.nextInt(3) + "}" : null;
+        ObjectNode effects = claimed && random.nextBoolean() ? JsonNodeFactory.instance.objectNode().put("n", random.nextInt(3)) : null;
         return new QueueState(seen, members, pending, claimed, effects);
     }
 }

@@ -4,8 +4,8 @@ import java.util.Objects;
 import jujube.hooks.protocol.ErrorCode;
 
 /**
- * An expected failure of a {@link HookToolBackend} operation. The hook tool prints the message on one
- * line and exits 1; the typed protocol commands answer it as {@code {error: {code, message}}}.
+ * An expected failure of a {@link HookToolBackend} operation, with the code that names its kind. The
+ * hook tool prints the message on one line and exits 1.
  */
 public class HookToolException extends Exception {
     private static final long serialVersionUID = 1L;

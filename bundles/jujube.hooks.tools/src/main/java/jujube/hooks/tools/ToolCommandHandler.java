@@ -17,40 +17,33 @@ import jujube.hooks.protocol.ProtocolException;
 import jujube.hooks.tools.internal.ToolInvocation;
 import jujube.hooks.tools.internal.ToolOutcome;
 import jujube.hooks.tools.internal.ToolRunner;
-import jujube.hooks.tools.internal.TypedCommands;
 
 /**
- * The hook socket's commands, served from a {@link HookToolBackend}; give it to a
+ * The hook socket's one command, served from a {@link HookToolBackend}; give it to a
  * {@link jujube.hooks.protocol.HookSocketServer}.
  *
  * <p>{@code tool}: args {@code {argv: [name, args...], cwd, env: {NAME: value}, stdin?}} where
  * {@code argv[0]}'s basename names the tool. Answers {@code {stdout, stderr, exit}}, or
  * {@code {need_stdin: true}} when the command line reads stdin and {@code stdin} was not sent: the
  * client then reads its stdin to the end and sends the same request again with {@code stdin} (a UTF-8
- * string) added. Tool failures are in {@code exit}, never protocol errors.
- *
- * <p>Typed commands, answering the backend's value or a protocol error with the backend's code:
- * {@code relation-get {relation_id?, unit?, key?}}, {@code relation-set {relation_id?, settings}},
- * {@code relation-list {relation_id?}}, {@code relation-ids {name?}}, {@code config-get {key?}},
- * {@code unit-get {attribute}}, {@code open-port}/{@code close-port {port, protocol?}},
- * {@code log {level?, message}}.
+ * string) added. Tool failures are in {@code exit}, never protocol errors. Any other command, and
+ * malformed arguments, are answered {@link ErrorCode#BAD_REQUEST}: the tools' command lines are the
+ * only way in, so that what a hook can do and what the agent checks are one surface.
  */
 public final class ToolCommandHandler implements CommandHandler {
     /** The command that runs a hook tool from its command line. */
     public static final String TOOL_COMMAND = "tool";
 
     private final ToolRunner runner;
-    private final TypedCommands typed;
 
     public ToolCommandHandler(HookToolBackend backend, ObjectMapper json) {
         this.runner = new ToolRunner(backend, json);
-        this.typed = new TypedCommands(backend, json);
     }
 
     @Override
     public JsonNode handle(String command, String clientId, ObjectNode args) throws ProtocolException {
         if (!command.equals(TOOL_COMMAND)) {
-            return typed.handle(command, clientId, args);
+            throw bad("unknown command: " + command);
         }
         ToolOutcome outcome = runner.run(invocation(clientId, args));
         ObjectNode result = args.objectNode();

@@ -23,6 +23,8 @@ import jujube.hooks.protocol.ServerLimits;
 import jujube.hooks.tools.HookToolsInstaller;
 import jujube.hooks.tools.InstalledTools;
 import jujube.hooks.tools.ToolCommandHandler;
+import jujube.process.ProcessRecord;
+import jujube.process.ProcessRecords;
 import jujube.state.EnvironmentConfig;
 import jujube.state.NoSuchUnitException;
 import jujube.state.StateException;
@@ -35,7 +37,7 @@ import org.slf4j.LoggerFactory;
  * {@link #run} matters: the client id is expired and the context sealed as soon as the hook process
  * ends, before the flush, so that nothing a left-over child does can change what gets written.
  */
-public final class ContextUnitHookRunner implements UnitHookRunner {
+final class ContextUnitHookRunner implements UnitHookRunner {
     private static final Logger LOG = LoggerFactory.getLogger(ContextUnitHookRunner.class);
 
     private final UnitHookSetup setup;
@@ -48,7 +50,7 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
     /** The hooks that {@code jujube debug-hooks} holds, and the invoker that holds them. */
     private final HookDebugger debugger;
     private final HookInvoker invoker;
-    private final HookProcessRecord running;
+    private final ProcessRecord running;
     /**
      * The unit's charm: handed over by the unit agent at its start (its local record), else read at the
      * first hook that found its unit. A removed unit's stop and -broken hooks still run it.
@@ -60,7 +62,7 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
     private volatile Watch environmentWatch;
 
     private ContextUnitHookRunner(UnitHookSetup setup, HookDebugLog log, InstalledTools tools, HookContextRegistry registry,
-            HookSocketServer server, HookProcessRecord running) {
+            HookSocketServer server, ProcessRecord running) {
         this.setup = setup;
         this.running = running;
         this.log = log;
@@ -72,22 +74,22 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
         this.invoker = new DebugHookInvoker(setup.invoker(), debugger, setup.unitDir(), System.getenv("PATH"));
     }
 
-    /** See {@link jujube.hooks.UnitHookRunners#start}. */
-    public static ContextUnitHookRunner start(UnitHookSetup setup) throws IOException {
-        return start(setup, new Slf4jHookLog(), SocketPaths.standard());
+    /** See {@link jujube.hooks.UnitHookRunners#start}; {@code records} keeps the record of its running hook. */
+    static ContextUnitHookRunner start(UnitHookSetup setup, ProcessRecords records) throws IOException {
+        return start(setup, records, new Slf4jHookLog(), SocketPaths.standard());
     }
 
     /**
      * Starts the unit's runner, first waiting for a hook that an earlier agent of the unit left running
-     * (see {@link HookProcessRecord}): no hook of this runner may run beside it.
+     * (see {@link ProcessRecord}): no hook of this runner may run beside it.
      *
      * @throws java.io.InterruptedIOException when interrupted while waiting (interrupt flag kept)
      * @throws jujube.files.CorruptFileException when the record of the running hook is invalid
      */
-    static ContextUnitHookRunner start(UnitHookSetup setup, HookLog log, SocketPaths sockets) throws IOException {
+    static ContextUnitHookRunner start(UnitHookSetup setup, ProcessRecords records, HookLog log, SocketPaths sockets)
+            throws IOException {
         Files.createDirectories(setup.unitDir());
-        HookProcessRecord running = new HookProcessRecord(setup.unit().toString(), setup.unitDir(), setup.mapper(),
-                new ProcessGroups(), java.time.Clock.systemUTC());
+        ProcessRecord running = records.open("unit " + setup.unit(), processRecord(setup.unitDir()));
         try {
             running.awaitOrphan();
         } catch (InterruptedException e) {
@@ -208,6 +210,11 @@ public final class ContextUnitHookRunner implements UnitHookRunner {
         }
         // the context is sealed (its client id expired): nothing can add to its pending writes now
         return new ExecutedHook(result, ContextFlush.effectsOf(context.pending()));
+    }
+
+    /** Where a unit's running hook is recorded. */
+    static Path processRecord(Path unitDir) {
+        return unitDir.resolve("state").resolve("hook-process.json");
     }
 
     private static Map<String, String> with(Map<String, String> env, String name, String value) {

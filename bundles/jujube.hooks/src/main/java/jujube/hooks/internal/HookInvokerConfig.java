@@ -1,5 +1,6 @@
 package jujube.hooks.internal;
 
+import jujube.process.OutputLimits;
 import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 

@@ -1,33 +1,28 @@
 package jujube.hooks.internal;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.SynchronousQueue;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Supplier;
 import jujube.hooks.HookInvocation;
 import jujube.hooks.HookInvoker;
 import jujube.hooks.HookOutput;
 import jujube.hooks.HookResult;
-import jujube.hooks.spawn.HookProcess;
-import jujube.hooks.spawn.HookSpawner;
-import jujube.hooks.spawn.SpawnRequest;
 import jujube.hooks.tools.HookToolsInstaller;
-import jujube.lib.threads.ThreadFactories;
+import jujube.process.OutputLimits;
+import jujube.process.ProcessOutcome;
+import jujube.process.ProcessRunner;
+import jujube.process.ProcessRunners;
+import jujube.process.ProcessSpec;
+import jujube.process.RunnerSettings;
+import jujube.process.spawn.ProcessSpawner;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
-import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
@@ -36,76 +31,55 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The {@link HookInvoker}: each hook is a child process leading its own process group, started (and
- * killed with its group) by the {@link HookSpawner} service of highest ranking, with its output carried by
- * {@link OutputPipes}. The spawner reference is dynamic and greedy: when a better spawner comes, or the one
- * in use goes away (its bundle stopped or updated), the next hook uses the best one left, without the
- * invoker or its units restarting; a hook already running keeps the spawner that started it. Exit statuses
- * above 128 are reported as {@code signal N}, as spawners (like the JDK and a shell) fold "killed by signal
- * N" into 128+N; a hook that itself exits with 137 is therefore reported as "signal 9". Each hook runs
- * within its unit's {@link ProcessLimits process limit} and the {@link OutputLimits output limits}; a hook
- * that goes past one fails, naming the limit, whatever its exit status.
+ * The {@link HookInvoker}: each hook is a child process run by a {@link ProcessRunner} of its own (its
+ * configuration's output grace and limits), started with the {@link ProcessSpawner} service of highest
+ * ranking that {@code spawner.target} allows. The spawner reference is dynamic and greedy: when a better
+ * spawner comes, or the one in use goes away (its bundle stopped or updated), the next hook uses the best one
+ * left, without the invoker or its units restarting; a hook already running keeps the spawner that started
+ * it. Each unit's hooks count against one process limit, joined through the hook tools' session leader.
  */
 @Component(service = HookInvoker.class, configurationPid = "jujube.hooks.invoker",
         configurationPolicy = ConfigurationPolicy.OPTIONAL)
 @Designate(ocd = HookInvokerConfig.class)
 public final class ProcessHookInvoker implements HookInvoker {
     private static final Logger LOG = LoggerFactory.getLogger(ProcessHookInvoker.class);
-    private static final Path MKFIFO = Files.isExecutable(Path.of("/usr/bin/mkfifo"))
-            ? Path.of("/usr/bin/mkfifo") : Path.of("/bin/mkfifo");
 
     /** The agent's own PATH, which hooks get after the tools' directory, as in the original. */
     private final String agentPath = System.getenv("PATH");
     private final Duration defaultTimeout;
-    private final Duration outputGrace;
-    private final AtomicReference<HookSpawner> spawner = new AtomicReference<>();
-    private final OutputLimits outputLimits;
-    private final ProcessLimits processLimits;
-    private final AtomicBoolean warnedNoLeader = new AtomicBoolean();
-    private final FifoPool fifos = new FifoPool(MKFIFO);
-    // two readers a running hook; idle ones end after 5 s, so a quiet agent keeps none
-    private final ExecutorService outputReaders = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 5, TimeUnit.SECONDS,
-            new SynchronousQueue<>(), ThreadFactories.numbered("jujube-hook-output"));
+    private final AtomicReference<ProcessSpawner> spawner = new AtomicReference<>();
+    private final ProcessRunner runner;
 
     /** The spawner is bound by Declarative Services right after construction ({@link #bindSpawner}). */
     @Activate
-    public ProcessHookInvoker(HookInvokerConfig config) {
-        this(Duration.ofSeconds(config.timeoutSeconds()), Duration.ofMillis(config.outputGraceMillis()),
-                new OutputLimits(config.maxOutputLines(), config.maxOutputLineBytes(), config.maxOutputBytes()),
-                () -> ProcessLimits.start(config.maxProcesses()));
+    public ProcessHookInvoker(HookInvokerConfig config, @Reference(name = "runners") ProcessRunners runners) {
+        this(Duration.ofSeconds(config.timeoutSeconds()), runners, settings(config));
     }
 
-    /** An invoker that starts hooks with the JDK ({@link JdkHookSpawner}), without process limit. */
-    public ProcessHookInvoker(Duration defaultTimeout, Duration outputGrace) {
-        this(defaultTimeout, outputGrace, new JdkHookSpawner());
-    }
-
-    /** With the given spawner, the default output limits and no process limit. */
-    ProcessHookInvoker(Duration defaultTimeout, Duration outputGrace, HookSpawner spawner) {
-        this(defaultTimeout, outputGrace, spawner, OutputLimits.defaults(), ProcessLimits.none());
-    }
-
-    /** With the given spawner and limits (which the invoker closes when it is deactivated). */
-    ProcessHookInvoker(Duration defaultTimeout, Duration outputGrace, HookSpawner spawner,
-                       OutputLimits outputLimits, ProcessLimits processLimits) {
-        this(defaultTimeout, outputGrace, outputLimits, () -> processLimits);
+    /** An invoker starting hooks with {@code spawner}, with the default output limits and no process limit. */
+    public ProcessHookInvoker(Duration defaultTimeout, Duration outputGrace, ProcessRunners runners,
+                              ProcessSpawner spawner) {
+        this(defaultTimeout, runners, RunnerSettings.unlimited(outputGrace));
         bindSpawner(spawner);
     }
 
-    /**
-     * @param defaultTimeout for invocations that name none; {@link Duration#ZERO} means no timeout
-     * @param outputGrace how long to read output after the hook exited while its children hold it open
-     */
-    private ProcessHookInvoker(Duration defaultTimeout, Duration outputGrace, OutputLimits outputLimits,
-                               Supplier<ProcessLimits> processLimits) {
-        this.outputLimits = Objects.requireNonNull(outputLimits, "outputLimits");
+    /** @param defaultTimeout for invocations that name none; {@link Duration#ZERO} means no timeout */
+    private ProcessHookInvoker(Duration defaultTimeout, ProcessRunners runners, RunnerSettings settings) {
         this.defaultTimeout = Objects.requireNonNull(defaultTimeout, "defaultTimeout");
-        this.outputGrace = Objects.requireNonNull(outputGrace, "outputGrace");
-        if (defaultTimeout.isNegative() || outputGrace.isNegative()) {
-            throw new IllegalArgumentException("jujube.hooks.invoker: timeoutSeconds and outputGraceMillis must "
-                    + "not be negative, got " + defaultTimeout.toSeconds() + " and " + outputGrace.toMillis());
+        if (defaultTimeout.isNegative()) {
+            throw new IllegalArgumentException("jujube.hooks.invoker: timeoutSeconds must not be negative, got "
+                    + defaultTimeout.toSeconds());
         }
-        this.processLimits = processLimits.get(); // last: it makes cgroups, and nothing after it can fail
+        this.runner = runners.open(settings); // last: it makes cgroups, and nothing after it can fail
+    }
+
+    private static RunnerSettings settings(HookInvokerConfig config) {
+        try {
+            return new RunnerSettings(Duration.ofMillis(config.outputGraceMillis()), new OutputLimits(
+                    config.maxOutputLines(), config.maxOutputLineBytes(), config.maxOutputBytes()), config.maxProcesses());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("jujube.hooks.invoker: " + e.getMessage(), e);
+        }
     }
 
     /**
@@ -114,23 +88,21 @@ public final class ProcessHookInvoker implements HookInvoker {
      */
     @Reference(name = "spawner", policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
             unbind = "unbindSpawner")
-    void bindSpawner(HookSpawner next) {
-        HookSpawner previous = spawner.getAndSet(Objects.requireNonNull(next, "spawner"));
+    void bindSpawner(ProcessSpawner next) {
+        ProcessSpawner previous = spawner.getAndSet(Objects.requireNonNull(next, "spawner"));
         if (previous != next) {
             LOG.info("hooks are started by the {} spawner", next);
         }
     }
 
-    void unbindSpawner(HookSpawner gone) {
+    void unbindSpawner(ProcessSpawner gone) {
         spawner.compareAndSet(gone, null);
     }
 
-    /** Removes the output pipes made ahead and not used, and ends the idle reader threads. */
+    /** Closes the runner: its pipes made ahead, its idle reader threads, its empty cgroups. */
     @Deactivate
     public void deactivate() {
-        fifos.close();
-        outputReaders.shutdown();
-        processLimits.close();
+        runner.close();
     }
 
     @Override
@@ -149,7 +121,7 @@ public final class ProcessHookInvoker implements HookInvoker {
         HookResult result;
         try {
             LOG.info("unit={} hook={}: running", unit, hookName);
-            result = run(invocation, hook, output);
+            result = resultOf(run(invocation, hook, output));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             result = new HookResult.Failed("interrupted");
@@ -162,134 +134,42 @@ public final class ProcessHookInvoker implements HookInvoker {
         return result;
     }
 
-    private HookResult run(HookInvocation invocation, Path hook, HookOutput output) throws InterruptedException {
-        OutputPipes pipes;
-        try {
-            pipes = new OutputPipes(fifos, outputReaders, threadName(invocation), output, outputLimits);
-        } catch (IOException e) {
-            return new HookResult.Failed("could not start: " + e.getMessage());
-        }
-        try (pipes) {
-            Optional<ProcessLimits.UnitLimit> limit = processLimit(invocation);
-            long reachedBefore = limit.map(ProcessLimits.UnitLimit::reached).orElse(0L);
-            HookProcess process;
-            try {
-                process = currentSpawner().start(request(invocation, hook, pipes, limit));
-            } catch (IOException e) {
-                return new HookResult.Failed("could not start: " + e.getMessage());
-            }
-            Duration timeout = invocation.timeout().orElse(defaultTimeout);
-            try {
-                output.started(process.pid(), timeout);
-            } catch (RuntimeException e) {
-                // the caller must know its hook's process (to find it again after a crash): none unknown runs
-                process.killGroup();
-                process.waitFor();
-                return new HookResult.Failed("could not record its process: " + e.getMessage());
-            }
-            pipes.processStarted(process::killGroup);
-            HookResult result = await(process, timeout);
-            try {
-                pipes.finish(outputGrace);
-            } catch (InterruptedException e) {
-                // The hook has ended: its result stands even if its last output is cut short.
-                Thread.currentThread().interrupt();
-            }
-            return beyondLimits(limit, reachedBefore, pipes).orElse(result);
-        }
-    }
-
-    /**
-     * The hook alone, in a session of its own; in the unit's cgroups, through the session leader, which moves
-     * itself into them (the files are their {@code cgroup.procs}) before it execs the hook, so that nothing
-     * the hook forks starts outside them.
-     */
-    private SpawnRequest request(HookInvocation invocation, Path hook, OutputPipes pipes,
-                                 Optional<ProcessLimits.UnitLimit> limit) {
-        List<String> command = new ArrayList<>();
-        Optional<Path> leader = ProcessGroups.sessionLeader(invocation.toolsDir());
-        if (limit.isPresent()) {
-            command.add(invocation.toolsDir().resolve(HookToolsInstaller.SESSION_LEADER).toString());
-            limit.get().procs().forEach(file -> command.addAll(List.of("--cgroup", file.toString())));
-            leader = Optional.empty(); // the command leads its session itself
-        }
-        command.add(hook.toString());
-        return new SpawnRequest(command, HookEnvironment.of(invocation, agentPath), invocation.charmDir(),
-                pipes.stdout(), pipes.stderr(), leader);
-    }
-
-    private HookSpawner currentSpawner() throws IOException {
-        HookSpawner current = spawner.get();
+    private ProcessOutcome run(HookInvocation invocation, Path hook, HookOutput output) throws InterruptedException {
+        ProcessSpawner current = spawner.get();
         if (current == null) {
-            throw new IOException("no hook spawner"); // only between deactivation and the last hook's end
+            // only between deactivation and the last hook's end
+            return new ProcessOutcome.StartFailed("no hook spawner");
         }
-        return current;
+        Path leader = invocation.toolsDir().resolve(HookToolsInstaller.SESSION_LEADER);
+        ProcessSpec spec = new ProcessSpec("jujube-" + ThreadNames.sanitize(invocation.unitName()) + "-hook",
+                List.of(hook.toString()), HookEnvironment.of(invocation, agentPath), invocation.charmDir(),
+                invocation.timeout().orElse(defaultTimeout), Optional.of(invocation.unitName()),
+                Optional.of(leader).filter(Files::isExecutable));
+        return runner.run(spec, current, output);
     }
 
-    /** The unit's process limit, when hooks have one and the session leader that joins it is installed. */
-    private Optional<ProcessLimits.UnitLimit> processLimit(HookInvocation invocation) {
-        if (!processLimits.enabled()) {
-            return Optional.empty();
+    /** How a hook ended, in the words its operator reads ({@link HookResult}). */
+    static HookResult resultOf(ProcessOutcome outcome) {
+        if (outcome instanceof ProcessOutcome.Exited exited) {
+            return exited.status() == 0 ? new HookResult.Succeeded() : HookResult.Failed.exitCode(exited.status());
         }
-        if (!Files.isExecutable(invocation.toolsDir().resolve(HookToolsInstaller.SESSION_LEADER))) {
-            if (warnedNoLeader.compareAndSet(false, true)) {
-                LOG.warn("unit={}: hooks run without the process limit where the native hook tools do not run "
-                        + "(no {} in {}): only it can start a hook inside its cgroup", invocation.unitName(),
-                        HookToolsInstaller.SESSION_LEADER, invocation.toolsDir());
-            }
-            return Optional.empty();
+        if (outcome instanceof ProcessOutcome.Signalled signalled) {
+            return HookResult.Failed.signal(signalled.signal());
         }
-        return processLimits.forUnit(invocation.unitName());
-    }
-
-    /**
-     * The hook's failure when it went past a limit, whatever its exit status: the unit's processes reached
-     * their limit (all killed, here if the watcher has not yet), or its output passed the byte limit.
-     */
-    private Optional<HookResult> beyondLimits(Optional<ProcessLimits.UnitLimit> limit, long reachedBefore,
-                                              OutputPipes pipes) {
-        if (limit.isPresent()) {
-            limit.get().enforce();
-            if (limit.get().reached() > reachedBefore) {
-                return Optional.of(new HookResult.Failed("reached the limit of " + limit.get().maxProcesses()
-                        + " processes (maxProcesses): the unit's processes were killed"));
-            }
+        if (outcome instanceof ProcessOutcome.TimedOut timedOut) {
+            return HookResult.Failed.timedOut(timedOut.timeout());
         }
-        if (pipes.overflowed()) {
-            return Optional.of(new HookResult.Failed("wrote more than " + outputLimits.describeMaxBytes()
-                    + " of output (maxOutputBytes): killed"));
+        if (outcome instanceof ProcessOutcome.ProcessLimitReached reached) {
+            return new HookResult.Failed("reached the limit of " + reached.maxProcesses()
+                    + " processes (maxProcesses): the unit's processes were killed");
         }
-        return Optional.empty();
-    }
-
-    private HookResult await(HookProcess process, Duration timeout) throws InterruptedException {
-        try {
-            if (timeout.isZero()) {
-                process.waitFor();
-            } else if (!process.waitFor(timeout)) {
-                process.killGroup();
-                process.waitFor();
-                return HookResult.Failed.timedOut(timeout);
-            }
-        } catch (InterruptedException e) {
-            // The agent is going away: leave no hook behind it.
-            process.killGroup();
-            throw e;
+        if (outcome instanceof ProcessOutcome.OutputLimitPassed passed) {
+            return new HookResult.Failed("wrote more than " + OutputLimits.describeBytes(passed.maxBytes())
+                    + " of output (maxOutputBytes): killed");
         }
-        return statusOf(process.exitValue());
-    }
-
-    static HookResult statusOf(int exitValue) {
-        if (exitValue == 0) {
-            return new HookResult.Succeeded();
+        if (outcome instanceof ProcessOutcome.StartRefused refused) {
+            return new HookResult.Failed("could not record its process: " + refused.message());
         }
-        if (exitValue > 128 && exitValue < 128 + 65) {
-            return HookResult.Failed.signal(exitValue - 128);
-        }
-        return HookResult.Failed.exitCode(exitValue);
-    }
-
-    private static String threadName(HookInvocation invocation) {
-        return "jujube-" + ThreadNames.sanitize(invocation.unitName()) + "-hook";
+        return new HookResult.Failed("could not start: " + ((ProcessOutcome.StartFailed) outcome).message());
     }
 }

@@ -24,8 +24,8 @@ abstract class ContextRunnerFixture {
     void startRunner(@TempDir Path root) throws Exception {
         env = new UnitFixture(ZK, root);
         log = new RecordingHookLog();
-        runner = ContextUnitHookRunner.start(env.setup(new ProcessHookInvoker(Duration.ofSeconds(20),
-                Duration.ofMillis(200))), log, SocketPaths.standard());
+        runner = ContextUnitHookRunner.start(env.setup(ProcessServices.invoker(Duration.ofSeconds(20),
+                Duration.ofMillis(200))), ProcessServices.records(), log, SocketPaths.standard());
     }
 
     @AfterEach

@@ -109,8 +109,8 @@ class DebugHooksTest extends ContextRunnerFixture {
     @Test
     void the_hook_timeout_applies_and_closes_the_window() throws Exception {
         runner.close();
-        runner = ContextUnitHookRunner.start(env.setup(new ProcessHookInvoker(Duration.ofSeconds(2),
-                Duration.ofMillis(200))), log, SocketPaths.standard());
+        runner = ContextUnitHookRunner.start(env.setup(ProcessServices.invoker(Duration.ofSeconds(2),
+                Duration.ofMillis(200))), ProcessServices.records(), log, SocketPaths.standard());
         env.state.units().setDebugHooks(UnitFixture.WORDPRESS, new DebugHooks(List.of("stop")));
 
         CompletableFuture<HookResult> hook = CompletableFuture.supplyAsync(() -> runner.run("stop", Optional.empty()));

@@ -28,7 +28,7 @@ class ExecutorWithInvokerTest {
         for (String hook : List.of("install", "config-changed", "start")) {
             charm.hook(hook, "echo \"begin $0\" >> \"$CHARM_DIR/log\"; sleep 0.1; echo \"end $0\" >> \"$CHARM_DIR/log\"");
         }
-        HookInvoker invoker = new ProcessHookInvoker(Duration.ofSeconds(30), Duration.ofSeconds(1));
+        HookInvoker invoker = ProcessServices.invoker(Duration.ofSeconds(30), Duration.ofSeconds(1));
         List<CompletionStage<HookResult>> results = new ArrayList<>();
         try (HookExecutor executor = new HookExecutorsComponent().newExecutor("wordpress/0")) {
             for (String hook : List.of("install", "config-changed", "start")) {

@@ -1,7 +1,6 @@
 package jujube.hooks.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -18,9 +17,6 @@ import java.util.concurrent.TimeUnit;
 import jujube.hooks.HookResult;
 import jujube.hooks.RelationHookInfo;
 import jujube.hooks.UnitHookSetup;
-import jujube.hooks.protocol.ErrorCode;
-import jujube.hooks.protocol.HookSocketClient;
-import jujube.hooks.protocol.ProtocolException;
 import jujube.hooks.tools.JavaFallback;
 import jujube.state.StateConnection;
 import jujube.testkit.Polling;
@@ -105,15 +101,12 @@ class HookContextConsistencyTest extends ContextRunnerFixture {
         String clientId = env.out("id").strip();
         assertEquals("wp\n", env.out("user"));
 
-        ObjectMapper json = new ObjectMapper();
-        try (HookSocketClient client = HookSocketClient.connect(runner.socketPath(), json)) {
-            ProtocolException late = assertThrows(ProtocolException.class, () -> client.call("relation-get", clientId,
-                    json.createObjectNode().put("unit", "mysql/0")));
-            assertEquals(ErrorCode.NO_SUCH_CLIENT, late.error().code());
-            ProtocolException guessed = assertThrows(ProtocolException.class, () -> client.call("relation-set",
-                    "0".repeat(32), json.createObjectNode().set("settings", json.createObjectNode().put("a", "1"))));
-            assertEquals(ErrorCode.NO_SUCH_CLIENT, guessed.error().code());
-        }
+        HookToolCall late = HookToolCall.run(runner.socketPath(), clientId, "relation-get", "-r",
+                env.dbChanged().relationId(), "-", "mysql/0");
+        assertEquals(new HookToolCall(1, "", "relation-get: error: unknown or expired client id\n"), late);
+        HookToolCall guessed = HookToolCall.run(runner.socketPath(), "0".repeat(32), "relation-set", "-r",
+                env.dbChanged().relationId(), "a=1");
+        assertEquals(new HookToolCall(1, "", "relation-set: error: unknown or expired client id\n"), guessed);
     }
 
     @Test
@@ -184,9 +177,9 @@ class HookContextConsistencyTest extends ContextRunnerFixture {
         env.hook("db-relation-changed", "relation-set a=1\ntouch \"$OUT/paused\"\nread line < \"$OUT/go\"");
         runner.close();
         StateConnection agentState = env.connectAgain();
-        runner = ContextUnitHookRunner.start(new UnitHookSetup(agentState, new ProcessHookInvoker(Duration.ofSeconds(20),
+        runner = ContextUnitHookRunner.start(new UnitHookSetup(agentState, ProcessServices.invoker(Duration.ofSeconds(20),
                 Duration.ofMillis(200)), UnitFixture.WORDPRESS, env.unitDir, env.charmDir, new ObjectMapper(),
-                JavaFallback.fromRuntime()), log, SocketPaths.standard());
+                JavaFallback.fromRuntime()), ProcessServices.records(), log, SocketPaths.standard());
         Future<HookResult> running = runInBackground("db-relation-changed", Optional.of(env.dbChanged()));
         POLLING.until(() -> Files.exists(env.outDir.resolve("paused")));
 

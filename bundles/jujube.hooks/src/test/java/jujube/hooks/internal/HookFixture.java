@@ -10,7 +10,7 @@ import java.util.List;
 import jujube.hooks.HookInvocation;
 import jujube.hooks.HookOutput;
 
-/** A unit directory with a charm whose hooks are real shell scripts, and helpers to watch them. */
+/** A unit directory with a charm whose hooks are real shell scripts, and a sink for their output. */
 final class HookFixture {
     final Path unitDir;
     final Path charmDir;
@@ -36,26 +36,6 @@ final class HookFixture {
     HookInvocation invocation(String hookName) {
         return HookInvocation.of("wordpress/0", "wordpress", "local:precise/wordpress-3", charmDir, hookName,
                 socket, "client-17", toolsDir);
-    }
-
-    /** Whether a process is running (not gone, not a zombie nobody reaps). */
-    static boolean running(long pid) {
-        try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-            char state = stat.charAt(stat.lastIndexOf(')') + 2);
-            return state != 'Z' && state != 'X';
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    static List<Long> pids(Path file) throws IOException {
-        return Files.readAllLines(file).stream().map(String::trim).filter(s -> !s.isEmpty()).map(Long::valueOf)
-                .toList();
-    }
-
-    static void kill(List<Long> pids) {
-        pids.forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
     }
 
     /** A sink that records lines per stream and in arrival order. */

@@ -1,7 +1,6 @@
 package jujube.hooks.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
@@ -15,9 +14,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import jujube.hooks.HookResult;
 import jujube.hooks.UnitHookSetup;
-import jujube.hooks.protocol.ErrorCode;
-import jujube.hooks.protocol.HookSocketClient;
-import jujube.hooks.protocol.ProtocolException;
 import jujube.hooks.tools.JavaFallback;
 import jujube.testkit.Polling;
 import org.awaitility.core.ConditionFactory;
@@ -41,8 +37,9 @@ class HookSocketIsolationTest extends ContextRunnerFixture {
         Path mysqlDir = Files.createDirectories(other.resolve("units/mysql-0"));
         Path mysqlCharm = Files.createDirectories(mysqlDir.resolve("charm/hooks")).getParent();
         try (ContextUnitHookRunner mysql = ContextUnitHookRunner.start(new UnitHookSetup(env.state,
-                new ProcessHookInvoker(Duration.ofSeconds(20), Duration.ofMillis(200)), UnitFixture.MYSQL, mysqlDir,
-                mysqlCharm, new ObjectMapper(), JavaFallback.fromRuntime()), new RecordingHookLog(), SocketPaths.standard())) {
+                ProcessServices.invoker(Duration.ofSeconds(20), Duration.ofMillis(200)), UnitFixture.MYSQL, mysqlDir,
+                mysqlCharm, new ObjectMapper(), JavaFallback.fromRuntime()), ProcessServices.records(),
+                new RecordingHookLog(), SocketPaths.standard())) {
             Path release = env.fifo("release");
             env.hook("config-changed", """
                     echo "$JUJU_CLIENT_ID" > "$OUT/id"
@@ -54,15 +51,9 @@ class HookSocketIsolationTest extends ContextRunnerFixture {
                         new HookFixture.Recording()));
                 POLLING.until(() -> Files.exists(env.outDir.resolve("id")) && !read("id").isBlank());
                 String clientId = read("id").strip();
-                ObjectMapper json = new ObjectMapper();
-                try (HookSocketClient own = HookSocketClient.connect(runner.socketPath(), json)) {
-                    own.call("config-get", clientId, json.createObjectNode()); // live, on its own unit's socket
-                }
-                try (HookSocketClient foreign = HookSocketClient.connect(mysql.socketPath(), json)) {
-                    ProtocolException refused = assertThrows(ProtocolException.class,
-                            () -> foreign.call("config-get", clientId, json.createObjectNode()));
-                    assertEquals(ErrorCode.NO_SUCH_CLIENT, refused.error().code());
-                }
+                assertEquals(0, HookToolCall.run(runner.socketPath(), clientId, "config-get").exit(), "live, on its own socket");
+                assertEquals(new HookToolCall(1, "", "config-get: error: unknown or expired client id\n"),
+                        HookToolCall.run(mysql.socketPath(), clientId, "config-get"));
                 Files.writeString(release, "go\n");
                 assertEquals(new HookResult.Succeeded(), running.get(20, TimeUnit.SECONDS));
             } finally {

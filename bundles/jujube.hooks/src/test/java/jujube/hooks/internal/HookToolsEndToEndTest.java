@@ -144,8 +144,8 @@ class HookToolsEndToEndTest extends ContextRunnerFixture {
                 touch "$OUT/set"
                 exec sleep 60
                 """);
-        try (ContextUnitHookRunner quick = ContextUnitHookRunner.start(env.setup(new ProcessHookInvoker(
-                Duration.ofMillis(1500), Duration.ofMillis(100))), log, SocketPaths.standard())) {
+        try (ContextUnitHookRunner quick = ContextUnitHookRunner.start(env.setup(ProcessServices.invoker(
+                Duration.ofMillis(1500), Duration.ofMillis(100))), ProcessServices.records(), log, SocketPaths.standard())) {
             HookResult result = quick.run("db-relation-changed", Optional.of(env.dbChanged()),
                     new HookFixture.Recording());
 

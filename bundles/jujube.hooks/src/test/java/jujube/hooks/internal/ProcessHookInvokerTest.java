@@ -5,28 +5,26 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import jujube.hooks.spawn.HookSpawner;
 import jujube.hooks.HookInvocation;
 import jujube.hooks.HookResult;
 import jujube.hooks.RelationHookInfo;
+import jujube.process.ProcessOutcome;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.MethodSource;
 
-/** The invoker against real shell-script hooks: environment, directory, output and exit statuses. */
-@ParameterizedClass(name = "{0}")
-@MethodSource("jujube.hooks.internal.HookSpawners#both")
+/**
+ * The invoker against real shell-script hooks: a hook's environment and directory, its output, and how it
+ * ended in the words an operator reads. How processes are run is {@code jujube.process}'s.
+ */
 class ProcessHookInvokerTest {
     /** Variables a shell may export on its own account. */
     private static final Set<String> SHELL_OWN = Set.of("PWD", "OLDPWD", "SHLVL", "_");
@@ -34,17 +32,16 @@ class ProcessHookInvokerTest {
     @TempDir
     Path root;
     HookFixture charm;
-    final HookSpawner spawner;
-    final ProcessHookInvoker invoker;
-
-    ProcessHookInvokerTest(HookSpawner spawner) {
-        this.spawner = spawner;
-        this.invoker = HookSpawners.invoker(spawner, Duration.ofSeconds(60), Duration.ofMillis(200));
-    }
+    final ProcessHookInvoker invoker = ProcessServices.invoker(Duration.ofSeconds(60), Duration.ofMillis(200));
 
     @BeforeEach
     void setUp() throws IOException {
         charm = new HookFixture(root);
+    }
+
+    @AfterEach
+    void tearDown() {
+        invoker.deactivate();
     }
 
     @Test
@@ -127,20 +124,6 @@ class ProcessHookInvokerTest {
     }
 
     @Test
-    void the_agents_own_descriptors_do_not_reach_the_hook() throws IOException {
-        Path marker = Files.writeString(root.resolve("agent-private"), "held open by the agent");
-        charm.hook("install", "ls -l /proc/$$/fd/ > \"$CHARM_DIR/fds.out\"");
-
-        try (FileChannel held = FileChannel.open(marker, StandardOpenOption.READ)) {
-            assertEquals(new HookResult.Succeeded(), invoker.invoke(charm.invocation("install"), new HookFixture.Recording()));
-        }
-
-        String fds = Files.readString(charm.charmDir.resolve("fds.out"));
-        assertTrue(fds.contains(" 0 -> /dev/null"), fds);
-        assertFalse(fds.contains(marker.toString()), fds);
-    }
-
-    @Test
     void passes_output_lines_per_stream_in_order() {
         HookFixture.Recording output = new HookFixture.Recording();
         write("config-changed", "echo out1; echo err1 >&2; echo out2; echo err2 >&2; echo 'ünïcode'; printf tail");
@@ -183,12 +166,44 @@ class ProcessHookInvokerTest {
     }
 
     @Test
-    void maps_exit_statuses() {
-        assertEquals(new HookResult.Succeeded(), ProcessHookInvoker.statusOf(0));
-        assertEquals(new HookResult.Failed("exit code 1"), ProcessHookInvoker.statusOf(1));
-        assertEquals(new HookResult.Failed("exit code 128"), ProcessHookInvoker.statusOf(128));
-        assertEquals(new HookResult.Failed("signal 1"), ProcessHookInvoker.statusOf(129));
-        assertEquals(new HookResult.Failed("exit code 255"), ProcessHookInvoker.statusOf(255));
+    void the_configured_default_timeout_applies() throws IOException {
+        charm.hook("start", "sleep 1000");
+        ProcessHookInvoker strict = ProcessServices.invoker(Duration.ofMillis(1500), Duration.ofMillis(200));
+        try {
+            assertEquals(new HookResult.Failed("timed out after 1500 ms"),
+                    strict.invoke(charm.invocation("start"), new HookFixture.Recording()));
+        } finally {
+            strict.deactivate();
+        }
+    }
+
+    @Test
+    void lines_past_the_limit_are_told_as_the_hooks() throws IOException {
+        charm.hook("install", "seq 1 1001");
+        HookFixture.Recording output = new HookFixture.Recording();
+
+        assertEquals(new HookResult.Succeeded(), invoker.invoke(charm.invocation("install"), output));
+
+        assertEquals(1000, output.stdout.size());
+        assertEquals(List.of("(1 more lines, 5 bytes, of this hook's output not shown: the first 1000 lines are)"),
+                output.stderr);
+    }
+
+    @Test
+    void words_each_way_a_process_ends() {
+        assertEquals(new HookResult.Succeeded(), ProcessHookInvoker.resultOf(new ProcessOutcome.Exited(0)));
+        assertEquals(new HookResult.Failed("exit code 128"), ProcessHookInvoker.resultOf(new ProcessOutcome.Exited(128)));
+        assertEquals(new HookResult.Failed("signal 1"), ProcessHookInvoker.resultOf(new ProcessOutcome.Signalled(1)));
+        assertEquals(new HookResult.Failed("timed out after 2 s"),
+                ProcessHookInvoker.resultOf(new ProcessOutcome.TimedOut(Duration.ofSeconds(2))));
+        assertEquals(new HookResult.Failed("reached the limit of 100 processes (maxProcesses): the unit's processes "
+                + "were killed"), ProcessHookInvoker.resultOf(new ProcessOutcome.ProcessLimitReached(100)));
+        assertEquals(new HookResult.Failed("wrote more than 64 MiB of output (maxOutputBytes): killed"),
+                ProcessHookInvoker.resultOf(new ProcessOutcome.OutputLimitPassed(64L << 20)));
+        assertEquals(new HookResult.Failed("could not start: no such file"),
+                ProcessHookInvoker.resultOf(new ProcessOutcome.StartFailed("no such file")));
+        assertEquals(new HookResult.Failed("could not record its process: disk full"),
+                ProcessHookInvoker.resultOf(new ProcessOutcome.StartRefused("disk full")));
     }
 
     private void write(String name, String body) {

@@ -47,8 +47,8 @@ class ProxyEnvironmentTest extends ContextRunnerFixture {
     void the_first_hook_of_a_new_runner_already_has_them() throws Exception {
         env.state.environmentConfig().set(Map.of("https-proxy", "http://squid.internal:3129"));
         runner.close();
-        runner = ContextUnitHookRunner.start(env.setup(new ProcessHookInvoker(Duration.ofSeconds(20),
-                Duration.ofMillis(200))), log, SocketPaths.standard());
+        runner = ContextUnitHookRunner.start(env.setup(ProcessServices.invoker(Duration.ofSeconds(20),
+                Duration.ofMillis(200))), ProcessServices.records(), log, SocketPaths.standard());
         env.hook("install", "env | grep -i _proxy= | sort > \"$OUT/proxies\"");
         assertEquals(new HookResult.Succeeded(), runner.run("install", Optional.empty(), new HookFixture.Recording()));
         assertEquals("HTTPS_PROXY=http://squid.internal:3129\nhttps_proxy=http://squid.internal:3129\n", env.out("proxies"));

@@ -11,9 +11,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import jujube.hooks.HookResult;
-import jujube.hooks.spawn.HookProcess;
-import jujube.hooks.spawn.HookSpawner;
-import jujube.hooks.spawn.SpawnRequest;
+import jujube.process.internal.JdkProcessSpawner;
+import jujube.process.internal.ProcessRunnersComponent;
+import jujube.process.spawn.ProcessSpawner;
+import jujube.process.spawn.SpawnRequest;
+import jujube.process.spawn.SpawnedProcess;
 import jujube.testkit.Polling;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
@@ -23,7 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The invoker's spawner reference, bound and unbound as Declarative Services does for a greedy, dynamic,
- * mandatory reference: the replacement is bound before the one it replaces is unbound.
+ * mandatory reference: the replacement is bound before the one it replaces is unbound. Two JDK spawners
+ * stand for the two kinds: which one starts a hook is what counts here.
  */
 class SpawnerSwapTest {
     /** Waits for hooks and their processes: every 10 ms. */
@@ -32,14 +35,15 @@ class SpawnerSwapTest {
     @TempDir
     Path root;
     HookFixture charm;
-    final Named jdk = new Named("jdk", new JdkHookSpawner());
-    final Named better = new Named("better", HookSpawners.nativeSpawner().orElseGet(JdkHookSpawner::new));
+    final Named jdk = new Named("jdk", new JdkProcessSpawner());
+    final Named better = new Named("better", new JdkProcessSpawner());
     ProcessHookInvoker invoker;
 
     @BeforeEach
     void setUp() throws IOException {
         charm = new HookFixture(root);
-        invoker = new ProcessHookInvoker(Duration.ofSeconds(20), Duration.ofMillis(200), jdk);
+        invoker = new ProcessHookInvoker(Duration.ofSeconds(20), Duration.ofMillis(200), new ProcessRunnersComponent(),
+                jdk);
     }
 
     @AfterEach
@@ -68,7 +72,8 @@ class SpawnerSwapTest {
     void a_hook_running_while_its_spawner_goes_keeps_it() throws Exception {
         charm.hook("start", "exec sleep 1000");
         invoker.deactivate();
-        invoker = new ProcessHookInvoker(Duration.ofMillis(1500), Duration.ofMillis(200), better);
+        invoker = new ProcessHookInvoker(Duration.ofMillis(1500), Duration.ofMillis(200), new ProcessRunnersComponent(),
+                better);
         CompletableFuture<HookResult> running = CompletableFuture.supplyAsync(() -> invoke("start"));
         POLLING.atMost(Duration.ofSeconds(20)).until(() -> !better.started.isEmpty());
 
@@ -95,19 +100,19 @@ class SpawnerSwapTest {
     }
 
     /** A spawner that records what it started. */
-    private static final class Named implements HookSpawner {
+    private static final class Named implements ProcessSpawner {
         final String name;
-        final HookSpawner delegate;
+        final ProcessSpawner delegate;
         final List<Long> started = new CopyOnWriteArrayList<>();
 
-        Named(String name, HookSpawner delegate) {
+        Named(String name, ProcessSpawner delegate) {
             this.name = name;
             this.delegate = delegate;
         }
 
         @Override
-        public HookProcess start(SpawnRequest request) throws IOException, InterruptedException {
-            HookProcess process = delegate.start(request);
+        public SpawnedProcess start(SpawnRequest request) throws IOException, InterruptedException {
+            SpawnedProcess process = delegate.start(request);
             started.add(process.pid());
             return process;
         }

@@ -1,5 +1,6 @@
 package jujube.workflow.internal;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -36,7 +37,7 @@ public final class CoalescingHookQueue implements HookQueue {
     /** The units with a pending change that may be coalesced (outside the claimed head): spares a scan. */
     private final Set<UnitName> coalescible = new HashSet<>();
     private boolean headClaimed;
-    private String headEffects; // non-null once the claimed head executed
+    private ObjectNode headEffects; // non-null once the claimed head executed
     private RelationChange claimedHead; // the claimed head with its members, once computed
 
     public CoalescingHookQueue(QueueStore store) {
@@ -115,17 +116,17 @@ public final class CoalescingHookQueue implements HookQueue {
     }
 
     @Override
-    public synchronized void executed(RelationChange change, String effects) {
+    public synchronized void executed(RelationChange change, ObjectNode effects) {
         if (!isClaimedHead(change)) {
             throw new IllegalStateException("cannot mark " + change + " executed: it is not the claimed head");
         }
-        headEffects = Objects.requireNonNull(effects, "effects");
+        headEffects = Objects.requireNonNull(effects, "effects").deepCopy();
         save();
     }
 
     @Override
-    public synchronized Optional<String> executedEffects() {
-        return headClaimed ? Optional.ofNullable(headEffects) : Optional.empty();
+    public synchronized Optional<ObjectNode> executedEffects() {
+        return headClaimed && headEffects != null ? Optional.of(headEffects.deepCopy()) : Optional.empty();
     }
 
     private boolean isClaimedHead(RelationChange change) {

@@ -66,7 +66,7 @@ public final class FileQueueStore implements QueueStore {
         this.file = file;
         this.mapper = mapper;
         this.codec = new QueueCodec(mapper);
-        this.delta = new QueueDelta(codec);
+        this.delta = new QueueDelta();
     }
 
     @Override

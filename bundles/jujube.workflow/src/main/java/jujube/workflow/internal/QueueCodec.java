@@ -1,6 +1,5 @@
 package jujube.workflow.internal;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -51,26 +50,23 @@ final class QueueCodec {
         return replay;
     }
 
-    void putEffects(ObjectNode root, String effects) {
+    /** The effects as they are, in the line: the one time they are written out. */
+    static void putEffects(ObjectNode root, ObjectNode effects) {
         if (effects == null) {
             root.putNull("head_effects");
-            return;
-        }
-        try {
-            root.set("head_effects", mapper.readTree(effects));
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("head effects are not a JSON document", e);
+        } else {
+            root.set("head_effects", effects);
         }
     }
 
-    static String effects(JsonReader json, JsonNode effects) {
+    static ObjectNode effects(JsonReader json, JsonNode effects) {
         if (effects == null || effects.isNull()) {
             return null;
         }
         if (!effects.isObject()) {
             throw json.fail("head_effects must be an object or null");
         }
-        return effects.toString();
+        return (ObjectNode) effects;
     }
 
     static void readSeen(JsonReader json, JsonNode object, Map<UnitName, Integer> into) {

@@ -25,12 +25,6 @@ import jujube.workflow.QueuedChange;
  * line of a few changes whatever the length of the queue or the size of the relation.
  */
 final class QueueDelta {
-    private final QueueCodec codec;
-
-    QueueDelta(QueueCodec codec) {
-        this.codec = codec;
-    }
-
     /** The line that turns {@code before} into {@code after}, or null when they are equal. */
     ObjectNode encode(ObjectNode root, QueueState before, QueueState after) {
         ObjectNode seenSet = root.objectNode();
@@ -48,7 +42,7 @@ final class QueueDelta {
             root.put("head_claimed", after.headClaimed());
         }
         if (!Objects.equals(before.headEffects(), after.headEffects())) {
-            codec.putEffects(root, after.headEffects());
+            QueueCodec.putEffects(root, after.headEffects());
         }
         return root.isEmpty() ? null : root;
     }

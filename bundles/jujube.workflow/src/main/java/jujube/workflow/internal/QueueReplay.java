@@ -1,5 +1,6 @@
 package jujube.workflow.internal;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -19,7 +20,7 @@ final class QueueReplay {
     final TreeSet<UnitName> members = new TreeSet<>();
     final List<QueuedChange> pending = new ArrayList<>();
     boolean headClaimed;
-    String headEffects;
+    ObjectNode headEffects;
 
     /** Fails when the head's claim and effects disagree with the queue; cheap, so checked at every line. */
     void checkHead(JsonReader json) {

@@ -1,6 +1,7 @@
 package jujube.workflow.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -53,7 +54,7 @@ public final class QueueCycleBench {
             related.merge(bumped, 1, Integer::sum);
             queue.enqueue(Map.copyOf(related));
             RelationChange head = queue.next().orElseThrow();
-            queue.executed(head, "{}");
+            queue.executed(head, JsonNodeFactory.instance.objectNode());
             queue.commit(head);
         }
         long wall = System.nanoTime() - start;

@@ -1,5 +1,6 @@
 package jujube.agent.unit.internal;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
@@ -161,7 +162,7 @@ final class RelationHookScheduler {
      * A failure leaves the head claimed.
      */
     private HookResult runAndCommit(RelationChange change) {
-        Optional<String> stored = queue.executedEffects();
+        Optional<ObjectNode> stored = queue.executedEffects();
         HookResult result;
         HookEffects effects;
         if (stored.isPresent()) {

@@ -2,6 +2,7 @@ package jujube.agent.unit.internal;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Optional;
 import jujube.hooks.ExecutedHook;
@@ -39,19 +40,15 @@ final class RelationHooks {
         return runner.apply(hookName(change), effects);
     }
 
-    /** The effects as the hook queue stores them. */
-    String encode(HookEffects effects) {
-        try {
-            return mapper.writeValueAsString(effects);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("could not encode hook effects", e);
-        }
+    /** The effects as the hook queue keeps them: a JSON object, written out once, in the queue's file. */
+    ObjectNode encode(HookEffects effects) {
+        return mapper.valueToTree(effects);
     }
 
     /** @throws IllegalStateException when the stored effects are not valid */
-    HookEffects decode(String stored) {
+    HookEffects decode(ObjectNode stored) {
         try {
-            return mapper.readValue(stored, HookEffects.class);
+            return mapper.treeToValue(stored, HookEffects.class);
         } catch (JsonProcessingException | IllegalArgumentException e) {
             throw new IllegalStateException("invalid stored hook effects", e);
         }

@@ -8,6 +8,7 @@ import java.util.Optional;
 import jujube.agent.unit.UnitAgent;
 import jujube.hooks.HookExecutors;
 import jujube.hooks.HookInvoker;
+import jujube.hooks.UnitHookRunners;
 import jujube.spi.CharmUpgradeHandler;
 import jujube.spi.RelationScopeHandler;
 import jujube.state.StateConnection;
@@ -53,12 +54,12 @@ public final class UnitAgentComponent implements UnitAgent {
     @Activate
     public UnitAgentComponent(@Reference(name = "state") StateConnection state,
             @Reference(name = "invoker") HookInvoker invoker, @Reference(name = "executors") HookExecutors executors,
-            UnitAgentConfig config) {
+            @Reference(name = "runners") UnitHookRunners runners, UnitAgentConfig config) {
         this.settings = UnitAgentSettings.of(config);
         this.unitName = settings.unit().toString();
         this.retireAtStart = config.retire();
         this.runtime = new UnitAgentRuntime(settings, new UnitAgentRuntime.Collaborators(state, invoker, executors,
-                new ObjectMapper(), () -> Optional.ofNullable(upgradeHandler), scopes, RelationLifecycles::new,
+                runners, new ObjectMapper(), () -> Optional.ofNullable(upgradeHandler), scopes, RelationLifecycles::new,
                 Clock.systemUTC()));
     }
 

@@ -52,16 +52,17 @@ final class UnitAgentRuntime implements AutoCloseable {
     private static final Duration JOIN_LIMIT = Duration.ofSeconds(60);
 
     /** The collaborators: services in a framework, real objects in tests. */
-    record Collaborators(StateConnection state, HookInvoker invoker, HookExecutors executors, ObjectMapper mapper,
-            Supplier<Optional<CharmUpgradeHandler>> upgradeHandler, ScopeHandlers scopes,
+    record Collaborators(StateConnection state, HookInvoker invoker, HookExecutors executors, UnitHookRunners runners,
+            ObjectMapper mapper, Supplier<Optional<CharmUpgradeHandler>> upgradeHandler, ScopeHandlers scopes,
             Function<RelationLifecycleContext, RelationLifecyclesControl> relations, Clock clock,
             DelayedActions delayed) {
 
         /** With the JDK's delayer timing the hook retries. */
-        Collaborators(StateConnection state, HookInvoker invoker, HookExecutors executors, ObjectMapper mapper,
-                Supplier<Optional<CharmUpgradeHandler>> upgradeHandler, ScopeHandlers scopes,
+        Collaborators(StateConnection state, HookInvoker invoker, HookExecutors executors, UnitHookRunners runners,
+                ObjectMapper mapper, Supplier<Optional<CharmUpgradeHandler>> upgradeHandler, ScopeHandlers scopes,
                 Function<RelationLifecycleContext, RelationLifecyclesControl> relations, Clock clock) {
-            this(state, invoker, executors, mapper, upgradeHandler, scopes, relations, clock, DelayedActions.JDK);
+            this(state, invoker, executors, runners, mapper, upgradeHandler, scopes, relations, clock,
+                    DelayedActions.JDK);
         }
     }
 
@@ -266,7 +267,7 @@ final class UnitAgentRuntime implements AutoCloseable {
             AtomicFiles.sweepStaleTemps(settings.stateDir(), Instant.now()); // file times: system clock
             HookInvoker invoker = settings.hookTimeout().<HookInvoker>map(t -> new TimeoutHookInvoker(with.invoker(), t))
                     .orElse(with.invoker());
-            runner = UnitHookRunners.start(UnitHookSetup.of(with.state(), invoker, unit, settings.unitDir(),
+            runner = with.runners().start(UnitHookSetup.of(with.state(), invoker, unit, settings.unitDir(),
                     settings.charmDir(), with.mapper()));
             executor = with.executors().newExecutor(unit.toString());
             relations = with.relations().apply(new RelationLifecycleContext(with.state(), unit, unit.service(),

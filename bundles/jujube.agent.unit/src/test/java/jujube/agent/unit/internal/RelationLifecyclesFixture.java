@@ -12,9 +12,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import jujube.hooks.HookExecutor;
 import jujube.hooks.UnitHookRunner;
-import jujube.hooks.UnitHookRunners;
 import jujube.hooks.UnitHookSetup;
-import jujube.hooks.internal.ProcessHookInvoker;
 import jujube.hooks.internal.UnitHookExecutor;
 import jujube.spi.RelationScopeHandler;
 import jujube.state.CharmRecord;
@@ -136,9 +134,8 @@ final class RelationLifecyclesFixture implements AutoCloseable {
             }
         }
         ObjectMapper mapper = new ObjectMapper();
-        UnitHookRunner runner = UnitHookRunners.start(UnitHookSetup.of(state,
-                new ProcessHookInvoker(Duration.ofSeconds(30), Duration.ofMillis(200)), unit, unitDir, charmDir,
-                mapper));
+        UnitHookRunner runner = HookServices.runners().start(UnitHookSetup.of(state,
+                HookServices.invoker(Duration.ofSeconds(30), Duration.ofMillis(200)), unit, unitDir, charmDir, mapper));
         HookExecutor executor = new UnitHookExecutor(unit.toString());
         Agent agent = new Agent(runner, executor, new RelationLifecycles(new RelationLifecycleContext(state, unit,
                 unit.service(), unitDir.resolve("state"), mapper, wrap.apply(runner), executor, scopes, retries, corrupt::add)),

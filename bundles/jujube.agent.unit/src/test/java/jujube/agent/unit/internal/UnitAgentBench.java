@@ -37,7 +37,7 @@ public final class UnitAgentBench {
     private static final int MANY = Integer.getInteger("jujube.bench.units", 50);
     private final ObjectMapper mapper = new ObjectMapper();
     private final StateConnection state;
-    private final ProcessHookInvoker invoker = new ProcessHookInvoker(Duration.ofSeconds(30), Duration.ofMillis(100));
+    private final ProcessHookInvoker invoker = HookServices.invoker(Duration.ofSeconds(30), Duration.ofMillis(100));
     private final HookExecutorsComponent executors = new HookExecutorsComponent();
     private final Path root;
     private final Path hookLog;
@@ -131,7 +131,7 @@ public final class UnitAgentBench {
             UnitAgentSettings settings = new UnitAgentSettings(unit.name(), unit.dir(), unit.dir().resolve("charm"),
                     Optional.empty(), RetryPolicy.NONE, Optional.empty());
             UnitAgentRuntime agent = new UnitAgentRuntime(settings, new UnitAgentRuntime.Collaborators(state, invoker,
-                    executors, mapper, Optional::empty, new RelationLifecyclesFixture.TestScopes(),
+                    executors, HookServices.runners(), mapper, Optional::empty, new RelationLifecyclesFixture.TestScopes(),
                     RelationLifecycles::new, Clock.systemUTC()));
             agent.start();
             agents.add(agent);

@@ -57,7 +57,7 @@ class UnitAgentComponentTest extends UnitAgentTestBase {
         Map<String, Object> properties = new HashMap<>(Map.of("unitName", "blog/0",
                 "unitDir", fx.unitDir.toString(), "charmDir", fx.unitDir.resolve("charm").toString(),
                 "machineId", "0", "charmStorageDir", fx.storageDir.toString(), "hookRetries", 0));
-        component = new UnitAgentComponent(fx.state, fx.invoker, fx.executors, config(properties));
+        component = new UnitAgentComponent(fx.state, fx.invoker, fx.executors, HookServices.runners(), config(properties));
         component.addScopeHandler(GLOBAL, Map.of(RelationScopeHandler.SCOPE, "global",
                 "service.id", 1L, "service.ranking", 0));
         component.activate();

@@ -56,7 +56,7 @@ final class UnitAgentFixture implements AutoCloseable {
     final ManualDelayedActions delayed = new ManualDelayedActions();
     final ObjectMapper mapper = new ObjectMapper();
     private final Path root;
-    final ProcessHookInvoker invoker = new ProcessHookInvoker(Duration.ofSeconds(30), Duration.ofMillis(100));
+    final ProcessHookInvoker invoker = HookServices.invoker(Duration.ofSeconds(30), Duration.ofMillis(100));
     final HookExecutorsComponent executors = new HookExecutorsComponent();
     private final List<UnitAgentRuntime> agents = new ArrayList<>();
 
@@ -80,7 +80,7 @@ final class UnitAgentFixture implements AutoCloseable {
                 Optional.of(storageDir), new RetryPolicy(Duration.ofMillis(1), hookRetries + 1),
                 Optional.of(Duration.ofSeconds(20)), HookRetryBackoff.DEFAULT);
         UnitAgentRuntime agent = new UnitAgentRuntime(settings, new UnitAgentRuntime.Collaborators(state, invoker,
-                executors, mapper, () -> Optional.of(new DirectoryCharmUpgradeHandler()),
+                executors, HookServices.runners(), mapper, () -> Optional.of(new DirectoryCharmUpgradeHandler()),
                 scope -> {
                     throw new IllegalStateException("the fake relations ask for no scope");
                 },

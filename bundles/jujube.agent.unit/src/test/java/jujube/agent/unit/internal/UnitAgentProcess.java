@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import jujube.hooks.internal.HookExecutorsComponent;
-import jujube.hooks.internal.ProcessHookInvoker;
 import jujube.state.ConnectionConfig;
 import jujube.state.StateConnection;
 import jujube.state.StateConnections;
@@ -48,8 +47,8 @@ public final class UnitAgentProcess {
         UnitAgentSettings settings = new UnitAgentSettings(unit, unitDir, unitDir.resolve("charm"), Optional.empty(),
                 RETRY, Optional.of(Duration.ofSeconds(30)));
         UnitAgentRuntime agent = new UnitAgentRuntime(settings, new UnitAgentRuntime.Collaborators(state,
-                new ProcessHookInvoker(Duration.ofSeconds(30), Duration.ofMillis(100)), new HookExecutorsComponent(),
-                new ObjectMapper(), Optional::empty, new RelationLifecyclesFixture.TestScopes(), RelationLifecycles::new,
+                HookServices.invoker(Duration.ofSeconds(30), Duration.ofMillis(100)), new HookExecutorsComponent(),
+                HookServices.runners(), new ObjectMapper(), Optional::empty, new RelationLifecyclesFixture.TestScopes(), RelationLifecycles::new,
                 Clock.systemUTC()));
         String agents = System.getProperty(AGENTS_FILE);
         if (agents != null) { // before the first hook, which looks its parent up there

@@ -2,24 +2,24 @@ package jujube.hooks.posixspawn.internal;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import jujube.hooks.spawn.HookProcess;
-import jujube.hooks.spawn.HookSpawner;
-import jujube.hooks.spawn.SpawnRequest;
+import jujube.process.spawn.ProcessSpawner;
+import jujube.process.spawn.SpawnRequest;
+import jujube.process.spawn.SpawnedProcess;
 import org.osgi.framework.Constants;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 
 /**
- * The {@link HookSpawner} through {@code posix_spawn} ({@link PosixSpawn}), ranked above the JDK's. It
+ * The {@link ProcessSpawner} through {@code posix_spawn} ({@link PosixSpawn}), ranked above the JDK's. It
  * sets the new session itself, so the request's session leader is not run; it closes the agent's
  * descriptors with one {@code close_range}, where the JDK's child lists {@code /proc/self/fd}, entries the
  * kernel must free again when the hook is reaped. Together that took a quarter off a 2,500-hook relation's
  * convergence ({@code bench/e2e/RESULTS.md}, step 9). Disabled until {@link PosixSpawnProbe} has found
  * that this JVM, C library and kernel have every call it needs.
  */
-@Component(enabled = false, service = HookSpawner.class, property = {Constants.SERVICE_RANKING + ":Integer=100",
-        HookSpawner.KIND + "=" + HookSpawner.KIND_POSIX_SPAWN})
-public final class PosixHookSpawner implements HookSpawner {
+@Component(enabled = false, service = ProcessSpawner.class, property = {Constants.SERVICE_RANKING + ":Integer=100",
+        ProcessSpawner.KIND + "=" + ProcessSpawner.KIND_POSIX_SPAWN})
+public final class PosixHookSpawner implements ProcessSpawner {
     private static final Path DEV_NULL = Path.of("/dev/null");
     private final PosixSpawn posix;
 
@@ -36,7 +36,7 @@ public final class PosixHookSpawner implements HookSpawner {
     }
 
     @Override
-    public HookProcess start(SpawnRequest request) throws IOException, InterruptedException {
+    public SpawnedProcess start(SpawnRequest request) throws IOException, InterruptedException {
         int pid = posix.spawn(Path.of(request.command().get(0)), request.command(), request.environment(),
                 request.directory(), DEV_NULL, request.stdout(), request.stderr());
         try {

@@ -5,7 +5,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
-import jujube.hooks.spawn.HookProcess;
+import jujube.process.spawn.SpawnedProcess;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,7 +18,7 @@ import org.slf4j.LoggerFactory;
  * this process has seen it end: {@link #killGroup} never signals a stranger. Exit statuses are folded as
  * the JDK does: 128 + N for "killed by signal N".
  */
-final class PosixProcess implements HookProcess {
+final class PosixProcess implements SpawnedProcess {
     static final int SLICE_MILLIS = 200;
     private static final Duration DAY = Duration.ofDays(1);
     private static final Logger LOG = LoggerFactory.getLogger(PosixProcess.class);
