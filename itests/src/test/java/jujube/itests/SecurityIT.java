@@ -42,7 +42,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The access policy on the real distribution (README, "Security"): blog/0 and mysql/0 on machines of their
+ * The access policy on the real distribution (docs/security.md): blog/0 and mysql/0 on machines of their
  * own, related, their settings exchanged. Every kind of node is tried with every operation by every kind of
  * identity, each cell of {@code security/access.tsv} asserted; a one-time credential works once; after the
  * exchange no log holds the database's password; the environment's files and the hook sockets are its

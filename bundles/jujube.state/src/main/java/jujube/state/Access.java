@@ -4,7 +4,7 @@ import org.osgi.annotation.versioning.ProviderType;
 
 /**
  * The environment's access control, as the administrator (the command line, the controller) sees it.
- * Every node's ACL comes from one policy by path (README, "Security"); the administrator may do everything.
+ * Every node's ACL comes from one policy by path (docs/security.md); the administrator may do everything.
  * Every method here is the administrator's: another principal's connection gets a {@link StateException}.
  *
  * @since 3.2

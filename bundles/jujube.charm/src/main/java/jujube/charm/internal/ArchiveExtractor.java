@@ -59,7 +59,7 @@ public final class ArchiveExtractor {
             Path staging = Files.createTempDirectory(parent, "." + target.getFileName() + ".extracting");
             try {
                 unpack(zip, entries, staging.toRealPath());
-                // owner-only as everything the agents keep (README, Security); a temp directory is so already
+                // owner-only as everything the agents keep (docs/security.md); a temp directory is so already
                 Files.setAttribute(staging, "unix:mode", 0700);
                 Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
             } catch (IOException | RuntimeException e) {

@@ -195,7 +195,7 @@ record LocalEnvironment(String name, Path dir, int zookeeperPort, String placeme
         }
     }
 
-    /** This user may not read the environment: it is its owner's alone (README, Security). */
+    /** This user may not read the environment: it is its owner's alone (docs/security.md). */
     static CliException notAuthorized(String name, Path dir) {
         return new CliException("not authorized to use environment '" + name + "': " + dir + " is its owner's alone"
                 + " (permission denied); run jujube as that user");
