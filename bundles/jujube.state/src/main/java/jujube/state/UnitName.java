@@ -42,18 +42,6 @@ public record UnitName(String service, int number) implements Comparable<UnitNam
         return true;
     }
 
-    // equals and hashCode written out: a record's generated ones link through invokedynamic on first use,
-    // which costs a short command like `jujube status` milliseconds of cold method-handle set-up
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof UnitName other && number == other.number && service.equals(other.service);
-    }
-
-    @Override
-    public int hashCode() {
-        return 31 * service.hashCode() + number;
-    }
-
     @Override
     public int compareTo(UnitName o) {
         int c = service.compareTo(o.service);
