@@ -20,8 +20,8 @@ import jujube.state.ConnectionConfig;
 import jujube.state.CorruptStateException;
 import jujube.state.StateConnection;
 import jujube.state.StateConnections;
-import jujube.state.UnitInfo;
-import jujube.state.UnitName;
+import jujube.model.UnitInfo;
+import jujube.model.UnitName;
 
 /**
  * A bootstrapped local environment with the example {@code wordpress} charm deployed as {@code blog} and

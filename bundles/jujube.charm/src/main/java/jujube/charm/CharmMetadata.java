@@ -1,5 +1,7 @@
 package jujube.charm;
 
+import jujube.model.RelationRole;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;

@@ -1,5 +1,8 @@
 package jujube.charm;
 
+import jujube.model.RelationRole;
+import jujube.model.RelationScope;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -48,7 +51,7 @@ public record RelationEndpointSpec(
         Map<String, Object> map = new LinkedHashMap<>();
         map.put("interface", interfaceName);
         map.put("limit", limit.isPresent() ? Integer.valueOf(limit.getAsInt()) : null);
-        map.put("scope", scope.label());
+        map.put("scope", scope.key());
         map.put("optional", optional);
         return map;
     }

@@ -1,5 +1,8 @@
 package jujube.charm;
 
+import jujube.model.RelationRole;
+import jujube.model.RelationScope;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

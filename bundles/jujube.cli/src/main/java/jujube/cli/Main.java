@@ -29,7 +29,7 @@ import jujube.cli.internal.StatusHistoryCommand;
 import jujube.cli.internal.TerminateMachineCommand;
 import jujube.cli.internal.UnexposeCommand;
 import jujube.cli.internal.UpgradeCharmCommand;
-import jujube.state.StateException;
+import jujube.model.StateException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -12,9 +12,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
-import jujube.state.RelationInfo;
-import jujube.state.UnitInfo;
-import jujube.state.UnitName;
+import jujube.model.RelationInfo;
+import jujube.model.UnitInfo;
+import jujube.model.UnitName;
 import org.junit.jupiter.api.Test;
 
 /** deploy, add-unit, remove-unit, destroy-service, terminate-machine and the subordinate rules. */

@@ -11,8 +11,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import jujube.state.Presence;
 import jujube.state.RunResult;
-import jujube.state.StatusEntry;
-import jujube.state.UnitName;
+import jujube.model.StatusEntry;
+import jujube.model.UnitName;
 import jujube.state.Watch;
 import org.junit.jupiter.api.Test;
 

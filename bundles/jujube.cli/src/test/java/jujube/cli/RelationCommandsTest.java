@@ -7,10 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import jujube.state.RelationEndpoint;
-import jujube.state.RelationInfo;
-import jujube.state.RelationRole;
-import jujube.state.RelationScope;
+import jujube.model.RelationEndpoint;
+import jujube.model.RelationInfo;
+import jujube.model.RelationRole;
+import jujube.model.RelationScope;
 import org.junit.jupiter.api.Test;
 
 /** add-relation and remove-relation: endpoint matching and its errors. */

@@ -8,9 +8,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
-import jujube.state.ResolvedMode;
-import jujube.state.UnitName;
-import jujube.state.UpgradeRequest;
+import jujube.model.ResolvedMode;
+import jujube.model.UnitName;
+import jujube.model.UpgradeRequest;
 import org.junit.jupiter.api.Test;
 
 /** set, get, expose, unexpose, resolved and upgrade-charm. */

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import jujube.state.Port;
+import jujube.model.Port;
 import jujube.state.Presence;
-import jujube.state.UnitName;
+import jujube.model.UnitName;
 import org.junit.jupiter.api.Test;
 
 /** status in every format and with filters; debug-log. */

@@ -3,7 +3,7 @@ package jujube.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
-import jujube.state.UnitInfo;
+import jujube.model.UnitInfo;
 import org.junit.jupiter.api.Test;
 
 /** Placement policy {@code unassigned}: a free machine other than 0, else a new one. */

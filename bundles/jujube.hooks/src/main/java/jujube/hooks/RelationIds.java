@@ -3,8 +3,8 @@ package jujube.hooks;
 import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import jujube.state.RelationEndpoint;
-import jujube.state.RelationInfo;
+import jujube.model.RelationEndpoint;
+import jujube.model.RelationInfo;
 
 /**
  * The two spellings of a relation's id: the state's {@code relation-0000000003} and the hooks'

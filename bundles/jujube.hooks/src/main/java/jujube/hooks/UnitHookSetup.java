@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.Objects;
 import jujube.hooks.tools.JavaFallback;
 import jujube.state.StateConnection;
-import jujube.state.UnitName;
+import jujube.model.UnitName;
 
 /**
  * What a {@link UnitHookRunner} needs, as a unit agent component holds it: the state connection and the

@@ -1,5 +1,7 @@
 package jujube.state;
 
+import jujube.model.StateException;
+
 import org.osgi.annotation.versioning.ProviderType;
 
 /**

@@ -1,5 +1,7 @@
 package jujube.state;
 
+import jujube.model.MachineInfo;
+
 import java.util.Map;
 
 /**

@@ -1,5 +1,7 @@
 package jujube.state;
 
+import jujube.model.CharmRecord;
+
 import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,5 +1,7 @@
 package jujube.state;
 
+import jujube.model.StateException;
+
 /** A compare-and-set kept losing to other writers for all its attempts. */
 public class ConcurrentUpdateException extends StateException {
     private static final long serialVersionUID = 1L;

@@ -1,5 +1,7 @@
 package jujube.state;
 
+import jujube.model.StateException;
+
 /** A node whose content this code cannot read: names the node and what is wrong with it. */
 public class CorruptStateException extends StateException {
     private static final long serialVersionUID = 1L;

@@ -1,5 +1,7 @@
 package jujube.state;
 
+import jujube.model.StateException;
+
 /**
  * A credential ZooKeeper does not accept: a one-time credential used already, revoked by a newer one or
  * never issued. A machine agent that meets it cannot act; its provisioning agent launches it again, with a

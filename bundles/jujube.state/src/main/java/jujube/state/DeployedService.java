@@ -1,5 +1,9 @@
 package jujube.state;
 
+import jujube.model.RelationInfo;
+import jujube.model.ServiceInfo;
+import jujube.model.UnitInfo;
+
 import java.util.List;
 
 /**

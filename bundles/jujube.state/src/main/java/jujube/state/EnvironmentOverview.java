@@ -1,5 +1,11 @@
 package jujube.state;
 
+import jujube.model.CharmRecord;
+import jujube.model.MachineInfo;
+import jujube.model.RelationInfo;
+import jujube.model.ServiceInfo;
+import jujube.model.UnitStatus;
+
 import java.util.List;
 import java.util.Map;
 import java.util.Set;

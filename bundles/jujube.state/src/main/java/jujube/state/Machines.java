@@ -1,5 +1,8 @@
 package jujube.state;
 
+import jujube.model.MachineInfo;
+import jujube.model.UnitName;
+
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;

@@ -1,5 +1,7 @@
 package jujube.state;
 
+import jujube.model.StateException;
+
 /**
  * A write refused before it reached ZooKeeper because the node's content would pass the limit of what
  * one node may hold. ZooKeeper itself refuses a request over its packet limit (1 MiB by default) by

@@ -1,5 +1,7 @@
 package jujube.state;
 
+import jujube.model.StateException;
+
 /**
  * ZooKeeper refused a request to this connection's credentials (its {@code NoAuth}): the node is not theirs
  * to read or change, or the credentials are no environment's principal's (revoked, or another

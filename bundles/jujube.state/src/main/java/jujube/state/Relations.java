@@ -1,5 +1,10 @@
 package jujube.state;
 
+import jujube.model.RelationEndpoint;
+import jujube.model.RelationInfo;
+import jujube.model.RelationScope;
+import jujube.model.UnitName;
+
 import java.util.List;
 import java.util.Set;
 import org.osgi.annotation.versioning.ProviderType;

@@ -1,5 +1,7 @@
 package jujube.state;
 
+import jujube.model.Placement;
+
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;

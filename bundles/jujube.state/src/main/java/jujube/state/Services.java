@@ -1,5 +1,7 @@
 package jujube.state;
 
+import jujube.model.ServiceInfo;
+
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

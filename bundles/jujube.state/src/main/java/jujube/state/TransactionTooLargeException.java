@@ -1,5 +1,7 @@
 package jujube.state;
 
+import jujube.model.StateException;
+
 /**
  * A change refused before it reached ZooKeeper because the one request that makes it (every node it
  * creates and the topology it rewrites) would pass ZooKeeper's packet limit, which the server enforces by

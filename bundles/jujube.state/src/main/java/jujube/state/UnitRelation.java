@@ -1,5 +1,10 @@
 package jujube.state;
 
+import jujube.model.RelationInfo;
+import jujube.model.RelationRole;
+import jujube.model.RelationSettings;
+import jujube.model.UnitName;
+
 import java.util.Map;
 import java.util.Set;
 import org.osgi.annotation.versioning.ProviderType;

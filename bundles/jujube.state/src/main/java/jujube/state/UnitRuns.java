@@ -1,5 +1,7 @@
 package jujube.state;
 
+import jujube.model.UnitName;
+
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;

@@ -1,5 +1,16 @@
 package jujube.state;
 
+import jujube.model.DebugHooks;
+import jujube.model.Placement;
+import jujube.model.Port;
+import jujube.model.ResolvedMode;
+import jujube.model.StatusEntry;
+import jujube.model.UnitFlags;
+import jujube.model.UnitInfo;
+import jujube.model.UnitName;
+import jujube.model.UnitStatus;
+import jujube.model.UpgradeRequest;
+
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;

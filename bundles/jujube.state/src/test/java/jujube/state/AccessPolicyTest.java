@@ -1,5 +1,16 @@
 package jujube.state;
 
+import jujube.model.CharmRecord;
+import jujube.model.NoSuchUnitException;
+import jujube.model.Port;
+import jujube.model.RelationEndpoint;
+import jujube.model.RelationInfo;
+import jujube.model.RelationRole;
+import jujube.model.RelationScope;
+import jujube.model.StateException;
+import jujube.model.UnitInfo;
+import jujube.model.UnitName;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,5 +1,9 @@
 package jujube.state;
 
+import jujube.model.CharmRecord;
+import jujube.model.NoSuchCharmException;
+import jujube.model.StateException;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,5 +1,15 @@
 package jujube.state;
 
+import jujube.model.MachineInfo;
+import jujube.model.Port;
+import jujube.model.RelationEndpoint;
+import jujube.model.RelationInfo;
+import jujube.model.RelationRole;
+import jujube.model.RelationScope;
+import jujube.model.ServiceInfo;
+import jujube.model.UnitName;
+import jujube.model.UnitStatus;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 

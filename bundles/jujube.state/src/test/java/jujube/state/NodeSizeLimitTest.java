@@ -1,5 +1,12 @@
 package jujube.state;
 
+import jujube.model.CharmRecord;
+import jujube.model.RelationEndpoint;
+import jujube.model.RelationInfo;
+import jujube.model.RelationRole;
+import jujube.model.RelationScope;
+import jujube.model.UnitName;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,5 +1,16 @@
 package jujube.state;
 
+import jujube.model.CharmRecord;
+import jujube.model.MachineInfo;
+import jujube.model.NoSuchCharmException;
+import jujube.model.NoSuchMachineException;
+import jujube.model.Placement;
+import jujube.model.RelationEndpoint;
+import jujube.model.RelationInfo;
+import jujube.model.RelationRole;
+import jujube.model.UnitInfo;
+import jujube.model.UnitName;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;

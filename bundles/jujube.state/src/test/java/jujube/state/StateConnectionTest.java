@@ -1,5 +1,10 @@
 package jujube.state;
 
+import jujube.model.CharmRecord;
+import jujube.model.MachineInfo;
+import jujube.model.NoSuchMachineException;
+import jujube.model.StateException;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

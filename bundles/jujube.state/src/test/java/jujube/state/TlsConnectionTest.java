@@ -1,5 +1,7 @@
 package jujube.state;
 
+import jujube.model.MachineInfo;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

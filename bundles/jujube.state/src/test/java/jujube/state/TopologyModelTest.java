@@ -1,5 +1,35 @@
 package jujube.state;
 
+import jujube.model.CharmChecksumMismatchException;
+import jujube.model.CharmRecord;
+import jujube.model.DebugHooks;
+import jujube.model.DuplicateRelationException;
+import jujube.model.DuplicateRoleException;
+import jujube.model.DuplicateServiceException;
+import jujube.model.FlagAlreadySetException;
+import jujube.model.MachineHasUnitsException;
+import jujube.model.MachineInfo;
+import jujube.model.NoSuchCharmException;
+import jujube.model.NoSuchMachineException;
+import jujube.model.NoSuchRelationException;
+import jujube.model.NoSuchServiceException;
+import jujube.model.NoSuchUnitException;
+import jujube.model.Port;
+import jujube.model.RelationEndpoint;
+import jujube.model.RelationInfo;
+import jujube.model.RelationRole;
+import jujube.model.RelationScope;
+import jujube.model.ResolvedMode;
+import jujube.model.ServiceInRelationsException;
+import jujube.model.ServiceInfo;
+import jujube.model.SubordinateUnitAssignmentException;
+import jujube.model.SubordinateWithoutContainerRelationException;
+import jujube.model.UnitAlreadyAssignedException;
+import jujube.model.UnitFlags;
+import jujube.model.UnitInfo;
+import jujube.model.UnitName;
+import jujube.model.UpgradeRequest;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;

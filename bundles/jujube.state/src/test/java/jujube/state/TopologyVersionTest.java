@@ -1,5 +1,8 @@
 package jujube.state;
 
+import jujube.model.MachineInfo;
+import jujube.model.UnitName;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,5 +1,11 @@
 package jujube.state;
 
+import jujube.model.CharmRecord;
+import jujube.model.NoSuchRelationException;
+import jujube.model.NoSuchUnitException;
+import jujube.model.Placement;
+import jujube.model.UnitName;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrowsExactly;
 import static org.junit.jupiter.api.Assertions.assertTrue;

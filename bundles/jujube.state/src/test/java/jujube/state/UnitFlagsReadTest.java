@@ -1,5 +1,9 @@
 package jujube.state;
 
+import jujube.model.ResolvedMode;
+import jujube.model.UnitFlags;
+import jujube.model.UnitName;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -1,5 +1,9 @@
 package jujube.state;
 
+import jujube.model.NoSuchUnitException;
+import jujube.model.StatusEntry;
+import jujube.model.UnitName;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,5 +1,9 @@
 package jujube.state;
 
+import jujube.model.Port;
+import jujube.model.UnitName;
+import jujube.model.UnitStatus;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;

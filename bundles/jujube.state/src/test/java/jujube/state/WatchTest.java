@@ -1,5 +1,13 @@
 package jujube.state;
 
+import jujube.model.RelationEndpoint;
+import jujube.model.RelationInfo;
+import jujube.model.RelationRole;
+import jujube.model.RelationScope;
+import jujube.model.ResolvedMode;
+import jujube.model.UnitFlags;
+import jujube.model.UnitName;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

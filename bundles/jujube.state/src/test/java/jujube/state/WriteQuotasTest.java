@@ -1,5 +1,9 @@
 package jujube.state;
 
+import jujube.model.Port;
+import jujube.model.StateException;
+import jujube.model.UnitName;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,5 +1,8 @@
 package jujube.state;
 
+import jujube.model.CharmRecord;
+import jujube.model.UnitName;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

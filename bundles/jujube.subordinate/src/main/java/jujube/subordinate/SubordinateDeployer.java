@@ -1,7 +1,7 @@
 package jujube.subordinate;
 
 import java.util.Map;
-import jujube.state.UnitName;
+import jujube.model.UnitName;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**

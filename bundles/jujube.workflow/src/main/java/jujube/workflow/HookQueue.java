@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedSet;
-import jujube.state.UnitName;
+import jujube.model.UnitName;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**

@@ -8,7 +8,7 @@ import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import jujube.state.UnitName;
+import jujube.model.UnitName;
 
 /**
  * The persisted state of one unit relation's hook queue.

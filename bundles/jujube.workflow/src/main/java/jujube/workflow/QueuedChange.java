@@ -2,7 +2,7 @@ package jujube.workflow;
 
 import java.util.Objects;
 import java.util.SortedSet;
-import jujube.state.UnitName;
+import jujube.model.UnitName;
 
 /**
  * One change waiting in a {@link HookQueue}: the event alone. The members its hook will see are not

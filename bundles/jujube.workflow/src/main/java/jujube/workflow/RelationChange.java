@@ -3,7 +3,7 @@ package jujube.workflow;
 import java.util.Objects;
 import java.util.SortedSet;
 import java.util.TreeSet;
-import jujube.state.UnitName;
+import jujube.model.UnitName;
 
 /**
  * One relation hook as it runs: a {@link QueuedChange} with the members its hook sees.

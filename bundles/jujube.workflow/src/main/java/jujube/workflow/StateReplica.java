@@ -1,8 +1,5 @@
 package jujube.workflow;
 
-import jujube.state.NoSuchUnitException;
-import jujube.state.UnitName;
-import jujube.state.Units;
 import org.osgi.annotation.versioning.ConsumerType;
 
 /**
@@ -17,21 +14,6 @@ public interface StateReplica {
     StateReplica NONE = state -> { };
 
     void replicate(WorkflowState state);
-
-    /**
-     * The unit's {@code workflow_state} in ZooKeeper, with the message of the failure that led into an
-     * error state beside it (status's {@code agent-state-info}). A removed unit (its node deleted by remove-unit
-     * while its agent retires it) has no replica left to keep: its last transitions are local only.
-     */
-    static StateReplica unit(Units units, UnitName unit) {
-        return state -> {
-            try {
-                units.setWorkflowState(unit, state.state(), info(state));
-            } catch (NoSuchUnitException removed) {
-                // nothing to replicate to
-            }
-        };
-    }
 
     /**
      * What status shows beside a state ({@code agent-state-info}): the error message of an error state,

@@ -9,7 +9,7 @@ import java.util.Optional;
 import java.util.Random;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import jujube.state.UnitName;
+import jujube.model.UnitName;
 import org.junit.jupiter.api.Test;
 
 /**

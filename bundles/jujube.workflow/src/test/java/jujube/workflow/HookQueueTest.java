@@ -164,7 +164,7 @@ class HookQueueTest extends QueueFixture {
 
     @Test
     void every_step_is_persisted_and_a_reload_mid_sequence_gives_the_same_remaining_hooks() {
-        List<java.util.Map<jujube.state.UnitName, Integer>> snapshots = List.of(snapshot("db/0", 0, "db/1", 0),
+        List<java.util.Map<jujube.model.UnitName, Integer>> snapshots = List.of(snapshot("db/0", 0, "db/1", 0),
                 snapshot("db/0", 2, "db/2", 0), snapshot("db/2", 1), snapshot("db/2", 1, "db/1", 0));
         HookQueue reference = Workflows.hookQueue(Workflows.fileQueueStore(dir.resolve("reference.json"), mapper));
         HookQueue reloaded = queue();

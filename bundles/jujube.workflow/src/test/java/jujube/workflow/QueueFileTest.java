@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
-import jujube.state.UnitName;
+import jujube.model.UnitName;
 import org.junit.jupiter.api.Test;
 
 class QueueFileTest extends QueueFixture {

@@ -7,7 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
-import jujube.state.UnitName;
+import jujube.model.UnitName;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A hook queue on a real file, and short ways to write snapshots and expected changes. */

@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import jujube.state.UnitName;
+import jujube.model.UnitName;
 import jujube.testkit.Polling;
 import jujube.testkit.TestJvm;
 import org.awaitility.core.ConditionFactory;

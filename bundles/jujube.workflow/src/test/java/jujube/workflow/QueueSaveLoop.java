@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import jujube.state.UnitName;
+import jujube.model.UnitName;
 
 /**
  * A process that saves a hook queue again and again until it is killed, the settings version of db/0

@@ -2,7 +2,7 @@ package jujube.agent.machine;
 
 import java.util.Objects;
 import java.util.Optional;
-import jujube.state.UnitName;
+import jujube.model.UnitName;
 
 /**
  * One unit agent to run on this machine: what its factory configuration holds.

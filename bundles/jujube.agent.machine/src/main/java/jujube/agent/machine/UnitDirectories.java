@@ -2,7 +2,7 @@ package jujube.agent.machine;
 
 import java.nio.file.Path;
 import java.util.Objects;
-import jujube.state.UnitName;
+import jujube.model.UnitName;
 
 /**
  * Where a unit lives on its machine: {@code <machine data dir>/units/<service>-<n>/} holding

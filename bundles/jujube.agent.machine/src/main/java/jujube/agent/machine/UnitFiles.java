@@ -1,8 +1,8 @@
 package jujube.agent.machine;
 
 import java.io.IOException;
-import jujube.state.CharmRecord;
-import jujube.state.UnitName;
+import jujube.model.CharmRecord;
+import jujube.model.UnitName;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**

@@ -11,8 +11,8 @@ import java.util.regex.Pattern;
 import jujube.charm.CharmMetadata;
 import jujube.charm.CharmUrl;
 import jujube.charm.RelationEndpointSpec;
-import jujube.charm.RelationRole;
-import jujube.charm.RelationScope;
+import jujube.model.RelationRole;
+import jujube.model.RelationScope;
 
 /** Reads a parsed {@code metadata.yaml} into {@link CharmMetadata}, enforcing juju's rules for charms. */
 public final class MetadataParser {
@@ -84,7 +84,7 @@ public final class MetadataParser {
         String interfaceName = interfaceName(yaml, path + ".interface", yaml.requiredString(spec, path, "interface"));
         OptionalInt limit = yaml.optionalCount(spec, path, "limit", defaultLimit, true);
         RelationScope scope = yaml.optionalString(spec, path, "scope")
-                .map(label -> RelationScope.fromLabel(label).orElseThrow(
+                .map(label -> RelationScope.fromKey(label).orElseThrow(
                         () -> yaml.problem(path + ".scope", "must be global or container, got \"" + label + "\"")))
                 .orElse(RelationScope.GLOBAL);
         boolean optional = yaml.optionalBoolean(spec, path, "optional", false);

@@ -5,7 +5,7 @@ import java.util.List;
 import jujube.cli.CliException;
 import jujube.cli.internal.RelationEndpoints.Candidate;
 import jujube.cli.internal.RelationEndpoints.Descriptor;
-import jujube.state.RelationInfo;
+import jujube.model.RelationInfo;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 

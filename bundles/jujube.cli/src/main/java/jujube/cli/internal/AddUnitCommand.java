@@ -1,8 +1,8 @@
 package jujube.cli.internal;
 
 import jujube.cli.CliException;
-import jujube.state.Placement;
-import jujube.state.UnitInfo;
+import jujube.model.Placement;
+import jujube.model.UnitInfo;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;

@@ -20,7 +20,7 @@ import jujube.charm.StoredCharm;
 import jujube.cli.CliException;
 import jujube.files.AtomicFiles;
 import jujube.files.FileTrees;
-import jujube.state.CharmRecord;
+import jujube.model.CharmRecord;
 import jujube.state.Charms;
 
 /**

@@ -2,9 +2,9 @@ package jujube.cli.internal;
 
 import java.util.Optional;
 import jujube.cli.CliException;
-import jujube.state.RelationEndpoint;
-import jujube.state.RelationInfo;
-import jujube.state.RelationScope;
+import jujube.model.RelationEndpoint;
+import jujube.model.RelationInfo;
+import jujube.model.RelationScope;
 
 /**
  * The container relations that tie a subordinate service to a principal: while one exists, the

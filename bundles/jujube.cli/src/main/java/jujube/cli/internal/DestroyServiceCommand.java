@@ -1,6 +1,6 @@
 package jujube.cli.internal;
 
-import jujube.state.RelationInfo;
+import jujube.model.RelationInfo;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 

@@ -7,10 +7,10 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 import jujube.cli.CliException;
 import jujube.provider.local.LocalLayout;
-import jujube.state.MachineInfo;
-import jujube.state.NoSuchMachineException;
-import jujube.state.UnitInfo;
-import jujube.state.UnitName;
+import jujube.model.MachineInfo;
+import jujube.model.NoSuchMachineException;
+import jujube.model.UnitInfo;
+import jujube.model.UnitName;
 
 /**
  * Where {@code ssh} and {@code scp} act: a unit's machine, in the unit's directory, or a machine, in

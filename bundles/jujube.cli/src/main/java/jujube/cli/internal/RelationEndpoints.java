@@ -8,9 +8,9 @@ import java.util.stream.Collectors;
 import jujube.charm.RelationEndpointSpec;
 import jujube.cli.CliException;
 import jujube.cli.internal.EnvironmentSession.ServiceCharm;
-import jujube.state.RelationEndpoint;
-import jujube.state.RelationRole;
-import jujube.state.RelationScope;
+import jujube.model.RelationEndpoint;
+import jujube.model.RelationRole;
+import jujube.model.RelationScope;
 
 /**
  * Matches what an operator types, {@code svc[:relation]} once or twice, to the endpoints of a relation,
@@ -55,7 +55,7 @@ final class RelationEndpoints {
         }
 
         RelationScope scope() {
-            boolean container = endpoints.stream().anyMatch(e -> e.spec().scope() == jujube.charm.RelationScope.CONTAINER);
+            boolean container = endpoints.stream().anyMatch(e -> e.spec().scope() == jujube.model.RelationScope.CONTAINER);
             return container ? RelationScope.CONTAINER : RelationScope.GLOBAL;
         }
 
@@ -65,7 +65,7 @@ final class RelationEndpoints {
 
         String describe() {
             return "'" + endpoints.stream().map(Endpoint::toString).collect(Collectors.joining(" ")) + "' ("
-                    + endpoints.stream().map(e -> e.spec().interfaceName() + " " + e.spec().role().label())
+                    + endpoints.stream().map(e -> e.spec().interfaceName() + " " + e.spec().role().key())
                             .collect(Collectors.joining(" / ")) + ")";
         }
     }
@@ -81,7 +81,7 @@ final class RelationEndpoints {
         List<Candidate> found = new ArrayList<>();
         if (descriptors.size() == 1) {
             for (Endpoint e : endpoints(descriptors.get(0), services)) {
-                if (e.spec().role() == jujube.charm.RelationRole.PEER) {
+                if (e.spec().role() == jujube.model.RelationRole.PEER) {
                     found.add(new Candidate(List.of(e)));
                 }
             }

@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.stream.Collectors;
 import jujube.cli.CliException;
 import jujube.cli.internal.RelationEndpoints.Descriptor;
-import jujube.state.RelationEndpoint;
-import jujube.state.RelationInfo;
+import jujube.model.RelationEndpoint;
+import jujube.model.RelationInfo;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 

@@ -3,8 +3,8 @@ package jujube.cli.internal;
 import java.util.ArrayList;
 import java.util.List;
 import jujube.cli.CliException;
-import jujube.state.UnitInfo;
-import jujube.state.UnitName;
+import jujube.model.UnitInfo;
+import jujube.model.UnitName;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 

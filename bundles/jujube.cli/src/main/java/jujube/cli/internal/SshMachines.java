@@ -22,7 +22,7 @@ import jujube.provider.ssh.SshException;
 import jujube.provider.ssh.SshHost;
 import jujube.provider.ssh.SshTarget;
 import jujube.state.CredentialFiles;
-import jujube.state.MachineInfo;
+import jujube.model.MachineInfo;
 import jujube.state.StateConnection;
 
 /**

@@ -1,8 +1,8 @@
 package jujube.cli.internal;
 
 import java.util.List;
-import jujube.state.StatusEntry;
-import jujube.state.UnitName;
+import jujube.model.StatusEntry;
+import jujube.model.UnitName;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;

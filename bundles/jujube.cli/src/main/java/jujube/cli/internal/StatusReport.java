@@ -8,17 +8,17 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import jujube.state.CharmRecord;
+import jujube.model.CharmRecord;
 import jujube.state.EnvironmentOverview;
-import jujube.state.MachineInfo;
-import jujube.state.NoSuchCharmException;
-import jujube.state.Port;
-import jujube.state.RelationEndpoint;
-import jujube.state.RelationInfo;
-import jujube.state.ServiceInfo;
+import jujube.model.MachineInfo;
+import jujube.model.NoSuchCharmException;
+import jujube.model.Port;
+import jujube.model.RelationEndpoint;
+import jujube.model.RelationInfo;
+import jujube.model.ServiceInfo;
 import jujube.state.StateConnection;
-import jujube.state.UnitName;
-import jujube.state.UnitStatus;
+import jujube.model.UnitName;
+import jujube.model.UnitStatus;
 
 /**
  * The status of an environment as the original juju printed it: {@code machines} by id and
@@ -186,7 +186,7 @@ final class StatusReport {
     private List<String> principalsOf(String service, List<RelationInfo> relations) {
         Set<String> principals = new TreeSet<>();
         for (RelationInfo r : relations) {
-            if (r.scope() == jujube.state.RelationScope.CONTAINER && r.endpointOf(service).isPresent()) {
+            if (r.scope() == jujube.model.RelationScope.CONTAINER && r.endpointOf(service).isPresent()) {
                 principals.addAll(others(r, service));
             }
         }

@@ -1,7 +1,7 @@
 package jujube.cli.internal;
 
-import jujube.state.NoSuchMachineException;
-import jujube.state.Placement;
+import jujube.model.NoSuchMachineException;
+import jujube.model.Placement;
 import jujube.state.StateConnection;
 import jujube.state.Units;
 

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import jujube.cli.CliException;
 import jujube.provider.local.LocalLayout;
-import jujube.state.UnitName;
+import jujube.model.UnitName;
 
 /**
  * The debug-hooks tmux server of one unit, reached in the unit's machine: through {@code lxc-attach} into

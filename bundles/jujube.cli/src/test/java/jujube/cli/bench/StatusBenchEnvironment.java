@@ -7,17 +7,17 @@ import java.util.ArrayList;
 import java.util.List;
 import jujube.charm.Charm;
 import jujube.charm.CharmReader;
-import jujube.state.CharmRecord;
+import jujube.model.CharmRecord;
 import jujube.state.ConnectionConfig;
 import jujube.state.EnvironmentSettings;
-import jujube.state.Port;
+import jujube.model.Port;
 import jujube.state.Presence;
-import jujube.state.RelationEndpoint;
-import jujube.state.RelationRole;
-import jujube.state.RelationScope;
+import jujube.model.RelationEndpoint;
+import jujube.model.RelationRole;
+import jujube.model.RelationScope;
 import jujube.state.StateConnection;
 import jujube.state.StateConnections;
-import jujube.state.UnitName;
+import jujube.model.UnitName;
 import org.apache.curator.test.TestingServer;
 
 /**

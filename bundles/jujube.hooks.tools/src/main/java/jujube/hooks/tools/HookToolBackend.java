@@ -2,7 +2,7 @@ package jujube.hooks.tools;
 
 import java.util.List;
 import java.util.Map;
-import jujube.state.Port;
+import jujube.model.Port;
 import org.osgi.annotation.versioning.ConsumerType;
 
 /**

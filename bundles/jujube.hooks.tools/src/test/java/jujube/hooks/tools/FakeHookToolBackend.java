@@ -9,7 +9,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import jujube.hooks.protocol.ErrorCode;
-import jujube.state.Port;
+import jujube.model.Port;
 
 /**
  * An in-memory backend with a fixed fixture: unit wordpress/0 in relations db:0 (mysql/0, mysql/1),

@@ -8,10 +8,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import jujube.hooks.HookEffects;
-import jujube.state.NoSuchRelationException;
-import jujube.state.NoSuchUnitException;
+import jujube.model.NoSuchRelationException;
+import jujube.model.NoSuchUnitException;
 import jujube.state.StateConnection;
-import jujube.state.UnitName;
+import jujube.model.UnitName;
 import jujube.state.UnitRelation;
 
 /**
@@ -20,7 +20,7 @@ import jujube.state.UnitRelation;
  * whatever other writers put there while it ran; each port is opened or closed by its own
  * compare-and-set. What really changed is compared with the content the merge replaced.
  *
- * <p>A {@link jujube.state.StateException} (ZooKeeper unreachable) escapes after the relations
+ * <p>A {@link jujube.model.StateException} (ZooKeeper unreachable) escapes after the relations
  * already written: the caller reports the hook failed and runs it again, which rewrites the same
  * values. A relation removed while the hook ran is skipped: its nodes are gone and writing would
  * bring a settings node back under a deleted relation. (A removal racing the merge itself can still
@@ -78,9 +78,9 @@ final class ContextFlush {
 
     private void applyPorts(UnitName unit, HookEffects effects, List<FlushReport.PortChange> portChanges) {
         if (!effects.ports().isEmpty()) {
-            Set<jujube.state.Port> open = new HashSet<>(state.units().ports(unit));
+            Set<jujube.model.Port> open = new HashSet<>(state.units().ports(unit));
             effects.ports().forEach((port, wanted) -> {
-                jujube.state.Port target = port(port);
+                jujube.model.Port target = port(port);
                 // Always written (idempotent): the read above only tells what to report.
                 if (wanted) {
                     state.units().openPort(unit, target);
@@ -94,12 +94,12 @@ final class ContextFlush {
         }
     }
 
-    /** {@code 80/tcp}, as {@link jujube.state.Port#toString()} writes it. */
-    private static jujube.state.Port port(String text) {
+    /** {@code 80/tcp}, as {@link jujube.model.Port#toString()} writes it. */
+    private static jujube.model.Port port(String text) {
         int slash = text.indexOf('/');
         if (slash < 0) {
             throw new IllegalArgumentException("invalid port '" + text + "'");
         }
-        return new jujube.state.Port(Integer.parseInt(text.substring(0, slash)), text.substring(slash + 1));
+        return new jujube.model.Port(Integer.parseInt(text.substring(0, slash)), text.substring(slash + 1));
     }
 }

@@ -8,9 +8,9 @@ import jujube.hooks.RelationHookInfo;
 import jujube.hooks.RelationIds;
 import jujube.hooks.protocol.ErrorCode;
 import jujube.hooks.tools.HookToolException;
-import jujube.state.RelationInfo;
+import jujube.model.RelationInfo;
 import jujube.state.StateConnection;
-import jujube.state.UnitName;
+import jujube.model.UnitName;
 
 /**
  * Resolves the relation ids a hook names ({@code -r db:3}, or none for its own relation). The unit's

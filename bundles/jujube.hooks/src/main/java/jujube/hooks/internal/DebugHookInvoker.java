@@ -7,7 +7,7 @@ import jujube.hooks.HookInvocation;
 import jujube.hooks.HookInvoker;
 import jujube.hooks.HookOutput;
 import jujube.hooks.HookResult;
-import jujube.state.DebugHooks;
+import jujube.model.DebugHooks;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

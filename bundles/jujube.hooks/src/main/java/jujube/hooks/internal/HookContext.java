@@ -9,13 +9,13 @@ import jujube.charm.CharmReader;
 import jujube.hooks.RelationHookInfo;
 import jujube.hooks.protocol.ErrorCode;
 import jujube.hooks.tools.HookToolException;
-import jujube.state.Port;
+import jujube.model.Port;
 import jujube.hooks.tools.UnitAddress;
-import jujube.state.NoSuchRelationException;
-import jujube.state.RelationSettings;
+import jujube.model.NoSuchRelationException;
+import jujube.model.RelationSettings;
 import jujube.state.StateConnection;
-import jujube.state.UnitInfo;
-import jujube.state.UnitName;
+import jujube.model.UnitInfo;
+import jujube.model.UnitName;
 import jujube.state.UnitRelation;
 
 /**

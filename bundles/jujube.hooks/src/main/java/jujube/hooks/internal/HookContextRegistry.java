@@ -10,12 +10,12 @@ import jujube.hooks.protocol.ErrorCode;
 import jujube.hooks.tools.HookToolBackend;
 import jujube.hooks.tools.HookToolException;
 import jujube.hooks.tools.LogLevel;
-import jujube.state.Port;
+import jujube.model.Port;
 import jujube.hooks.tools.UnitAddress;
-import jujube.state.NoSuchRelationException;
+import jujube.model.NoSuchRelationException;
 import jujube.state.LogText;
-import jujube.state.NoSuchUnitException;
-import jujube.state.StateException;
+import jujube.model.NoSuchUnitException;
+import jujube.model.StateException;
 
 /**
  * The hook tools' backend for one unit: the live hook contexts by client id. A client id is 128

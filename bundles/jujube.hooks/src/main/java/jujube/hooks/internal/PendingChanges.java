@@ -3,7 +3,7 @@ package jujube.hooks.internal;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import jujube.state.Port;
+import jujube.model.Port;
 
 /**
  * What a hook asked to change, held back until it succeeds: per relation, the keys it set (a null

@@ -14,7 +14,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import jujube.hooks.ExecutedHook;
 import jujube.hooks.HookResult;
-import jujube.state.DebugHooks;
+import jujube.model.DebugHooks;
 import jujube.testkit.Polling;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import jujube.hooks.HookResult;
-import jujube.state.Port;
+import jujube.model.Port;
 import org.junit.jupiter.api.Test;
 
 /** Real hooks calling every real tool over the real socket, against a real ZooKeeper. */

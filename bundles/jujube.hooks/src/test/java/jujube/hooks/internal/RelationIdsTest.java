@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
 import jujube.hooks.RelationIds;
-import jujube.state.RelationEndpoint;
-import jujube.state.RelationInfo;
-import jujube.state.RelationRole;
-import jujube.state.RelationScope;
+import jujube.model.RelationEndpoint;
+import jujube.model.RelationInfo;
+import jujube.model.RelationRole;
+import jujube.model.RelationScope;
 import org.junit.jupiter.api.Test;
 
 class RelationIdsTest {

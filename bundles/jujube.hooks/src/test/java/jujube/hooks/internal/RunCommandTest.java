@@ -7,7 +7,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import jujube.hooks.HookResult;
-import jujube.state.Port;
+import jujube.model.Port;
 import org.junit.jupiter.api.Test;
 
 /** {@code jujube run}'s pseudo-hook: a shell command in a hook context of its own. */

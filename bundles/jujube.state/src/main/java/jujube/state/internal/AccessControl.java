@@ -10,7 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 import jujube.state.Credential;
-import jujube.state.StateException;
+import jujube.model.StateException;
 import jujube.state.internal.NodeKind.Grant;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.api.ACLProvider;

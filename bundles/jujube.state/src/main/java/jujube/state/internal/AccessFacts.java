@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
-import jujube.state.RelationRole;
+import jujube.model.RelationRole;
 import jujube.state.internal.TopologyEntries.RelationEntry;
 import jujube.state.internal.TopologyEntries.UnitEntry;
 
@@ -46,7 +46,7 @@ interface AccessFacts {
                 List<String> services = new ArrayList<>();
                 if (r != null) {
                     r.services().forEach((sid, e) -> {
-                        if (e.role().equals(RelationRole.fromKey(role))) {
+                        if (RelationRole.fromKey(role).filter(e.role()::equals).isPresent()) {
                             services.add(sid);
                         }
                     });

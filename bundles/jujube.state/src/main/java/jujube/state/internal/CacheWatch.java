@@ -2,7 +2,7 @@ package jujube.state.internal;
 
 import java.util.function.Function;
 import java.util.function.Predicate;
-import jujube.state.StateException;
+import jujube.model.StateException;
 import jujube.state.Watch;
 import org.apache.curator.framework.recipes.cache.CuratorCache;
 import org.slf4j.Logger;

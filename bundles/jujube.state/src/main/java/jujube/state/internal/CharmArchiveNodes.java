@@ -11,10 +11,10 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import jujube.state.CharmRecord;
+import jujube.model.CharmRecord;
 import jujube.state.Charms;
 import jujube.state.CorruptStateException;
-import jujube.state.StateException;
+import jujube.model.StateException;
 import org.apache.zookeeper.KeeperException;
 
 /**

@@ -2,7 +2,7 @@ package jujube.state.internal;
 
 import jujube.state.Access;
 import jujube.state.OneTimeCredential;
-import jujube.state.StateException;
+import jujube.model.StateException;
 
 /** {@link Access} of one connection; every operation is the administrator's. */
 final class CuratorAccess implements Access {

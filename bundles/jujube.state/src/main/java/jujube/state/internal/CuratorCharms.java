@@ -9,10 +9,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
-import jujube.state.CharmChecksumMismatchException;
-import jujube.state.CharmRecord;
+import jujube.model.CharmChecksumMismatchException;
+import jujube.model.CharmRecord;
 import jujube.state.Charms;
-import jujube.state.NoSuchCharmException;
+import jujube.model.NoSuchCharmException;
 import org.apache.zookeeper.KeeperException;
 
 /** Charms under {@code /charms/<quoted id>}: written once, never changed, so no compare-and-set is needed. */
@@ -53,7 +53,7 @@ final class CuratorCharms implements Charms {
                 throw new CharmChecksumMismatchException(charm.id(), stored.sha256(), charm.sha256());
             }
             return stored;
-        } catch (jujube.state.StateException e) {
+        } catch (jujube.model.StateException e) {
             throw e; // NodeTooLargeException: its own message names the node and the limit
         } catch (Exception e) {
             throw NodeReader.failure(path, e);
@@ -92,7 +92,7 @@ final class CuratorCharms implements Charms {
                 String id = java.net.URLDecoder.decode(quoted, java.nio.charset.StandardCharsets.UTF_8);
                 find(id).ifPresent(charms::add);
             }
-        } catch (jujube.state.StateException e) {
+        } catch (jujube.model.StateException e) {
             throw e;
         } catch (Exception e) {
             throw NodeReader.failure(Paths.CHARMS, e);

@@ -9,12 +9,12 @@ import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 import jujube.state.AgentPresence;
-import jujube.state.MachineInfo;
+import jujube.model.MachineInfo;
 import jujube.state.Machines;
-import jujube.state.NoSuchMachineException;
+import jujube.model.NoSuchMachineException;
 import jujube.state.Presence;
 import jujube.state.StateWatcher;
-import jujube.state.UnitName;
+import jujube.model.UnitName;
 import jujube.state.Watch;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
@@ -83,7 +83,7 @@ final class CuratorMachines implements Machines {
         if (!ctx.access().isAdmin()) {
             // a machine agent may not rewrite the topology: the controller removes its machine, if it may
             if (!ctx.access().machine().map(key::equals).orElse(false)) {
-                throw new jujube.state.StateException("only the administrator removes " + key);
+                throw new jujube.model.StateException("only the administrator removes " + key);
             }
             ctx.requests().submit(key, Map.of("op", "remove-machine"));
             return;

@@ -7,12 +7,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
-import jujube.state.CharmRecord;
+import jujube.model.CharmRecord;
 import jujube.state.EnvironmentOverview;
-import jujube.state.MachineInfo;
-import jujube.state.RelationInfo;
-import jujube.state.ServiceInfo;
-import jujube.state.UnitStatus;
+import jujube.model.MachineInfo;
+import jujube.model.RelationInfo;
+import jujube.model.ServiceInfo;
+import jujube.model.UnitStatus;
 
 /**
  * The overview status shows, in two rounds: the topology, then every machine, service, flag and unit in

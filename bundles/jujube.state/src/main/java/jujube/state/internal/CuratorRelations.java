@@ -7,13 +7,13 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
-import jujube.state.RelationEndpoint;
-import jujube.state.RelationInfo;
-import jujube.state.RelationRole;
-import jujube.state.RelationScope;
+import jujube.model.RelationEndpoint;
+import jujube.model.RelationInfo;
+import jujube.model.RelationRole;
+import jujube.model.RelationScope;
 import jujube.state.Relations;
 import jujube.state.StateWatcher;
-import jujube.state.UnitName;
+import jujube.model.UnitName;
 import jujube.state.UnitRelation;
 import jujube.state.Watch;
 import jujube.state.internal.TopologyEntries.EndpointEntry;
@@ -136,7 +136,7 @@ final class CuratorRelations implements Relations {
         t.prefetch(next);
         EndpointEntry endpoint = r.services().get(t.serviceOfUnit(unitId));
         if (endpoint == null) {
-            throw new jujube.state.StateException("unit " + unit + " is not in relation " + relationId);
+            throw new jujube.model.StateException("unit " + unit + " is not in relation " + relationId);
         }
         RelationRole role = endpoint.role();
         RelationScopePaths paths = RelationScopePaths.forUnit(relationId, r.scope(), unitId, t.unit(unitId).container());

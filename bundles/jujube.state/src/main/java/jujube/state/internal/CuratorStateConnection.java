@@ -26,7 +26,7 @@ import jujube.state.EnvironmentSettings;
 import jujube.state.Machines;
 import jujube.state.NotConnectedException;
 import jujube.state.StateConnection;
-import jujube.state.StateException;
+import jujube.model.StateException;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.api.transaction.CuratorOp;

@@ -7,11 +7,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import jujube.state.NoSuchUnitException;
+import jujube.model.NoSuchUnitException;
 import jujube.state.RunRequest;
 import jujube.state.RunResult;
 import jujube.state.StateWatcher;
-import jujube.state.UnitName;
+import jujube.model.UnitName;
 import jujube.state.UnitRuns;
 import jujube.state.Watch;
 import org.apache.zookeeper.CreateMode;
@@ -148,7 +148,7 @@ final class CuratorUnitRuns implements UnitRuns {
             return true;
         } catch (KeeperException.NoNodeException | KeeperException.BadVersionException e) {
             return false; // its requester gave up, or another claim won
-        } catch (jujube.state.StateException e) {
+        } catch (jujube.model.StateException e) {
             throw e;
         } catch (Exception e) {
             throw NodeReader.failure(path, e);

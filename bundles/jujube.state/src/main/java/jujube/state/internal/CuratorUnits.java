@@ -13,23 +13,23 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
-import jujube.state.DebugHooks;
-import jujube.state.FlagAlreadySetException;
-import jujube.state.NoSuchCharmException;
-import jujube.state.NoSuchServiceException;
-import jujube.state.Placement;
-import jujube.state.NoSuchUnitException;
-import jujube.state.Port;
+import jujube.model.DebugHooks;
+import jujube.model.FlagAlreadySetException;
+import jujube.model.NoSuchCharmException;
+import jujube.model.NoSuchServiceException;
+import jujube.model.Placement;
+import jujube.model.NoSuchUnitException;
+import jujube.model.Port;
 import jujube.state.Presence;
-import jujube.state.ResolvedMode;
+import jujube.model.ResolvedMode;
 import jujube.state.StateWatcher;
-import jujube.state.StatusEntry;
-import jujube.state.UnitFlags;
-import jujube.state.UnitInfo;
-import jujube.state.UnitName;
-import jujube.state.UnitStatus;
+import jujube.model.StatusEntry;
+import jujube.model.UnitFlags;
+import jujube.model.UnitInfo;
+import jujube.model.UnitName;
+import jujube.model.UnitStatus;
 import jujube.state.Units;
-import jujube.state.UpgradeRequest;
+import jujube.model.UpgradeRequest;
 import jujube.state.Watch;
 import jujube.state.internal.TopologyEntries.UnitEntry;
 import org.apache.zookeeper.CreateMode;
@@ -74,7 +74,7 @@ final class CuratorUnits implements Units {
         if (!ctx.access().isAdmin()) {
             // a machine agent may not rewrite the topology: the controller adds the subordinate, if it may
             Map<String, Object> answer = ctx.requests().submit(ctx.access().machine().orElseThrow(
-                    () -> new jujube.state.StateException("only the administrator and machine agents add units")),
+                    () -> new jujube.model.StateException("only the administrator and machine agents add units")),
                     Map.of("op", "add-subordinate", "service", service, "principal", principal.toString()));
             return get(UnitName.parse(new Fields("answer").string(answer.get("unit"), "unit")));
         }
@@ -93,7 +93,7 @@ final class CuratorUnits implements Units {
     private static String charmOf(TransactionDraft draft, String service, String serviceId) {
         String path = Paths.service(serviceId);
         draft.prefetch(List.of(path));
-        draft.require(Principals.group(serviceId), () -> new jujube.state.StateException("service '" + service + "' has no group ("
+        draft.require(Principals.group(serviceId), () -> new jujube.model.StateException("service '" + service + "' has no group ("
                 + Principals.group(serviceId) + " is missing): is the access policy set up? (the controller sets it up when it starts)"));
         return new Fields(path).string(draft.read(path, () -> new NoSuchServiceException(service)).get("charm"), "charm");
     }

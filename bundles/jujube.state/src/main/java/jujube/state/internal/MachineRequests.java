@@ -5,10 +5,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import jujube.state.MachineHasUnitsException;
-import jujube.state.NoSuchMachineException;
-import jujube.state.NoSuchUnitException;
-import jujube.state.StateException;
+import jujube.model.MachineHasUnitsException;
+import jujube.model.NoSuchMachineException;
+import jujube.model.NoSuchUnitException;
+import jujube.model.StateException;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
@@ -116,8 +116,8 @@ final class MachineRequests {
                 throw new NoSuchMachineException(f.integer(content.get("subject"), "subject"));
             }
             if ("machine-has-units".equals(kind)) {
-                java.util.List<jujube.state.UnitName> units = new java.util.ArrayList<>();
-                f.list(content.get("units"), "units").forEach(u -> units.add(jujube.state.UnitName.parse(f.string(u, "units[]"))));
+                java.util.List<jujube.model.UnitName> units = new java.util.ArrayList<>();
+                f.list(content.get("units"), "units").forEach(u -> units.add(jujube.model.UnitName.parse(f.string(u, "units[]"))));
                 throw new MachineHasUnitsException(f.integer(content.get("subject"), "subject"), units);
             }
             throw new StateException("the controller refused request " + op + ": " + message);

@@ -5,7 +5,7 @@ import java.util.Map;
 import java.util.Optional;
 import jujube.state.CorruptStateException;
 import jujube.state.NodeTooLargeException;
-import jujube.state.StateException;
+import jujube.model.StateException;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.zookeeper.KeeperException;
 

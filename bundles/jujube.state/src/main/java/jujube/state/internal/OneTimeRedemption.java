@@ -63,7 +63,7 @@ final class OneTimeRedemption {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new NotConnectedException("interrupted while redeeming the one-time credential of " + node);
-        } catch (jujube.state.StateException e) {
+        } catch (jujube.model.StateException e) {
             throw e;
         } catch (Exception e) {
             throw NodeReader.failure(node, e);

@@ -1,7 +1,7 @@
 package jujube.state.internal;
 
 import java.util.List;
-import jujube.state.RelationScope;
+import jujube.model.RelationScope;
 import jujube.state.internal.TopologyEntries.EndpointEntry;
 import jujube.state.internal.TopologyEntries.RelationEntry;
 import jujube.state.internal.TopologyEntries.UnitEntry;

@@ -1,7 +1,7 @@
 package jujube.state.internal;
 
-import jujube.state.RelationRole;
-import jujube.state.RelationScope;
+import jujube.model.RelationRole;
+import jujube.model.RelationScope;
 
 /**
  * Where one relation's nodes live for one unit: the single place that knows the global and the

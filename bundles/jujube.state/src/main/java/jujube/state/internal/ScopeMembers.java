@@ -4,9 +4,9 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
-import jujube.state.RelationRole;
-import jujube.state.StateException;
-import jujube.state.UnitName;
+import jujube.model.RelationRole;
+import jujube.model.StateException;
+import jujube.model.UnitName;
 import jujube.state.internal.TopologyEntries.EndpointEntry;
 import jujube.state.internal.TopologyEntries.RelationEntry;
 import jujube.state.internal.TopologyEntries.UnitEntry;
@@ -76,7 +76,7 @@ final class ScopeMembers {
             return "unit " + name + " does not take part in " + paths.relationId() + " as " + role.key();
         }
         String container = unit.container() != null ? unit.container() : id;
-        if (relation.scope() == jujube.state.RelationScope.CONTAINER && !paths.containerUnitId().equals(container)) {
+        if (relation.scope() == jujube.model.RelationScope.CONTAINER && !paths.containerUnitId().equals(container)) {
             return "unit " + name + " does not live in the container of " + paths.containerUnitId();
         }
         String path = paths.members(role) + "/" + id;

@@ -2,7 +2,7 @@ package jujube.state.internal;
 
 import java.util.Map;
 import java.util.Set;
-import jujube.state.UnitName;
+import jujube.model.UnitName;
 import jujube.state.internal.TopologyEntries.EndpointEntry;
 import jujube.state.internal.TopologyEntries.RelationEntry;
 import jujube.state.internal.TopologyEntries.UnitEntry;

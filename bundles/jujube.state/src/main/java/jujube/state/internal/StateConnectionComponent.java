@@ -24,7 +24,7 @@ import jujube.state.OneTimeCredential;
 import jujube.state.Relations;
 import jujube.state.Services;
 import jujube.state.StateConnections;
-import jujube.state.StateException;
+import jujube.model.StateException;
 import jujube.state.TopologyMigration;
 import jujube.state.Units;
 import jujube.state.StateConnection;

@@ -10,16 +10,16 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeMap;
-import jujube.state.MachineInfo;
-import jujube.state.NoSuchCharmException;
-import jujube.state.Placement;
-import jujube.state.RelationEndpoint;
-import jujube.state.RelationInfo;
-import jujube.state.RelationScope;
-import jujube.state.ServiceInfo;
-import jujube.state.StateException;
-import jujube.state.UnitInfo;
-import jujube.state.UnitName;
+import jujube.model.MachineInfo;
+import jujube.model.NoSuchCharmException;
+import jujube.model.Placement;
+import jujube.model.RelationEndpoint;
+import jujube.model.RelationInfo;
+import jujube.model.RelationScope;
+import jujube.model.ServiceInfo;
+import jujube.model.StateException;
+import jujube.model.UnitInfo;
+import jujube.model.UnitName;
 import jujube.state.internal.TopologyEntries.EndpointEntry;
 
 /**

@@ -6,18 +6,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import jujube.state.DuplicateRelationException;
-import jujube.state.DuplicateRoleException;
-import jujube.state.DuplicateServiceException;
-import jujube.state.MachineHasUnitsException;
-import jujube.state.RelationRole;
-import jujube.state.RelationScope;
-import jujube.state.ServiceInRelationsException;
-import jujube.state.StateException;
-import jujube.state.SubordinateUnitAssignmentException;
-import jujube.state.SubordinateWithoutContainerRelationException;
-import jujube.state.UnitAlreadyAssignedException;
-import jujube.state.UnitName;
+import jujube.model.DuplicateRelationException;
+import jujube.model.DuplicateRoleException;
+import jujube.model.DuplicateServiceException;
+import jujube.model.MachineHasUnitsException;
+import jujube.model.RelationRole;
+import jujube.model.RelationScope;
+import jujube.model.ServiceInRelationsException;
+import jujube.model.StateException;
+import jujube.model.SubordinateUnitAssignmentException;
+import jujube.model.SubordinateWithoutContainerRelationException;
+import jujube.model.UnitAlreadyAssignedException;
+import jujube.model.UnitName;
 import jujube.state.internal.TopologyEntries.EndpointEntry;
 import jujube.state.internal.TopologyEntries.RelationEntry;
 import jujube.state.internal.TopologyEntries.ServiceEntry;
@@ -159,7 +159,7 @@ final class TopologyChanges {
     private static void setUnit(Topology t, String unitId, UnitEntry u) {
         String path = TopologyLayout.unit(unitId);
         if (t.content(path) == null) {
-            throw new jujube.state.NoSuchUnitException(unitId);
+            throw new jujube.model.NoSuchUnitException(unitId);
         }
         t.set(path, TopologyCodec.unit(u));
     }

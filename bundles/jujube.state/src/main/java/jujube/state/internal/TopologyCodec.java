@@ -3,8 +3,8 @@ package jujube.state.internal;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
-import jujube.state.RelationRole;
-import jujube.state.RelationScope;
+import jujube.model.RelationRole;
+import jujube.model.RelationScope;
 import jujube.state.internal.TopologyEntries.EndpointEntry;
 import jujube.state.internal.TopologyEntries.RelationEntry;
 import jujube.state.internal.TopologyEntries.ServiceEntry;
@@ -83,19 +83,15 @@ final class TopologyCodec {
     static RelationEntry relation(String path, Map<String, Object> r) {
         Fields f = new Fields(path);
         String scopeKey = f.string(r.get("scope"), "scope");
-        RelationScope scope = RelationScope.fromKey(scopeKey);
-        if (scope == null) {
-            throw f.corrupt("'scope' is '" + scopeKey + "', not global or container");
-        }
+        RelationScope scope = RelationScope.fromKey(scopeKey).orElseThrow(
+                () -> f.corrupt("'scope' is '" + scopeKey + "', not global or container"));
         Map<String, EndpointEntry> endpoints = new TreeMap<>();
         f.map(r.get("services"), "services").forEach((sid, e) -> {
             String ew = "services." + sid;
             Map<String, Object> endpoint = f.map(e, ew);
             String roleKey = f.string(endpoint.get("role"), ew + ".role");
-            RelationRole role = RelationRole.fromKey(roleKey);
-            if (role == null) {
-                throw f.corrupt("'" + ew + ".role' is '" + roleKey + "', not client, server or peer");
-            }
+            RelationRole role = RelationRole.fromKey(roleKey).orElseThrow(
+                    () -> f.corrupt("'" + ew + ".role' is '" + roleKey + "', not client, server or peer"));
             endpoints.put(sid, new EndpointEntry(f.string(endpoint.get("name"), ew + ".name"), role));
         });
         return new RelationEntry(f.string(r.get("interface"), "interface"), scope, endpoints);

@@ -1,8 +1,8 @@
 package jujube.state.internal;
 
 import java.util.Map;
-import jujube.state.RelationRole;
-import jujube.state.RelationScope;
+import jujube.model.RelationRole;
+import jujube.model.RelationScope;
 
 /** The records the topology is made of, as stored (ids, not names, link them). */
 final class TopologyEntries {

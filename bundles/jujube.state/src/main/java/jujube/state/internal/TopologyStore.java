@@ -12,7 +12,7 @@ import java.util.function.Function;
 import jujube.state.ConcurrentUpdateException;
 import jujube.state.CorruptStateException;
 import jujube.state.EnvironmentNotInitializedException;
-import jujube.state.StateException;
+import jujube.model.StateException;
 import org.apache.curator.RetryLoop;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.utils.ZKPaths;

@@ -14,7 +14,7 @@ import java.util.Set;
 import java.util.UUID;
 import jujube.state.ConcurrentUpdateException;
 import jujube.state.CorruptStateException;
-import jujube.state.StateException;
+import jujube.model.StateException;
 import jujube.state.TransactionTooLargeException;
 import org.apache.curator.RetryLoop;
 import org.apache.curator.framework.CuratorFramework;

@@ -6,10 +6,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
-import jujube.state.DebugHooks;
-import jujube.state.ResolvedMode;
-import jujube.state.UnitFlags;
-import jujube.state.UpgradeRequest;
+import jujube.model.DebugHooks;
+import jujube.model.ResolvedMode;
+import jujube.model.UnitFlags;
+import jujube.model.UpgradeRequest;
 
 /**
  * The flag nodes below {@code /units/unit-N} and their content: each flag is its own node, so that

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import jujube.state.Port;
+import jujube.model.Port;
 
 /** A unit's {@code ports} node: {@code open: [{port, proto}]}, changed by compare-and-set. */
 final class UnitPorts {

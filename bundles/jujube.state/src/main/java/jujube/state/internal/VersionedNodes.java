@@ -5,7 +5,7 @@ import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
 import jujube.state.ConcurrentUpdateException;
-import jujube.state.StateException;
+import jujube.model.StateException;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.data.Stat;

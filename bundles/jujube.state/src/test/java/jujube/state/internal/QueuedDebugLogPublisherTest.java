@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import jujube.state.Change;
 import jujube.state.LogRecord;
-import jujube.state.StateException;
+import jujube.model.StateException;
 import jujube.state.Watch;
 import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionFactory;

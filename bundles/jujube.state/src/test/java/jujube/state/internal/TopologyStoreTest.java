@@ -10,10 +10,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
-import jujube.state.MachineHasUnitsException;
-import jujube.state.RelationRole;
-import jujube.state.RelationScope;
-import jujube.state.UnitName;
+import jujube.model.MachineHasUnitsException;
+import jujube.model.RelationRole;
+import jujube.model.RelationScope;
+import jujube.model.UnitName;
 import jujube.state.internal.TopologyEntries.EndpointEntry;
 import org.junit.jupiter.api.Test;
 

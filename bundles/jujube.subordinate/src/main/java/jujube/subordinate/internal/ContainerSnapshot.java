@@ -7,12 +7,12 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
-import jujube.state.RelationEndpoint;
-import jujube.state.RelationInfo;
-import jujube.state.RelationScope;
+import jujube.model.RelationEndpoint;
+import jujube.model.RelationInfo;
+import jujube.model.RelationScope;
 import jujube.state.StateConnection;
-import jujube.state.UnitInfo;
-import jujube.state.UnitName;
+import jujube.model.UnitInfo;
+import jujube.model.UnitName;
 
 /**
  * What the state says about containers, read once per pass: this machine's units, the container-scoped

@@ -1,7 +1,7 @@
 package jujube.subordinate.internal;
 
-import jujube.state.UnitInfo;
-import jujube.state.UnitName;
+import jujube.model.UnitInfo;
+import jujube.model.UnitName;
 
 /**
  * One step of bringing a machine's subordinate units in line with its principals' container relations.

@@ -6,10 +6,10 @@ import jujube.agent.machine.UnitAgentDeployments;
 import jujube.agent.machine.UnitDeployment;
 import jujube.agent.machine.UnitDirectories;
 import jujube.agent.machine.UnitFiles;
-import jujube.state.NoSuchUnitException;
+import jujube.model.NoSuchUnitException;
 import jujube.state.StateConnection;
-import jujube.state.UnitInfo;
-import jujube.state.UnitName;
+import jujube.model.UnitInfo;
+import jujube.model.UnitName;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

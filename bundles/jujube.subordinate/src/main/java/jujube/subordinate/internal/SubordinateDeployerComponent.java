@@ -10,7 +10,7 @@ import jujube.agent.machine.UnitFiles;
 import jujube.lib.threads.ThreadFactories;
 import jujube.spi.RelationScopeHandler;
 import jujube.state.StateConnection;
-import jujube.state.UnitName;
+import jujube.model.UnitName;
 import jujube.subordinate.SubordinateDeployer;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;

@@ -8,8 +8,8 @@ import java.util.TreeSet;
 import java.util.function.Predicate;
 import jujube.agent.machine.DeployedUnit;
 import jujube.spi.RelationScopeHandler;
-import jujube.state.UnitInfo;
-import jujube.state.UnitName;
+import jujube.model.UnitInfo;
+import jujube.model.UnitName;
 
 /**
  * Decides the next steps for one machine's subordinates from an immutable picture: the state's

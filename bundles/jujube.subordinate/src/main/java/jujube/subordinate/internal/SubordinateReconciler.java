@@ -17,7 +17,7 @@ import jujube.lib.threads.CoalescedRuns;
 import jujube.spi.RelationScopeHandler;
 import jujube.state.CorruptStateException;
 import jujube.state.StateConnection;
-import jujube.state.UnitName;
+import jujube.model.UnitName;
 import jujube.state.Watch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

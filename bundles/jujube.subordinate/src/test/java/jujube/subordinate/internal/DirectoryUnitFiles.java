@@ -7,8 +7,8 @@ import java.util.Comparator;
 import java.util.stream.Stream;
 import jujube.agent.machine.UnitDirectories;
 import jujube.agent.machine.UnitFiles;
-import jujube.state.CharmRecord;
-import jujube.state.UnitName;
+import jujube.model.CharmRecord;
+import jujube.model.UnitName;
 
 /**
  * Unit files in a temporary machine directory, the layout of the real ones; installing writes the charm's

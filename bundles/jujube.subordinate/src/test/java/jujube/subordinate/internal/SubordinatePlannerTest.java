@@ -23,12 +23,12 @@ import jujube.agent.machine.DeployedUnit;
 import jujube.agent.machine.UnitDeployment;
 import jujube.agent.machine.UnitDirectories;
 import jujube.scope.internal.ContainerScopeHandler;
-import jujube.state.RelationEndpoint;
-import jujube.state.RelationInfo;
-import jujube.state.RelationRole;
-import jujube.state.RelationScope;
-import jujube.state.UnitInfo;
-import jujube.state.UnitName;
+import jujube.model.RelationEndpoint;
+import jujube.model.RelationInfo;
+import jujube.model.RelationRole;
+import jujube.model.RelationScope;
+import jujube.model.UnitInfo;
+import jujube.model.UnitName;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 

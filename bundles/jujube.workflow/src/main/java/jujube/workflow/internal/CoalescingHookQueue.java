@@ -12,7 +12,7 @@ import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import jujube.state.UnitName;
+import jujube.model.UnitName;
 import jujube.workflow.ChangeType;
 import jujube.workflow.HookQueue;
 import jujube.workflow.QueueState;

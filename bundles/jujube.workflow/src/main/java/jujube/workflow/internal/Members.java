@@ -1,7 +1,7 @@
 package jujube.workflow.internal;
 
 import java.util.Set;
-import jujube.state.UnitName;
+import jujube.model.UnitName;
 import jujube.workflow.ChangeType;
 
 /** How a change moves a relation's members: a departed takes its unit out, a joined or changed has it in. */

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeSet;
-import jujube.state.UnitName;
+import jujube.model.UnitName;
 import jujube.workflow.ChangeType;
 import jujube.workflow.QueueState;
 import jujube.workflow.QueuedChange;

@@ -11,7 +11,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.SortedSet;
-import jujube.state.UnitName;
+import jujube.model.UnitName;
 import jujube.workflow.QueueState;
 import jujube.workflow.QueuedChange;
 

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import jujube.state.UnitName;
+import jujube.model.UnitName;
 import jujube.workflow.QueueState;
 import jujube.workflow.QueuedChange;
 

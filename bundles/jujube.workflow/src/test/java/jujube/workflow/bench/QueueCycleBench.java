@@ -9,7 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
-import jujube.state.UnitName;
+import jujube.model.UnitName;
 import jujube.workflow.HookQueue;
 import jujube.workflow.RelationChange;
 import jujube.workflow.Workflows;

@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import jujube.state.UnitName;
+import jujube.model.UnitName;
 import jujube.workflow.HookQueue;
 import jujube.workflow.QueueState;
 import jujube.workflow.QueueStore;

@@ -11,7 +11,7 @@ import jujube.charm.CharmStorage;
 import jujube.charm.CharmUrl;
 import jujube.charm.Sha256;
 import jujube.files.FileTrees;
-import jujube.state.CharmRecord;
+import jujube.model.CharmRecord;
 import jujube.state.Charms;
 import jujube.state.StateConnection;
 

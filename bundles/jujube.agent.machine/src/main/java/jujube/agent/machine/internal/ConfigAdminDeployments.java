@@ -12,7 +12,7 @@ import jujube.agent.machine.DeploymentException;
 import jujube.agent.machine.UnitAgentDeployments;
 import jujube.agent.machine.UnitDeployment;
 import jujube.agent.machine.UnitDirectories;
-import jujube.state.UnitName;
+import jujube.model.UnitName;
 import org.osgi.framework.Constants;
 import org.osgi.framework.InvalidSyntaxException;
 import org.osgi.service.cm.Configuration;

@@ -12,7 +12,7 @@ import jujube.charm.CharmArchives;
 import jujube.charm.CharmStorage;
 import jujube.charm.CharmUrl;
 import jujube.charm.StoredCharm;
-import jujube.state.CharmRecord;
+import jujube.model.CharmRecord;
 import jujube.state.StateConnection;
 import jujube.testkit.ZooKeeperEnvironment;
 import jujube.testkit.ZooKeeperServer;

@@ -7,7 +7,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import jujube.agent.machine.DeployedUnit;
 import jujube.agent.machine.UnitAgentDeployments;
 import jujube.agent.machine.UnitDeployment;
-import jujube.state.UnitName;
+import jujube.model.UnitName;
 
 /**
  * Deployments kept in memory, with every call recorded; like ConfigAdmin's, they survive a "restart" of

@@ -11,7 +11,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
-import jujube.state.MachineInfo;
+import jujube.model.MachineInfo;
 import jujube.state.Presence;
 import jujube.state.StateConnection;
 import jujube.testkit.Polling;

@@ -3,7 +3,7 @@ package jujube.agent.unit.internal;
 import java.util.Objects;
 import java.util.regex.Pattern;
 import jujube.hooks.RelationIds;
-import jujube.state.RelationInfo;
+import jujube.model.RelationInfo;
 
 /**
  * A relation the unit took part in, with just enough to run its hooks even after the relation left the

@@ -14,11 +14,11 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import jujube.files.SmallFiles;
-import jujube.state.NoSuchRelationException;
-import jujube.state.RelationInfo;
+import jujube.model.NoSuchRelationException;
+import jujube.model.RelationInfo;
 import jujube.state.StateConnection;
-import jujube.state.StatusEntry;
-import jujube.state.UnitName;
+import jujube.model.StatusEntry;
+import jujube.model.UnitName;
 import jujube.state.UnitRelation;
 import jujube.workflow.QueueState;
 import jujube.workflow.RelationWorkflow;
@@ -84,7 +84,7 @@ final class LocalStateReset {
     /**
      * Resets each corrupt file; returns what was done, a line per file.
      *
-     * @throws jujube.state.StateException when ZooKeeper cannot be read: no file was touched
+     * @throws jujube.model.StateException when ZooKeeper cannot be read: no file was touched
      * @throws IOException when a file cannot be set aside or written: the files before it were reset
      */
     List<String> reset(List<LocalStateProblem> problems) throws IOException {
@@ -239,7 +239,7 @@ final class LocalStateReset {
             for (UnitName remote : relation.relatedUnits()) {
                 try {
                     seen.put(remote, Math.max(0, relation.settingsOf(remote).version()));
-                } catch (jujube.state.NoSuchUnitException gone) {
+                } catch (jujube.model.NoSuchUnitException gone) {
                     // removed since it was listed: not a member any more
                 }
             }

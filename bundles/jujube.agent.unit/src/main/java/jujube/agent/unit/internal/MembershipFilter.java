@@ -7,7 +7,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import jujube.spi.RelationScopeHandler;
-import jujube.state.UnitName;
+import jujube.model.UnitName;
 import jujube.state.Units;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -10,7 +10,7 @@ import jujube.hooks.HookEffects;
 import jujube.hooks.HookResult;
 import jujube.hooks.RelationHookInfo;
 import jujube.hooks.UnitHookRunner;
-import jujube.state.UnitName;
+import jujube.model.UnitName;
 import jujube.workflow.ActionResult;
 import jujube.workflow.RelationChange;
 import jujube.workflow.TransitionAction;

@@ -7,7 +7,7 @@ import java.util.function.Consumer;
 import jujube.hooks.HookExecutor;
 import jujube.hooks.UnitHookRunner;
 import jujube.state.StateConnection;
-import jujube.state.UnitName;
+import jujube.model.UnitName;
 
 /**
  * What the unit agent hands its relation lifecycles: the state connection, the unit and its service, the

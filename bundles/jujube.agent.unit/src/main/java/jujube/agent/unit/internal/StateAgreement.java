@@ -9,11 +9,11 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import jujube.charm.CharmUrl;
-import jujube.state.NoSuchUnitException;
-import jujube.state.RelationInfo;
+import jujube.model.NoSuchUnitException;
+import jujube.model.RelationInfo;
 import jujube.state.StateConnection;
-import jujube.state.UnitInfo;
-import jujube.state.UnitName;
+import jujube.model.UnitInfo;
+import jujube.model.UnitName;
 import jujube.workflow.CorruptStateFileException;
 
 /**
@@ -43,7 +43,7 @@ final class StateAgreement {
      * The files the environment contradicts; empty when none (or the unit is removed: its retirement
      * reads its files as they are).
      *
-     * @throws jujube.state.StateException when ZooKeeper cannot be read
+     * @throws jujube.model.StateException when ZooKeeper cannot be read
      */
     List<LocalStateProblem> check() {
         UnitInfo info;
@@ -115,7 +115,7 @@ final class StateAgreement {
         try {
             state.relations().get(relationId);
             return true;
-        } catch (jujube.state.NoSuchRelationException removed) {
+        } catch (jujube.model.NoSuchRelationException removed) {
             return false; // removed while the agent was away: it departs it
         }
     }

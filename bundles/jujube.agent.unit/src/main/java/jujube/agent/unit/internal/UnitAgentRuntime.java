@@ -24,9 +24,9 @@ import jujube.spi.CharmUpgradeHandler;
 import jujube.state.Backoff;
 import jujube.state.EnvironmentConfig;
 import jujube.state.StateConnection;
-import jujube.state.StateException;
-import jujube.state.UnitInfo;
-import jujube.state.UnitName;
+import jujube.model.StateException;
+import jujube.model.UnitInfo;
+import jujube.model.UnitName;
 import jujube.workflow.StateReplica;
 import jujube.workflow.UnitWorkflow;
 import jujube.workflow.Workflow;
@@ -286,7 +286,7 @@ final class UnitAgentRuntime implements AutoCloseable {
             AppliedConfig config = new AppliedConfig(settings.stateDir().resolve("config.json"), with.mapper());
             lifecycle = new UnitLifecycle(unit.toString(), new UnitHooks(runner, executor), relations, upgrader, config,
                     () -> with.state().services().config(unit.service()));
-            StateReplica zk = StateReplica.unit(with.state().units(), unit);
+            StateReplica zk = new UnitStateReplica(with.state().units(), unit);
             Workflow workflow = Workflows.open(unit.toString(), UnitWorkflow.DEFINITION, store(),
                     new PublishedHistory(Workflows.fileHistory(settings.stateDir().resolve("unit.history"), with.mapper(),
                             with.clock()), with.state().units(), unit, with.clock()),

@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import jujube.state.UnitName;
+import jujube.model.UnitName;
 import jujube.workflow.RetryPolicy;
 
 /**

@@ -17,8 +17,8 @@ import jujube.state.Change;
 import jujube.state.RunRequest;
 import jujube.state.RunResult;
 import jujube.state.StateConnection;
-import jujube.state.StateException;
-import jujube.state.UnitName;
+import jujube.model.StateException;
+import jujube.model.UnitName;
 import jujube.state.UnitRuns;
 import jujube.state.Watch;
 import org.slf4j.Logger;
@@ -53,7 +53,7 @@ final class UnitCommands implements AutoCloseable {
     void start() {
         try {
             watch = state.runs().watch(unit, this::changed);
-        } catch (jujube.state.NoSuchUnitException removed) {
+        } catch (jujube.model.NoSuchUnitException removed) {
             // removed while its agent was down: it only retires, and takes no requests
             LOG.debug("unit {}: removed, takes no run requests", unit);
         }

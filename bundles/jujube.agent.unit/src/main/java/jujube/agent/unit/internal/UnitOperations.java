@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;
 import jujube.files.AtomicFiles;
-import jujube.state.ResolvedMode;
+import jujube.model.ResolvedMode;
 import jujube.workflow.ActionResult;
 import jujube.workflow.FireResult;
 import jujube.workflow.UnitState;

@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import jujube.state.UnitName;
+import jujube.model.UnitName;
 import jujube.testkit.Polling;
 import jujube.testkit.TestJvm;
 import org.awaitility.core.ConditionFactory;

@@ -8,7 +8,7 @@ import java.util.Optional;
 import java.util.Set;
 import jujube.agent.unit.internal.CrashHookLog.Outcome;
 import jujube.agent.unit.internal.CrashHookLog.Run;
-import jujube.state.UnitName;
+import jujube.model.UnitName;
 import jujube.workflow.QueueState;
 import jujube.workflow.WorkflowState;
 

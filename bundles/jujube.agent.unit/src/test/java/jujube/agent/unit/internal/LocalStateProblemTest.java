@@ -7,7 +7,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import jujube.files.CorruptFileException;
-import jujube.state.UnitName;
+import jujube.model.UnitName;
 import jujube.workflow.CorruptStateFileException;
 import jujube.workflow.TransitionAbortedException;
 import org.junit.jupiter.api.Test;

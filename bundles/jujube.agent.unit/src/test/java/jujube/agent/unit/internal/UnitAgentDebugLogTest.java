@@ -9,7 +9,7 @@ import java.time.Duration;
 import java.util.List;
 import jujube.state.DebugLog;
 import jujube.state.LoggedRecord;
-import jujube.state.UpgradeRequest;
+import jujube.model.UpgradeRequest;
 import jujube.testkit.Polling;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;

@@ -11,7 +11,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import jujube.state.EnvironmentConfig;
-import jujube.state.ResolvedMode;
+import jujube.model.ResolvedMode;
 import jujube.testkit.Polling;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;

@@ -14,7 +14,7 @@ import jujube.hooks.internal.HookExecutorsComponent;
 import jujube.state.ConnectionConfig;
 import jujube.state.StateConnection;
 import jujube.state.StateConnections;
-import jujube.state.UnitName;
+import jujube.model.UnitName;
 import jujube.workflow.RetryPolicy;
 
 /**

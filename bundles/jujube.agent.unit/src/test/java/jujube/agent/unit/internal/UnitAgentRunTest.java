@@ -10,7 +10,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import jujube.state.RunResult;
-import jujube.state.StatusEntry;
+import jujube.model.StatusEntry;
 import jujube.state.UnitRuns;
 import jujube.testkit.Polling;
 import org.awaitility.core.ConditionFactory;
@@ -75,7 +75,7 @@ class UnitAgentRunTest extends UnitAgentTestBase {
                 + " more bytes]\n"), big.stdout().substring(UnitRuns.MAX_OUTPUT_BYTES));
 
         fx.failHook("install", false);
-        fx.state.units().setResolved(UNIT, jujube.state.ResolvedMode.RETRY_HOOK);
+        fx.state.units().setResolved(UNIT, jujube.model.ResolvedMode.RETRY_HOOK);
         POLLING.await("started").until(() -> "started".equals(fx.replicatedState()));
         assertEquals("", fx.state.units().get(UNIT).workflowStateInfo());
         assertEquals(List.of("install_error", "installed", "started"), fx.state.units().statusHistory(UNIT).stream()

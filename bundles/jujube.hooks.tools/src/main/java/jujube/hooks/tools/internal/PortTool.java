@@ -3,7 +3,7 @@ package jujube.hooks.tools.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Optional;
 import jujube.hooks.tools.HookToolException;
-import jujube.state.Port;
+import jujube.model.Port;
 
 /** {@code open-port PORT[/tcp|udp]} and {@code close-port PORT[/tcp|udp]}, with the original's messages. */
 final class PortTool implements HookTool {

@@ -1,0 +1,24 @@
+package jujube.model;
+
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A charm published to the environment, as plain data: this bundle does not interpret charms.
+ *
+ * @param id the charm id, {@code local:precise/mysql-3}
+ * @param url where the charm bundle is stored
+ * @param sha256 the bundle's checksum
+ * @param metadata the charm's metadata as read from {@code metadata.yaml}
+ * @param config the charm's config schema as read from {@code config.yaml}
+ */
+public record CharmRecord(String id, String url, String sha256, Map<String, Object> metadata,
+        Map<String, Object> config) {
+    public CharmRecord {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(url, "url");
+        Objects.requireNonNull(sha256, "sha256");
+        metadata = metadata == null ? Map.of() : metadata;
+        config = config == null ? Map.of() : config;
+    }
+}
