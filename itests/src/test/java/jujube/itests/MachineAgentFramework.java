@@ -28,7 +28,7 @@ import org.ops4j.pax.exam.Option;
  * {@code @Configuration}); the test classes themselves must not touch ZooKeeper server types.
  */
 public final class MachineAgentFramework {
-    private static final jujube.state.Credential ADMIN = jujube.state.Credential.generate(jujube.state.Credential.ADMIN);
+    private static final jujube.access.Credential ADMIN = jujube.access.Credential.generate(jujube.access.Credential.ADMIN);
     private static TestingServer zookeeper;
     private static Path deployDir;
 
@@ -46,7 +46,7 @@ public final class MachineAgentFramework {
         }
         Path work = Files.createTempDirectory("jujube-itest");
         // the framework's agent is the administrator: these tests drive the environment through it
-        jujube.state.CredentialFiles.write(work.resolve("machine-0").resolve(jujube.state.CredentialFiles.CREDENTIALS),
+        jujube.access.CredentialFiles.write(work.resolve("machine-0").resolve(jujube.access.CredentialFiles.CREDENTIALS),
                 List.of(ADMIN));
         deployDir = Files.createDirectories(work.resolve("deploy"));
         List<Option> options = new ArrayList<>();

@@ -122,7 +122,7 @@ public final class Main {
             boolean expected = e instanceof CliException || e instanceof StateException
                     || e instanceof CharmException || e instanceof IllegalArgumentException;
             String message = e.getMessage() == null ? e.toString() : e.getMessage();
-            if (e instanceof jujube.state.NotAuthorizedException refused) {
+            if (e instanceof jujube.access.NotAuthorizedException refused) {
                 // the administrator may do everything: credentials refused are no administrator's of this environment
                 message = "not authorized: the environment's ZooKeeper refuses this command's administrator credentials ("
                         + refused.path() + ")";

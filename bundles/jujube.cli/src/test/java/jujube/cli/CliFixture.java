@@ -43,7 +43,7 @@ abstract class CliFixture {
     @TempDir
     Path home;
     /** The environment's administrator, whose credentials the command line finds in its directory. */
-    jujube.state.Credential admin;
+    jujube.access.Credential admin;
 
     String envName;
     String chroot;
@@ -100,8 +100,8 @@ abstract class CliFixture {
         Files.createDirectories(dir);
         Files.writeString(dir.resolve("environment.yaml"), "name: " + envName + "\nprovider: local\nzookeeper-port: "
                 + zk.getPort() + "\nplacement: " + placement + "\nzookeeper-chroot: " + chroot + "\n");
-        admin = jujube.state.Credential.generate(jujube.state.Credential.ADMIN);
-        jujube.state.CredentialFiles.write(dir.resolve("secrets/admin.yaml"), List.of(admin));
+        admin = jujube.access.Credential.generate(jujube.access.Credential.ADMIN);
+        jujube.access.CredentialFiles.write(dir.resolve("secrets/admin.yaml"), List.of(admin));
         state = StateConnections.open(new ConnectionConfig("127.0.0.1:" + zk.getPort(), Duration.ofSeconds(10),
                 Duration.ofSeconds(5), chroot, List.of(admin)));
         open.add(state);

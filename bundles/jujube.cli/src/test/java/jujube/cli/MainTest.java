@@ -158,7 +158,7 @@ class MainTest {
         System.setProperty("zookeeper.authProvider.jujube", "jujube.zookeeper.auth.GroupAuthenticationProvider");
         try (org.apache.curator.test.TestingServer zk = new org.apache.curator.test.TestingServer(true)) {
             jujube.state.ConnectionConfig config = jujube.state.ConnectionConfig.of(zk.getConnectString())
-                    .withCredentials(List.of(jujube.state.Credential.generate(jujube.state.Credential.ADMIN)));
+                    .withCredentials(List.of(jujube.access.Credential.generate(jujube.access.Credential.ADMIN)));
             try (jujube.state.StateConnection owner = jujube.state.StateConnections.open(config)) {
                 owner.awaitConnected(java.time.Duration.ofSeconds(10));
                 owner.initialize(new jujube.state.EnvironmentSettings("other", "local", "local", "local-0"));
@@ -217,8 +217,8 @@ class MainTest {
 
     /** The administrator's credentials, where bootstrap leaves them. */
     private static void adminCredentials(Path dir) throws java.io.IOException {
-        jujube.state.CredentialFiles.write(dir.resolve("secrets/admin.yaml"),
-                java.util.List.of(jujube.state.Credential.generate(jujube.state.Credential.ADMIN)));
+        jujube.access.CredentialFiles.write(dir.resolve("secrets/admin.yaml"),
+                java.util.List.of(jujube.access.Credential.generate(jujube.access.Credential.ADMIN)));
     }
 
     @Test

@@ -24,7 +24,6 @@ public record MachineInfo(int id, String instanceId, boolean agentConnected, Map
     /**
      * What the instance id of a machine on another host begins with, {@code ssh:[USER@]HOST}.
      *
-     * @since 3.2
      */
     public static final String SSH_INSTANCE_PREFIX = "ssh:";
 
@@ -33,7 +32,6 @@ public record MachineInfo(int id, String instanceId, boolean agentConnected, Map
      * provider does, and the command line that installed it removes it. Nothing else starts, restarts
      * or removes it, however long its agent stays away.
      *
-     * @since 3.2
      */
     public boolean onAnotherHost() {
         return instanceId.startsWith(SSH_INSTANCE_PREFIX);

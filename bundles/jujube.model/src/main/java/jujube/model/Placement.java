@@ -3,8 +3,6 @@ package jujube.model;
 /**
  * Where new principal units go, decided inside the transaction that adds them, against the topology it
  * commits to: two commands placing units at once cannot both take the same unused machine.
- *
- * @since 3.1
  */
 public sealed interface Placement {
     /** Every unit on this machine. */

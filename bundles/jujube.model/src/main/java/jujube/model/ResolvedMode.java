@@ -10,7 +10,6 @@ public enum ResolvedMode {
      * For a unit whose agent found its local state corrupt ({@code local_state_error}): set the corrupt files
      * aside and rebuild them from what the environment knows, then go on. Not a mode of relation-resolved.
      *
-     * @since 3.1
      */
     RESET_STATE
 }

@@ -26,7 +26,6 @@ public record UnitInfo(String id, UnitName name, String charmId, OptionalInt mac
      * corrupt: none of the unit's hooks runs until the operator resets that state ({@link ResolvedMode#RESET_STATE});
      * {@link #workflowStateInfo} names the file and the problem.
      *
-     * @since 3.1
      */
     public static final String LOCAL_STATE_ERROR = "local_state_error";
 

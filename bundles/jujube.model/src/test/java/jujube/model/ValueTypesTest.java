@@ -1,8 +1,5 @@
 package jujube.model;
 
-import jujube.model.Port;
-import jujube.model.UnitName;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,5 +1,8 @@
 package jujube.state;
 
+import jujube.access.CredentialFiles;
+import jujube.access.OneTimeCredential;
+
 import jujube.model.StateException;
 
 import org.osgi.annotation.versioning.ProviderType;

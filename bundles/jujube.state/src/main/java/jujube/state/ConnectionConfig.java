@@ -1,5 +1,8 @@
 package jujube.state;
 
+import jujube.access.Credential;
+import jujube.access.OneTimeCredential;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -1,5 +1,8 @@
 package jujube.state;
 
+import jujube.access.Credential;
+import jujube.access.OneTimeCredential;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;

@@ -1,5 +1,9 @@
 package jujube.state;
 
+import jujube.access.Credential;
+import jujube.access.CredentialRefusedException;
+import jujube.access.OneTimeCredential;
+
 import jujube.model.CharmRecord;
 import jujube.model.NoSuchUnitException;
 import jujube.model.Port;

@@ -46,7 +46,7 @@ class TlsConnectionTest {
 
     private static ConnectionConfig plain() {
         return new ConnectionConfig(server.connectString(), Duration.ofSeconds(4), Duration.ofSeconds(2), "",
-                List.of(jujube.state.Credential.generate(jujube.state.Credential.ADMIN)));
+                List.of(jujube.access.Credential.generate(jujube.access.Credential.ADMIN)));
     }
 
     @Test

@@ -1,5 +1,7 @@
 package jujube.state;
 
+import jujube.access.Credential;
+
 import jujube.model.CharmRecord;
 import jujube.model.NoSuchRelationException;
 import jujube.model.NoSuchUnitException;

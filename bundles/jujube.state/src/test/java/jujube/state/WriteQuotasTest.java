@@ -1,5 +1,7 @@
 package jujube.state;
 
+import jujube.access.Credential;
+
 import jujube.model.Port;
 import jujube.model.StateException;
 import jujube.model.UnitName;

@@ -1,5 +1,7 @@
 package jujube.state;
 
+import jujube.access.Credential;
+
 import jujube.model.CharmRecord;
 import jujube.model.UnitName;
 
@@ -117,8 +119,8 @@ public abstract class ZooKeeperFixture {
     protected static List<Credential> unitCredentials(CuratorFramework raw, String unitId) throws Exception {
         byte[] yaml = raw.getData().forPath("/auth/credentials/" + unitId);
         List<Credential> found = new ArrayList<>();
-        for (Object entry : (List<?>) new jujube.state.codec.PlainMapCodec()
-                .readMap(yaml, jujube.state.codec.PlainMapCodec.Form.YAML).get("credentials")) {
+        for (Object entry : (List<?>) new jujube.lib.codec.PlainMapCodec()
+                .readMap(yaml, jujube.lib.codec.PlainMapCodec.Form.YAML).get("credentials")) {
             java.util.Map<?, ?> m = (java.util.Map<?, ?>) entry;
             found.add(new Credential((String) m.get("principal"), (String) m.get("secret")));
         }

@@ -1,7 +1,7 @@
 package jujube.agent.provisioning;
 
 import java.util.Set;
-import jujube.state.OneTimeCredential;
+import jujube.access.OneTimeCredential;
 import org.osgi.annotation.versioning.ConsumerType;
 
 /**
@@ -18,8 +18,8 @@ import org.osgi.annotation.versioning.ConsumerType;
 public interface MachineProvider {
     /**
      * Starts a machine whose agent runs as {@code machineId}, handing the agent {@code credential} before
-     * it starts: in its data directory as {@link jujube.state.CredentialFiles#ONE_TIME}
-     * ({@link jujube.state.CredentialFiles#writeOneTime}). The agent redeems it for its identity at its
+     * it starts: in its data directory as {@link jujube.access.CredentialFiles#ONE_TIME}
+     * ({@link jujube.access.CredentialFiles#writeOneTime}). The agent redeems it for its identity at its
      * first start. A launch of a machine whose instance runs writes it too, for the agent's next start.
      *
      * @return the new instance's id, recorded in the machine's node

@@ -10,7 +10,7 @@ import jujube.state.NotConnectedException;
 import jujube.model.ServiceInfo;
 import jujube.state.StateConnection;
 import jujube.state.StateConnections;
-import jujube.state.NotAuthorizedException;
+import jujube.access.NotAuthorizedException;
 
 /**
  * One command's session with its environment: the environment read from disk and a connection to its

@@ -4,7 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import jujube.charm.ConfigOption;
 import jujube.cli.internal.EnvironmentSession.ServiceCharm;
-import jujube.state.CredentialNames;
+import jujube.access.CredentialNames;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;

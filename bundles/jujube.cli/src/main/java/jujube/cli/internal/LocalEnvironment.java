@@ -24,10 +24,10 @@ import jujube.provider.local.PidFiles;
 import jujube.tls.EnvironmentTls;
 import jujube.tls.WirePolicy;
 import jujube.state.ConnectionConfig;
-import jujube.state.Credential;
-import jujube.state.CredentialFiles;
-import jujube.state.codec.PlainMapCodec;
-import jujube.state.codec.PlainMapCodec.Form;
+import jujube.access.Credential;
+import jujube.access.CredentialFiles;
+import jujube.lib.codec.PlainMapCodec;
+import jujube.lib.codec.PlainMapCodec.Form;
 
 /**
  * A local environment on disk: {@code environment.yaml} (its name, ZooKeeper port, placement, what its

@@ -21,7 +21,7 @@ import jujube.provider.ssh.RemoteMachine;
 import jujube.provider.ssh.SshException;
 import jujube.provider.ssh.SshHost;
 import jujube.provider.ssh.SshTarget;
-import jujube.state.CredentialFiles;
+import jujube.access.CredentialFiles;
 import jujube.model.MachineInfo;
 import jujube.state.StateConnection;
 

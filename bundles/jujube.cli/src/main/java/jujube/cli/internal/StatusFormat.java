@@ -2,8 +2,8 @@ package jujube.cli.internal;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
-import jujube.state.codec.PlainMapCodec;
-import jujube.state.codec.PlainMapCodec.Form;
+import jujube.lib.codec.PlainMapCodec;
+import jujube.lib.codec.PlainMapCodec.Form;
 
 /** How status (and {@code get}) is printed. */
 enum StatusFormat {

@@ -71,8 +71,8 @@ public final class StatusBenchEnvironment implements AutoCloseable {
         Files.writeString(dir.resolve("environment.yaml"),
                 "name: bench\nprovider: local\nzookeeper-port: " + zk.getPort() + "\nplacement: local\n");
         // the units' agents are "connected" for as long as this connection lives, so status shows them started
-        jujube.state.Credential admin = jujube.state.Credential.generate(jujube.state.Credential.ADMIN);
-        jujube.state.CredentialFiles.write(dir.resolve("secrets/admin.yaml"), java.util.List.of(admin));
+        jujube.access.Credential admin = jujube.access.Credential.generate(jujube.access.Credential.ADMIN);
+        jujube.access.CredentialFiles.write(dir.resolve("secrets/admin.yaml"), java.util.List.of(admin));
         StateConnection state = StateConnections.open(ConnectionConfig.of("127.0.0.1:" + zk.getPort())
                 .withCredentials(java.util.List.of(admin)));
         StatusBenchEnvironment environment = new StatusBenchEnvironment(zk, state);

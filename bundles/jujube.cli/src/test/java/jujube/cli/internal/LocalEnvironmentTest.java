@@ -15,7 +15,7 @@ import jujube.provider.local.ContainerSettings;
 import jujube.provider.local.LocalLayout;
 import jujube.provider.local.MachineIds;
 import jujube.provider.local.MachineLimits;
-import jujube.state.Credential;
+import jujube.access.Credential;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,7 +1,7 @@
 package jujube.hooks.internal;
 
 import java.util.List;
-import jujube.state.CredentialNames;
+import jujube.access.CredentialNames;
 
 /**
  * What a flush really changed in ZooKeeper, in the order it changed it; empty when the hook's writes

@@ -4,8 +4,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import jujube.lib.threads.ThreadFactories;
-import jujube.state.AgentStartup;
-import jujube.state.Backoff;
+import jujube.lib.threads.AgentStartup;
+import jujube.lib.threads.Backoff;
 import jujube.state.StateConnection;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -33,7 +33,7 @@ public final class AccessPolicyMigration {
     @Activate
     public AccessPolicyMigration(@Reference StateConnection state) {
         worker = Executors.newSingleThreadScheduledExecutor(ThreadFactories.daemon("jujube-access-policy-migration"));
-        new AgentStartup("access policy migration", state, worker, Backoff.AGENT).start(() -> {
+        new AgentStartup("access policy migration", state::awaitEnvironment, worker, Backoff.AGENT).start(() -> {
             if (!state.access().isPolicyApplied()) {
                 LOG.info("the environment predates its access policy: applying it");
                 int changed = state.access().applyPolicy();

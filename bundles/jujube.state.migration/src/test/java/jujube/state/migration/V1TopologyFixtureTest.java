@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
  * finds this bundle's step through META-INF/services; two clients migrate at once, then the API uses it.
  */
 class V1TopologyFixtureTest {
-    private static final jujube.state.Credential ADMIN = jujube.state.Credential.generate(jujube.state.Credential.ADMIN);
+    private static final jujube.access.Credential ADMIN = jujube.access.Credential.generate(jujube.access.Credential.ADMIN);
     private static final String V1 = """
             version: 1
             machines: {machine-0000000000: {}}

@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import jujube.model.CharmRecord;
 import jujube.state.ConnectionConfig;
-import jujube.state.Credential;
+import jujube.access.Credential;
 import jujube.state.EnvironmentSettings;
 import jujube.model.MachineInfo;
 import jujube.model.Placement;

@@ -9,7 +9,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
-import jujube.state.Credential;
+import jujube.access.Credential;
 import jujube.model.StateException;
 import jujube.state.internal.NodeKind.Grant;
 import org.apache.curator.framework.CuratorFramework;

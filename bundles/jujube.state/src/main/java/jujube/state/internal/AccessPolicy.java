@@ -3,7 +3,7 @@ package jujube.state.internal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import jujube.state.Credential;
+import jujube.access.Credential;
 import jujube.model.StateException;
 import org.apache.zookeeper.KeeperException;
 import org.slf4j.Logger;

@@ -27,7 +27,7 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
     String tlsCaCertificate() default "";
 
     @AttributeDefinition(description = "The owner-only file of the credentials this process authenticates with"
-            + " (jujube.state.CredentialFiles); a machine agent's is written when it redeems its one-time credential")
+            + " (jujube.access.CredentialFiles); a machine agent's is written when it redeems its one-time credential")
     String credentialsFile() default "";
 
     @AttributeDefinition(description = "A machine agent's one-time credential, redeemed for its credentials when"

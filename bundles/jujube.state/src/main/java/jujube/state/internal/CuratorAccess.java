@@ -1,7 +1,7 @@
 package jujube.state.internal;
 
 import jujube.state.Access;
-import jujube.state.OneTimeCredential;
+import jujube.access.OneTimeCredential;
 import jujube.model.StateException;
 
 /** {@link Access} of one connection; every operation is the administrator's. */

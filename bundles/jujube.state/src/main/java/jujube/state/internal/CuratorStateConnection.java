@@ -18,7 +18,7 @@ import jujube.state.Services;
 import jujube.state.TopologyMigration;
 import jujube.state.Units;
 import jujube.state.ConnectionConfig;
-import jujube.state.Credential;
+import jujube.access.Credential;
 import jujube.state.ConnectionState;
 import jujube.state.ConnectionStateListener;
 import jujube.state.EnvironmentNotInitializedException;
@@ -342,7 +342,7 @@ public final class CuratorStateConnection implements StateConnection {
     }
 
     /** See {@link jujube.state.StateConnections#redeem}. */
-    public static List<Credential> redeem(ConnectionConfig config, jujube.state.OneTimeCredential credential,
+    public static List<Credential> redeem(ConnectionConfig config, jujube.access.OneTimeCredential credential,
             Duration timeout) {
         return OneTimeRedemption.redeem(config, credential, timeout);
     }

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.core.JacksonException;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import jujube.state.codec.PlainMapCodec;
-import jujube.state.codec.PlainMapCodec.Form;
+import jujube.lib.codec.PlainMapCodec;
+import jujube.lib.codec.PlainMapCodec.Form;
 
 /**
  * The content of our nodes: YAML maps, as the original juju stored them, written in YAML's flow style

@@ -112,7 +112,7 @@ final class NodeReader {
                     + ((org.apache.zookeeper.KeeperException) e).getPath() + ": its node count or bytes): remove some of it first", e);
         }
         if (e instanceof org.apache.zookeeper.KeeperException.NoAuthException) {
-            return new jujube.state.NotAuthorizedException(path, e);
+            return new jujube.access.NotAuthorizedException(path, e);
         }
         if (e instanceof org.apache.zookeeper.KeeperException.InvalidACLException) {
             return new StateException("ZooKeeper refuses the ACL of " + path + ": its servers lack the group rights Jujube's"

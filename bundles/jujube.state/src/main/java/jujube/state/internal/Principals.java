@@ -2,7 +2,7 @@ package jujube.state.internal;
 
 import java.nio.charset.StandardCharsets;
 import java.security.NoSuchAlgorithmException;
-import jujube.state.Credential;
+import jujube.access.Credential;
 import org.apache.zookeeper.data.Id;
 import org.apache.zookeeper.server.auth.DigestAuthenticationProvider;
 

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
-import jujube.state.Credential;
+import jujube.access.Credential;
 import jujube.model.StateException;
 import org.apache.curator.utils.ZKPaths;
 import org.apache.zookeeper.CreateMode;

@@ -316,7 +316,7 @@ public final class TopologyBench {
     /** The connection settings of an environment: one admin credential per environment, as its ACLs name it. */
     private static ConnectionConfig config(CountingZooKeeper zk, String chroot) {
         return CONFIGS.computeIfAbsent(chroot, c -> new ConnectionConfig(zk.connectString(), Duration.ofSeconds(30),
-                Duration.ofSeconds(10), c, List.of(jujube.state.Credential.generate(jujube.state.Credential.ADMIN))));
+                Duration.ofSeconds(10), c, List.of(jujube.access.Credential.generate(jujube.access.Credential.ADMIN))));
     }
 
     /** An initialized environment under its own chroot, with the charm and the services; its writers' connections. */

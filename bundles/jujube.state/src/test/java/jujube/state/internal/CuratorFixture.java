@@ -1,6 +1,6 @@
 package jujube.state.internal;
 
-import jujube.state.Credential;
+import jujube.access.Credential;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;

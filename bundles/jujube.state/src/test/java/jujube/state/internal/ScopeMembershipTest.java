@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
-import jujube.state.Credential;
+import jujube.access.Credential;
 import jujube.state.Change;
 import jujube.model.CharmRecord;
 import jujube.state.ConnectionConfig;

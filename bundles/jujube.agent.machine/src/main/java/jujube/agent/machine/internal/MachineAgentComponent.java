@@ -8,8 +8,8 @@ import jujube.agent.machine.MachineAgent;
 import jujube.agent.machine.UnitAgentDeployments;
 import jujube.charm.CharmStorage;
 import jujube.lib.threads.ThreadFactories;
-import jujube.state.AgentStartup;
-import jujube.state.Backoff;
+import jujube.lib.threads.AgentStartup;
+import jujube.lib.threads.Backoff;
 import jujube.state.AgentPresence;
 import jujube.state.Presence;
 import jujube.state.StateConnection;
@@ -60,7 +60,7 @@ public final class MachineAgentComponent implements MachineAgent {
                 new MachineAddresses(config.publicAddress(), config.privateAddress()), machineId,
                 Path.of(config.dataDir()), worker);
         this.dataDir = Path.of(config.dataDir());
-        this.startup = new AgentStartup("machine agent " + machineId, state, worker, backoff);
+        this.startup = new AgentStartup("machine agent " + machineId, state::awaitEnvironment, worker, backoff);
         startup.start(this::start);
     }
 

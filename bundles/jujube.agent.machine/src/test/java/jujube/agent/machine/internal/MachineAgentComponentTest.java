@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.annotation.Annotation;
 import java.time.Duration;
-import jujube.state.Backoff;
+import jujube.lib.threads.Backoff;
 import jujube.model.MachineInfo;
 import jujube.model.UnitName;
 import jujube.testkit.FlakyState;

@@ -6,8 +6,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import jujube.agent.provisioning.MachineProvider;
 import jujube.lib.threads.ThreadFactories;
-import jujube.state.AgentStartup;
-import jujube.state.Backoff;
+import jujube.lib.threads.AgentStartup;
+import jujube.lib.threads.Backoff;
 import jujube.state.StateConnection;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -42,7 +42,7 @@ public final class ProvisioningAgent {
         this.worker = Executors.newSingleThreadScheduledExecutor(ThreadFactories.daemon("jujube-provisioning-agent"));
         this.provisioner = new Provisioner(state, provider, Duration.ofSeconds(config.bootstrapTimeoutSeconds()),
                 Duration.ofSeconds(config.checkIntervalSeconds()), config.election(), worker);
-        this.startup = new AgentStartup("provisioning agent", state, worker, backoff);
+        this.startup = new AgentStartup("provisioning agent", state::awaitEnvironment, worker, backoff);
         startup.start(() -> {
             provisioner.start();
             if (requests == null) {

@@ -12,7 +12,7 @@ final class FakeProvider implements MachineProvider {
     final List<String> launched = new CopyOnWriteArrayList<>();
     final List<String> terminated = new CopyOnWriteArrayList<>();
     /** The one-time credential each launch handed its machine, by instance. */
-    final java.util.Map<String, jujube.state.OneTimeCredential> credentials = new ConcurrentHashMap<>();
+    final java.util.Map<String, jujube.access.OneTimeCredential> credentials = new ConcurrentHashMap<>();
     private final Set<String> running = ConcurrentHashMap.newKeySet();
     private final AtomicInteger serial = new AtomicInteger();
 
@@ -22,7 +22,7 @@ final class FakeProvider implements MachineProvider {
     }
 
     @Override
-    public String launch(int machineId, jujube.state.OneTimeCredential credential) {
+    public String launch(int machineId, jujube.access.OneTimeCredential credential) {
         String id = "fake-" + machineId + "-" + serial.incrementAndGet();
         credentials.put(id, credential);
         running.add(id);

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.lang.annotation.Annotation;
 import java.time.Duration;
-import jujube.state.Backoff;
+import jujube.lib.threads.Backoff;
 import jujube.state.StateConnection;
 import jujube.testkit.FlakyState;
 import jujube.testkit.Polling;

@@ -10,7 +10,7 @@ import java.util.Set;
 import java.util.function.BooleanSupplier;
 import jujube.agent.unit.internal.AgentSignals.Signal;
 import jujube.files.AtomicFiles;
-import jujube.state.Backoff;
+import jujube.lib.threads.Backoff;
 import jujube.state.StateConnection;
 import jujube.model.StateException;
 import jujube.model.StatusEntry;

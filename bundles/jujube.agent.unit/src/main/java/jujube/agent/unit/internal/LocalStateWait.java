@@ -9,7 +9,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import jujube.agent.unit.internal.AgentSignals.Signal;
-import jujube.state.Backoff;
+import jujube.lib.threads.Backoff;
 import jujube.model.NoSuchUnitException;
 import jujube.state.Presence;
 import jujube.model.ResolvedMode;

@@ -7,7 +7,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import jujube.agent.unit.internal.AgentSignals.Signal;
-import jujube.state.Backoff;
+import jujube.lib.threads.Backoff;
 import jujube.state.EnvironmentConfig;
 import jujube.model.NoSuchUnitException;
 import jujube.state.Presence;

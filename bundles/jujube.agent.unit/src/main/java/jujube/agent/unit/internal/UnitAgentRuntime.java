@@ -21,7 +21,7 @@ import jujube.hooks.UnitHookRunners;
 import jujube.hooks.UnitHookSetup;
 import jujube.lib.threads.Threads;
 import jujube.spi.CharmUpgradeHandler;
-import jujube.state.Backoff;
+import jujube.lib.threads.Backoff;
 import jujube.state.EnvironmentConfig;
 import jujube.state.StateConnection;
 import jujube.model.StateException;

@@ -44,7 +44,7 @@ final class CrashEnvironment implements AutoCloseable {
     private int mutations;
 
     /** The administrator, as whom the agents in their own JVMs connect too. */
-    final jujube.state.Credential admin = jujube.state.Credential.generate(jujube.state.Credential.ADMIN);
+    final jujube.access.Credential admin = jujube.access.Credential.generate(jujube.access.Credential.ADMIN);
 
     CrashEnvironment(String connectString, String chroot) {
         state = StateConnections.open(new ConnectionConfig(connectString, Duration.ofSeconds(10), Duration.ofSeconds(5),

@@ -52,7 +52,7 @@ public final class UnitAgentBench {
         Path root = Files.createTempDirectory("jujube-unitagent-bench");
         try (TestingServer zk = new TestingServer(true);
                 StateConnection state = StateConnections.open(ConnectionConfig.of(zk.getConnectString())
-                        .withCredentials(List.of(jujube.state.Credential.generate(jujube.state.Credential.ADMIN))), List.of())) {
+                        .withCredentials(List.of(jujube.access.Credential.generate(jujube.access.Credential.ADMIN))), List.of())) {
             state.awaitConnected(Duration.ofSeconds(20));
             state.initialize(new EnvironmentSettings("bench", "local", "local", "local-0"));
             state.charms().publish(new CharmRecord("local:precise/noop-1", "file:///nowhere", "sha", Map.of("name", "noop"),

@@ -66,7 +66,7 @@ class UnitAgentCrashTest {
                 UnitName unit = world.addAgentUnit();
                 Path unitDir = root.resolve("units").resolve("app-" + unit.number());
                 Path control = Files.createDirectories(root.resolve("control-" + unit.number()));
-                jujube.state.CredentialFiles.write(control.resolve("admin.yaml"), List.of(world.admin));
+                jujube.access.CredentialFiles.write(control.resolve("admin.yaml"), List.of(world.admin));
                 CrashCharm.write(unitDir.resolve("charm"), control);
                 Path agentLog = root.resolve("agent-" + unit.number() + ".log");
                 for (int k = 0; k < KILLS_PER_UNIT; k++) {

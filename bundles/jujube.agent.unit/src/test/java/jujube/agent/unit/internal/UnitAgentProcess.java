@@ -43,7 +43,7 @@ public final class UnitAgentProcess {
         Path unitDir = Path.of(args[3]);
         // a short session: the presence nodes of a killed agent go soon, as a real restart would see them go
         StateConnection state = StateConnections.open(new ConnectionConfig(args[0], Duration.ofSeconds(2),
-                Duration.ofSeconds(2), args[1], jujube.state.CredentialFiles.read(Path.of(args[4]))), List.of());
+                Duration.ofSeconds(2), args[1], jujube.access.CredentialFiles.read(Path.of(args[4]))), List.of());
         UnitAgentSettings settings = new UnitAgentSettings(unit, unitDir, unitDir.resolve("charm"), Optional.empty(),
                 RETRY, Optional.of(Duration.ofSeconds(30)));
         UnitAgentRuntime agent = new UnitAgentRuntime(settings, new UnitAgentRuntime.Collaborators(state,

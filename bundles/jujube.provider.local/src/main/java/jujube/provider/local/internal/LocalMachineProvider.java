@@ -15,7 +15,7 @@ import jujube.provider.local.ContainerSettings;
 import jujube.provider.local.MachineIds;
 import jujube.provider.local.MachineLimits;
 import jujube.provider.local.LocalLayout;
-import jujube.state.OneTimeCredential;
+import jujube.access.OneTimeCredential;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;

@@ -21,8 +21,8 @@ import jujube.agent.provisioning.ProviderException;
 import jujube.files.AtomicFiles;
 import jujube.provider.local.LocalLayout;
 import jujube.provider.local.PidFiles;
-import jujube.state.CredentialFiles;
-import jujube.state.OneTimeCredential;
+import jujube.access.CredentialFiles;
+import jujube.access.OneTimeCredential;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

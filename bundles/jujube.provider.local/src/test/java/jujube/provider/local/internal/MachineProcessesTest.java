@@ -72,9 +72,9 @@ class MachineProcessesTest {
         return Long.parseLong(Files.readString(layout.pidFile(machineId)).trim());
     }
 
-    private static jujube.state.OneTimeCredential oneTime(int machineId) {
-        return new jujube.state.OneTimeCredential("/machines/machine-" + String.format("%010d", machineId) + "/otp",
-                jujube.state.Credential.generate("otp-test"));
+    private static jujube.access.OneTimeCredential oneTime(int machineId) {
+        return new jujube.access.OneTimeCredential("/machines/machine-" + String.format("%010d", machineId) + "/otp",
+                jujube.access.Credential.generate("otp-test"));
     }
 
     private List<String> launches() throws IOException {
@@ -84,10 +84,10 @@ class MachineProcessesTest {
     @Test
     void launch_starts_a_detached_agent_and_records_its_pid() throws Exception {
         machines = new MachineProcesses(layout, restarts);
-        jujube.state.OneTimeCredential credential = oneTime(1);
+        jujube.access.OneTimeCredential credential = oneTime(1);
         assertEquals("local-1", machines.launch(1, credential));
-        Path handed = env.resolve("machines/machine-1").resolve(jujube.state.CredentialFiles.ONE_TIME);
-        assertEquals(credential, jujube.state.CredentialFiles.readOneTime(handed), "handed to the machine before it starts");
+        Path handed = env.resolve("machines/machine-1").resolve(jujube.access.CredentialFiles.ONE_TIME);
+        assertEquals(credential, jujube.access.CredentialFiles.readOneTime(handed), "handed to the machine before it starts");
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(handed)));
         long pid = pidOf(1);
         assertTrue(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));

@@ -1,4 +1,4 @@
-package jujube.state.codec;
+package jujube.lib.codec;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -15,7 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import jujube.state.codec.PlainMapCodec.Form;
+import jujube.lib.codec.PlainMapCodec.Form;
 import org.junit.jupiter.api.Test;
 
 /** The plain-document codec reads and writes what Jackson's databind would, in JSON and in YAML. */

@@ -1,4 +1,4 @@
-package jujube.state;
+package jujube.lib.threads;
 
 import java.time.Duration;
 import java.util.Objects;
@@ -9,7 +9,7 @@ import java.util.Objects;
  *
  * @param first the delay after the first failure
  * @param last the longest delay, however many failures follow
- * @since 2.1
+ * @since 1.2
  */
 public record Backoff(Duration first, Duration last) {
     /** What the agents use: half a second, doubling up to half a minute. */

@@ -1,17 +1,16 @@
-package jujube.state;
+package jujube.access;
 
 import java.util.Objects;
 
 /**
  * What a new machine agent is handed by its provider to obtain its identity (the original's one-time
  * password principal): a node only this credential may read, holding the machine's own credentials.
- * The agent that redeems it ({@link StateConnections#redeem}) deletes the node, so it works once and is
+ * The agent that redeems it (the state connection's {@code redeem}) deletes the node, so it works once and is
  * useless afterwards; the provisioning agent issues a fresh one for every launch. Stored on the machine
  * as {@link CredentialFiles#ONE_TIME} in its data directory. {@link #toString()} never shows the secret.
  *
  * @param node the node, below the environment's root (its chroot, if any, not included)
  * @param credential the one-time principal and its secret
- * @since 3.2
  */
 public record OneTimeCredential(String node, Credential credential) {
     public OneTimeCredential {

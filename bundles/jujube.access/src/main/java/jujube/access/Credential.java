@@ -1,4 +1,4 @@
-package jujube.state;
+package jujube.access;
 
 import java.security.SecureRandom;
 import java.util.Base64;

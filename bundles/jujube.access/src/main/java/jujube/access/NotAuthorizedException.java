@@ -1,4 +1,4 @@
-package jujube.state;
+package jujube.access;
 
 import jujube.model.StateException;
 
@@ -6,8 +6,6 @@ import jujube.model.StateException;
  * ZooKeeper refused a request to this connection's credentials (its {@code NoAuth}): the node is not theirs
  * to read or change, or the credentials are no environment's principal's (revoked, or another
  * environment's).
- *
- * @since 4.2
  */
 public class NotAuthorizedException extends StateException {
     private static final long serialVersionUID = 1L;

@@ -1,4 +1,4 @@
-package jujube.state;
+package jujube.access;
 
 import java.util.regex.Pattern;
 
@@ -6,8 +6,6 @@ import java.util.regex.Pattern;
  * Names that say their value is a credential: a password, a passphrase, a secret, a token, a private,
  * API, access or authentication key. The command line and the agents' logs never show the value of a
  * setting or option so named, even where they show other values.
- *
- * @since 3.2
  */
 public final class CredentialNames {
     private static final Pattern CREDENTIAL = Pattern.compile(

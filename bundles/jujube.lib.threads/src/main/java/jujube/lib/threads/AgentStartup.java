@@ -1,4 +1,4 @@
-package jujube.state;
+package jujube.lib.threads;
 
 import java.time.Duration;
 import java.util.Objects;
@@ -11,8 +11,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * How an agent starts against the environment, on its own executor so that activation never blocks
- * the framework: wait for ZooKeeper and the environment ({@link StateConnection#awaitEnvironment}),
- * then run the agent's start-up step. A step that throws is logged once and the whole attempt (the
+ * the framework: wait until what it needs is ready (its {@link Readiness}: ZooKeeper and the
+ * environment, for an agent of the state), then run the agent's start-up step. A step that throws is logged once and the whole attempt (the
  * wait included, ZooKeeper may be what went away) is scheduled again after a {@link Backoff} delay,
  * until it succeeds or the executor is shut down (the agent deactivated): an agent never stays dead
  * in a live process because one start failed.
@@ -20,14 +20,27 @@ import org.slf4j.LoggerFactory;
  * <p>The step may fail half-way, so it must be safe to run again: it keeps what it already set up
  * (a presence, a watch) rather than setting it up twice.
  *
- * @since 2.1
+ * @since 1.2
  */
 public final class AgentStartup {
+    /** What an agent waits for before each attempt. */
+    @FunctionalInterface
+    public interface Readiness {
+        /**
+         * Waits, however long it takes, until ready, telling {@code stillWaiting} why at each
+         * {@code period} spent waiting.
+         *
+         * @return false when the thread was interrupted (the agent stops), true once ready
+         */
+        boolean await(Duration period, java.util.function.Consumer<String> stillWaiting);
+    }
+
+
     private static final Logger LOG = LoggerFactory.getLogger(AgentStartup.class);
     private static final Duration WAIT_REPORT_PERIOD = Duration.ofSeconds(30);
 
     private final String agent;
-    private final StateConnection state;
+    private final Readiness readiness;
     private final ScheduledExecutorService executor;
     private final Backoff backoff;
     private final AtomicInteger failures = new AtomicInteger();
@@ -37,9 +50,9 @@ public final class AgentStartup {
      * @param agent names the agent in the log ({@code machine agent 3})
      * @param executor the agent's own thread, shut down when the agent stops
      */
-    public AgentStartup(String agent, StateConnection state, ScheduledExecutorService executor, Backoff backoff) {
+    public AgentStartup(String agent, Readiness readiness, ScheduledExecutorService executor, Backoff backoff) {
         this.agent = Objects.requireNonNull(agent, "agent");
-        this.state = Objects.requireNonNull(state, "state");
+        this.readiness = Objects.requireNonNull(readiness, "readiness");
         this.executor = Objects.requireNonNull(executor, "executor");
         this.backoff = Objects.requireNonNull(backoff, "backoff");
     }
@@ -61,7 +74,7 @@ public final class AgentStartup {
     }
 
     private void attempt(Runnable step, Duration delay) {
-        if (!state.awaitEnvironment(WAIT_REPORT_PERIOD, why -> LOG.warn("{} still waiting for ZooKeeper: {}", agent, why))) {
+        if (!readiness.await(WAIT_REPORT_PERIOD, why -> LOG.warn("{} still waiting: {}", agent, why))) {
             return; // stopped meanwhile
         }
         try {

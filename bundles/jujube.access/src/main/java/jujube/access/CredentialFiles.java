@@ -1,4 +1,4 @@
-package jujube.state;
+package jujube.access;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,8 +17,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import jujube.state.codec.PlainMapCodec;
-import jujube.state.codec.PlainMapCodec.Form;
+import jujube.lib.codec.PlainMapCodec;
+import jujube.lib.codec.PlainMapCodec.Form;
 
 /**
  * The files that hold credentials, owner-only ({@code 0600}) and written whole (temp file, fsync, rename,
@@ -33,8 +33,6 @@ import jujube.state.codec.PlainMapCodec.Form;
  * </ul>
  * A file that others than its owner may read or write is refused, naming its mode, as is one over
  * {@link #MAX_BYTES}. Every failure is an {@link IOException} whose message names the file and the problem.
- *
- * @since 3.2
  */
 public final class CredentialFiles {
     /** A machine agent's credentials, in its data directory. */

@@ -1,4 +1,4 @@
-package jujube.state.codec;
+package jujube.lib.codec;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
