@@ -26,7 +26,7 @@ public final class StateConnections {
 
     /**
      * The migration steps on the class path, looked up when a topology first needs migrating: the look-up
-     * opens every jar of the class path (a command line's 20: 30 ms), and a current topology needs none.
+     * opens every jar of the class path, and a current topology needs none.
      */
     private static final class ClassPathMigrations implements Supplier<List<TopologyMigration>> {
         private final ClassLoader loader;
@@ -49,8 +49,8 @@ public final class StateConnections {
 
     /**
      * Initializes the ZooKeeper client's classes in this thread, for a short-lived process that opens a
-     * connection soon and has a core to spare: loading them and binding the logging back-end take tens of
-     * milliseconds, which a thread of its own can spend beside the process's start-up. The first thread to
+     * connection soon and has a core to spare: loading them and binding the logging back-end is work a thread
+     * of its own can do beside the process's start-up. The first thread to
      * call this, not the one that later opens the connection, pays for the class initializers.
      *
      * @since 4.0
@@ -63,8 +63,7 @@ public final class StateConnections {
      * Closes {@code connection} for a process that exits next: returns once the session has ended (the
      * server answered its close, so every earlier request of the session is applied and its ephemeral
      * nodes are gone) or the connection is lost, and leaves the rest of the client's shutdown to a daemon
-     * thread: ZooKeeper's client sleeps 100 ms after closing its socket, which a command line would
-     * otherwise wait for. Waits at most {@code timeout}. A connection this class did not open is simply
+     * thread: ZooKeeper's client pauses after closing its socket, which a command line need not wait for. Waits at most {@code timeout}. A connection this class did not open is simply
      * closed.
      *
      * @since 4.0

@@ -6,10 +6,9 @@ import jujube.state.StateConnections;
 /**
  * Initializes the ZooKeeper client on a daemon thread while the main thread parses the command line:
  * most commands connect, and the client's first set-up (loading its classes, binding the logging
- * back-end: tens of milliseconds) then runs beside the start-up on another core.
+ * back-end) then runs beside the start-up on another core.
  *
- * <p>A class rather than a lambda: linking the first lambda of a JVM (its invokedynamic bootstrap) costs
- * about 9 ms, which the main thread would pay here.
+ * <p>A class rather than a lambda, so that the main thread does not link the JVM's first lambda here.
  */
 public final class ClientWarmUp implements Runnable {
     private ClientWarmUp() {

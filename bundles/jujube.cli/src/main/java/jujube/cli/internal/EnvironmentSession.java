@@ -114,7 +114,7 @@ final class EnvironmentSession implements AutoCloseable {
 
     /**
      * Ends the session as soon as the server has: every command exits after its session, and the
-     * ZooKeeper client's own shutdown would add a fixed 100 ms to each. Writes were all answered by then.
+     * ZooKeeper client's own shutdown would add a fixed pause to each. Writes were all answered by then.
      */
     @Override
     public void close() {

@@ -22,9 +22,8 @@ import java.util.Map;
  * numbers, booleans, null). What it reads are the values Jackson's databind gives for {@code Object}
  * (linked maps in the document's order, array lists, the smallest of Integer, Long and BigInteger,
  * Double, Boolean, null; a repeated key keeps its last value); what it writes is what databind writes.
- * It uses Jackson's streaming parser and generator only: a short-lived JVM (a status) never initializes
- * databind, whose serializer and deserializer look-ups cost about 50 ms of CPU cold
- * (bench/cli/RESULTS.md, steps 11 and 12).
+ * It uses Jackson's streaming parser and generator only, so that a short-lived JVM (a status) never pays
+ * for initializing databind's serializers and deserializers.
  *
  * <p>Immutable and thread-safe. The YAML factory is made on first use: a process that meets only JSON
  * never loads the YAML parser.

@@ -142,7 +142,7 @@ public final class CuratorStateConnection implements StateConnection {
      */
     public static void warmUp() {
         // the ZooKeeper client's first selector: the JDK looks for a selector provider in every jar of the
-        // class path first (about 30 ms), which the connecting thread would otherwise wait for
+        // class path first, which the connecting thread would otherwise wait for
         try {
             java.nio.channels.spi.SelectorProvider.provider();
         } catch (RuntimeException | java.util.ServiceConfigurationError e) {

@@ -10,8 +10,8 @@ import jujube.lib.codec.PlainMapCodec.Form;
 /**
  * The content of our nodes: YAML maps, as the original juju stored them, written in YAML's flow style
  * that is also JSON ({@code {"version":2,...}}). Any YAML parser reads it (PyYAML and SnakeYAML
- * included), and we read it with a JSON parser: four times faster than a YAML parser on a cold JVM
- * (the 50 KB topology of 200 units: 10 ms against 40 ms), which every command pays. Content in YAML's
+ * included), and we read it with a JSON parser, much cheaper than a YAML parser on a cold JVM, as every
+ * command is. Content in YAML's
  * block style, as the original juju and earlier versions of Jujube wrote it, is read as YAML.
  */
 final class NodeCodec {

@@ -7,8 +7,7 @@ import org.apache.zookeeper.client.ZKClientConfig;
 /**
  * The ZooKeeper client's configuration. ZooKeeper's own copies its TLS system properties through
  * {@code X509Util}, whose static initializer asks the JDK for its default {@code SSLContext}, loading the
- * trust store: about 115 ms of CPU on a two-core machine, paid by every {@code jujube} command for nothing
- * (bench/cli/RESULTS.md). This one copies the same non-TLS system properties and leaves the TLS ones out;
+ * trust store, which a plain connection never uses. This one copies the same non-TLS system properties and leaves the TLS ones out;
  * if {@code zookeeper.client.secure} is set it behaves exactly as ZooKeeper's. A connection configured
  * for TLS ({@link #of}) gets its TLS settings here, never from system properties: in a controller, the
  * embedded server's settings are system properties of the same JVM.
