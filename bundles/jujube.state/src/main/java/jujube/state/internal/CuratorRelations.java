@@ -133,7 +133,7 @@ final class CuratorRelations implements Relations {
         String unitId = t.unitId(unit);
         List<String> next = new ArrayList<>(List.of(TopologyLayout.unit(unitId)));
         r.services().keySet().forEach(serviceId -> next.add(TopologyLayout.service(serviceId)));
-        t.prefetch(next);
+        t.nodes().prefetch(next);
         EndpointEntry endpoint = r.services().get(t.serviceOfUnit(unitId));
         if (endpoint == null) {
             throw new jujube.model.StateException("unit " + unit + " is not in relation " + relationId);

@@ -96,7 +96,7 @@ final class TopologyAdditions {
         if (placement instanceof Placement.Machine m) {
             ahead.add(TopologyLayout.machine(Paths.machineKey(m.id())));
         }
-        t.prefetch(ahead);
+        t.nodes().prefetch(ahead);
         draft.reserveUnitIds(count);
         List<UnitInfo> units = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {

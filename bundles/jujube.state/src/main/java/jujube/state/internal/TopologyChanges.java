@@ -34,7 +34,7 @@ final class TopologyChanges {
 
     /** Adds a machine under a new key: a key taken meanwhile makes the request fail and be made again. */
     static void addMachine(Topology t, String machineKey) {
-        t.create(TopologyLayout.machine(machineKey), Topology.index());
+        t.nodes().create(TopologyLayout.machine(machineKey), Topology.index());
     }
 
     /** Removes a machine with no unit; a unit placed meanwhile makes the deletion fail (the node has a child). */
@@ -44,7 +44,7 @@ final class TopologyChanges {
         if (!units.isEmpty()) {
             throw new MachineHasUnitsException(Paths.machineId(machineKey), units);
         }
-        t.delete(TopologyLayout.machine(machineKey));
+        t.nodes().delete(TopologyLayout.machine(machineKey));
     }
 
     /** The set of services is guarded by the root, which every addition and removal of a service writes. */
@@ -54,10 +54,10 @@ final class TopologyChanges {
         }
         Map<String, Integer> retired = new TreeMap<>(t.retiredSequences());
         Integer next = retired.remove(name);
-        t.set(TopologyLayout.ROOT, TopologyCodec.root(retired));
-        t.create(TopologyLayout.service(serviceId), TopologyCodec.service(new ServiceEntry(name, next == null ? 0 : next)));
-        t.create(TopologyLayout.serviceUnits(serviceId), Topology.index());
-        t.create(TopologyLayout.serviceRelations(serviceId), Topology.index());
+        t.nodes().set(TopologyLayout.ROOT, TopologyCodec.root(retired));
+        t.nodes().create(TopologyLayout.service(serviceId), TopologyCodec.service(new ServiceEntry(name, next == null ? 0 : next)));
+        t.nodes().create(TopologyLayout.serviceUnits(serviceId), Topology.index());
+        t.nodes().create(TopologyLayout.serviceRelations(serviceId), Topology.index());
     }
 
     /**
@@ -78,10 +78,10 @@ final class TopologyChanges {
         }
         Map<String, Integer> retired = new TreeMap<>(t.retiredSequences());
         retired.put(s.name(), s.unitSequence());
-        t.set(TopologyLayout.ROOT, TopologyCodec.root(retired));
-        t.delete(TopologyLayout.serviceRelations(serviceId)); // fails if a relation was added meanwhile
-        t.delete(TopologyLayout.serviceUnits(serviceId));
-        t.delete(TopologyLayout.service(serviceId));
+        t.nodes().set(TopologyLayout.ROOT, TopologyCodec.root(retired));
+        t.nodes().delete(TopologyLayout.serviceRelations(serviceId)); // fails if a relation was added meanwhile
+        t.nodes().delete(TopologyLayout.serviceUnits(serviceId));
+        t.nodes().delete(TopologyLayout.service(serviceId));
         return units;
     }
 
@@ -100,13 +100,13 @@ final class TopologyChanges {
             if (!related) {
                 throw new SubordinateWithoutContainerRelationException(s.name(), t.service(principal.service()).name());
             }
-            t.touch(TopologyLayout.unit(containerUnitId)); // the container must still be there
-            t.create(TopologyLayout.subordinate(containerUnitId, unitId), Topology.index());
+            t.nodes().touch(TopologyLayout.unit(containerUnitId)); // the container must still be there
+            t.nodes().create(TopologyLayout.subordinate(containerUnitId, unitId), Topology.index());
         }
         int sequence = s.unitSequence();
-        t.set(TopologyLayout.service(serviceId), TopologyCodec.service(s.withUnitSequence(sequence + 1)));
-        t.create(TopologyLayout.serviceUnit(serviceId, sequence), TopologyCodec.unitOfNumber(unitId));
-        t.create(TopologyLayout.unit(unitId), TopologyCodec.unit(new UnitEntry(serviceId, sequence, null, containerUnitId)));
+        t.nodes().set(TopologyLayout.service(serviceId), TopologyCodec.service(s.withUnitSequence(sequence + 1)));
+        t.nodes().create(TopologyLayout.serviceUnit(serviceId, sequence), TopologyCodec.unitOfNumber(unitId));
+        t.nodes().create(TopologyLayout.unit(unitId), TopologyCodec.unit(new UnitEntry(serviceId, sequence, null, containerUnitId)));
         return new UnitName(s.name(), sequence);
     }
 
@@ -118,16 +118,16 @@ final class TopologyChanges {
             if (t.findUnit(sub).isPresent()) {
                 removed.addAll(removeUnit(t, sub));
             }
-            t.deleteIndex(TopologyLayout.subordinate(unitId, sub));
+            t.nodes().deleteIndex(TopologyLayout.subordinate(unitId, sub));
         }
         if (u.machine() != null) {
-            t.deleteIndex(TopologyLayout.placement(u.machine(), unitId));
+            t.nodes().deleteIndex(TopologyLayout.placement(u.machine(), unitId));
         }
         if (u.container() != null) {
-            t.deleteIndex(TopologyLayout.subordinate(u.container(), unitId));
+            t.nodes().deleteIndex(TopologyLayout.subordinate(u.container(), unitId));
         }
-        t.deleteIndex(TopologyLayout.serviceUnit(u.service(), u.sequence()));
-        t.delete(TopologyLayout.unit(unitId)); // fails if a subordinate joined its container meanwhile
+        t.nodes().deleteIndex(TopologyLayout.serviceUnit(u.service(), u.sequence()));
+        t.nodes().delete(TopologyLayout.unit(unitId)); // fails if a subordinate joined its container meanwhile
         removed.add(0, unitId);
         return removed;
     }
@@ -145,23 +145,23 @@ final class TopologyChanges {
             return;
         }
         setUnit(t, unitId, u.withMachine(machineKey));
-        t.create(TopologyLayout.placement(machineKey, unitId), Topology.index()); // fails if the machine went
+        t.nodes().create(TopologyLayout.placement(machineKey, unitId), Topology.index()); // fails if the machine went
     }
 
     static void unassignUnit(Topology t, String unitId) {
         UnitEntry u = t.unit(unitId);
         if (u.machine() != null) {
-            t.deleteIndex(TopologyLayout.placement(u.machine(), unitId));
+            t.nodes().deleteIndex(TopologyLayout.placement(u.machine(), unitId));
             setUnit(t, unitId, u.withMachine(null));
         }
     }
 
     private static void setUnit(Topology t, String unitId, UnitEntry u) {
         String path = TopologyLayout.unit(unitId);
-        if (t.content(path) == null) {
+        if (t.nodes().content(path) == null) {
             throw new jujube.model.NoSuchUnitException(unitId);
         }
-        t.set(path, TopologyCodec.unit(u));
+        t.nodes().set(path, TopologyCodec.unit(u));
     }
 
     /**
@@ -188,20 +188,20 @@ final class TopologyChanges {
                 throw new DuplicateRelationException("'" + interfaceName + "' between " + byServiceId.keySet());
             }
         }
-        t.create(TopologyLayout.relation(relationId), TopologyCodec.relation(
+        t.nodes().create(TopologyLayout.relation(relationId), TopologyCodec.relation(
                 new RelationEntry(interfaceName, scope, Map.copyOf(byServiceId))));
         for (String sid : byServiceId.keySet()) {
-            t.touch(TopologyLayout.serviceRelations(sid));
-            t.create(TopologyLayout.serviceRelations(sid) + "/" + relationId, Topology.index());
+            t.nodes().touch(TopologyLayout.serviceRelations(sid));
+            t.nodes().create(TopologyLayout.serviceRelations(sid) + "/" + relationId, Topology.index());
         }
     }
 
     static void removeRelation(Topology t, String relationId) {
         RelationEntry r = t.relation(relationId);
         for (String sid : r.services().keySet()) {
-            t.touch(TopologyLayout.serviceRelations(sid));
-            t.deleteIndex(TopologyLayout.serviceRelations(sid) + "/" + relationId);
+            t.nodes().touch(TopologyLayout.serviceRelations(sid));
+            t.nodes().deleteIndex(TopologyLayout.serviceRelations(sid) + "/" + relationId);
         }
-        t.delete(TopologyLayout.relation(relationId));
+        t.nodes().delete(TopologyLayout.relation(relationId));
     }
 }

@@ -224,7 +224,7 @@ final class TopologyStore {
         for (int attempt = 1; attempt <= VersionedNodes.MAX_ATTEMPTS; attempt++) {
             Topology t = read();
             R result = change.apply(t);
-            if (!t.changed()) {
+            if (!t.nodes().changed()) {
                 return result;
             }
             List<Op> ops = t.ops(client.getNamespace(), reader, (path, topology) -> access.acl(path));

@@ -228,7 +228,7 @@ final class TransactionDraft {
             ops.add(Op.create(full(namespace, c.path()), data, access.acl(c.path(), facts), CreateMode.PERSISTENT));
             paths.add(c.path());
         }
-        t.written().forEach(w -> paths.add(w.path()));
+        t.nodes().written().forEach(w -> paths.add(w.path()));
         ops.addAll(t.ops(namespace, reader, (path, topology) -> access.acl(path, facts)));
         return ops;
     }

@@ -65,7 +65,7 @@ class TopologyStoreTest {
                 "service-0000000001", new EndpointEntry("server", RelationRole.SERVER)));
         TopologyChanges.addRelation(t, "relation-0000000000", "mysql", RelationScope.GLOBAL, ends);
         Map<String, Map<String, Object>> nodes = new LinkedHashMap<>(TopologyStore.initialNodes());
-        t.written().forEach(w -> nodes.put(w.path(), w.content()));
+        t.nodes().written().forEach(w -> nodes.put(w.path(), w.content()));
         return nodes;
     }
 
@@ -119,7 +119,7 @@ class TopologyStoreTest {
     }
 
     private static Set<String> written(Topology t) {
-        return t.written().stream().map(Topology.Written::path).collect(java.util.stream.Collectors.toSet());
+        return t.nodes().written().stream().map(TopologyNodes.Written::path).collect(java.util.stream.Collectors.toSet());
     }
 
     @Test
