@@ -24,7 +24,7 @@ import jujube.access.Credential;
 import jujube.access.CredentialFiles;
 import jujube.access.CredentialRefusedException;
 import jujube.state.DebugLog;
-import jujube.state.LoggedRecord;
+import jujube.model.LoggedRecord;
 import jujube.access.OneTimeCredential;
 import jujube.state.StateConnection;
 import jujube.state.StateConnections;

@@ -1,6 +1,6 @@
 package jujube.hooks;
 
-import jujube.state.LogText;
+import jujube.model.LogText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,5 +1,8 @@
 package jujube.state;
 
+import jujube.model.LogRecord;
+import jujube.model.LoggedRecord;
+
 import java.util.List;
 import org.osgi.annotation.versioning.ProviderType;
 

@@ -1,5 +1,7 @@
 package jujube.state;
 
+import jujube.model.LogRecord;
+
 import org.osgi.annotation.versioning.ProviderType;
 
 /**

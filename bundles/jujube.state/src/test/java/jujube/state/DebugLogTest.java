@@ -1,5 +1,8 @@
 package jujube.state;
 
+import jujube.model.LogRecord;
+import jujube.model.LoggedRecord;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

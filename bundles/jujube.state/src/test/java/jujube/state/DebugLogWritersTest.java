@@ -1,5 +1,8 @@
 package jujube.state;
 
+import jujube.model.LogRecord;
+import jujube.model.LoggedRecord;
+
 import jujube.access.Credential;
 
 import jujube.model.StateException;

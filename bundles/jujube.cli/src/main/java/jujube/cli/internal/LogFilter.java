@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.regex.Pattern;
-import jujube.state.LogRecord;
+import jujube.model.LogRecord;
 
 /**
  * Which debug-log records an operator wants, as the original's {@code -i}, {@code -x} and {@code -l}:

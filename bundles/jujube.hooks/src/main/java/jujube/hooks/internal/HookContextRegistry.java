@@ -13,7 +13,7 @@ import jujube.hooks.tools.LogLevel;
 import jujube.model.Port;
 import jujube.hooks.tools.UnitAddress;
 import jujube.model.NoSuchRelationException;
-import jujube.state.LogText;
+import jujube.model.LogText;
 import jujube.model.NoSuchUnitException;
 import jujube.model.StateException;
 

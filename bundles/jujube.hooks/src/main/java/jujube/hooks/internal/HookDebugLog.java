@@ -9,7 +9,7 @@ import jujube.hooks.HookOutput;
 import jujube.hooks.HookResult;
 import jujube.hooks.tools.LogLevel;
 import jujube.state.DebugLogPublisher;
-import jujube.state.LogRecord;
+import jujube.model.LogRecord;
 
 /**
  * What a unit's hooks tell the environment's debug log, with the original juju's channel names: a hook's

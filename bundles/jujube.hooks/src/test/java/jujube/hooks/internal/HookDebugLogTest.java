@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import jujube.hooks.HookResult;
 import jujube.state.DebugLog;
-import jujube.state.LoggedRecord;
+import jujube.model.LoggedRecord;
 import jujube.testkit.Polling;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;

@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import jujube.lib.threads.ThreadFactories;
 import jujube.state.DebugLogPublisher;
-import jujube.state.LogRecord;
+import jujube.model.LogRecord;
 import jujube.state.StateWatcher;
 import jujube.state.Watch;
 import org.slf4j.Logger;

@@ -14,7 +14,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import jujube.state.Change;
-import jujube.state.LogRecord;
+import jujube.model.LogRecord;
 import jujube.model.StateException;
 import jujube.state.Watch;
 import org.awaitility.Awaitility;

@@ -2,7 +2,7 @@ package jujube.agent.unit.internal;
 
 import java.time.Clock;
 import jujube.state.DebugLogPublisher;
-import jujube.state.LogRecord;
+import jujube.model.LogRecord;
 import jujube.workflow.WorkflowState;
 
 /**

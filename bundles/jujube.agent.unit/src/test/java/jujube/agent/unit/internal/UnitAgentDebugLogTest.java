@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.List;
 import jujube.state.DebugLog;
-import jujube.state.LoggedRecord;
+import jujube.model.LoggedRecord;
 import jujube.model.UpgradeRequest;
 import jujube.testkit.Polling;
 import org.awaitility.core.ConditionFactory;

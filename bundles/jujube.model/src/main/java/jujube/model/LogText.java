@@ -1,4 +1,4 @@
-package jujube.state;
+package jujube.model;
 
 /**
  * Any text made one bounded, printable line: every control character, line separator and bidi

@@ -1,4 +1,4 @@
-package jujube.state;
+package jujube.model;
 
 /**
  * A debug-log record as stored: its place in the log and its content.

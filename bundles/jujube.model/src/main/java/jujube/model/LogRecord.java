@@ -1,4 +1,4 @@
-package jujube.state;
+package jujube.model;
 
 import java.time.Instant;
 import java.util.Objects;
