@@ -5,13 +5,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import jujube.testkit.Polling;
 import jujube.provider.local.LocalLayout;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** {@code bin/demo}, the README's main command, converges in a fresh JUJUBE_HOME and says how to go on. */
+/**
+ * {@code bin/demo}, the README's main command, converges in a fresh JUJUBE_HOME and says how to go on;
+ * then every command of the README's tour runs on what it made, as written there.
+ */
 class DemoIT {
     @RegisterExtension
     static final ScratchDirectories SCRATCH = new ScratchDirectories();
@@ -47,5 +54,74 @@ class DemoIT {
         assertEquals(0, again.exit(), again.err() + again.out());
         assertTrue(again.err().contains("already bootstrapped") || again.out().contains("already bootstrapped"), again.err());
         assertTrue(!again.out().contains("Deployed"), again.out());
+
+        takeTheReadmeTour(jujube);
+    }
+
+    /**
+     * Runs each line of the README's tour with {@code sh} in the repository's root. What the demo already
+     * did (bootstrap, deploy, add-relation) is checked to be in {@code bin/demo} instead of being run twice;
+     * {@code debug-log} runs until it has shown a hook that a change of configuration ran.
+     */
+    private void takeTheReadmeTour(Distribution jujube) throws Exception {
+        String demoScript = Files.readString(ROOT.resolve("bin/demo"));
+        Map<String, String> env = Map.of("JUJUBE_HOME", home.toString());
+        List<String> tour = readmeTour();
+        assertTrue(tour.size() >= 8, "the README has a tour: " + tour);
+        for (String command : tour) {
+            String subcommand = command.replaceFirst("^bin/jujube +", "").split(" ")[0];
+            if (List.of("bootstrap", "deploy", "add-relation").contains(subcommand)) {
+                assertTrue(demoScript.contains("\"$jujube\" " + subcommand), "bin/demo runs " + command);
+            } else if (subcommand.equals("debug-log")) {
+                assertTrue(showsAHook(env, command), "debug-log shows the hooks a configuration change runs");
+            } else {
+                Distribution.Run run = jujube.run(env, "/bin/sh", "-c", "cd '" + ROOT + "' && " + command);
+                assertEquals(0, run.exit(), command + ": " + run.err() + run.out());
+            }
+        }
+        assertTrue(!Files.exists(jujube.envDir()), "the tour ends with the environment destroyed");
+    }
+
+    /** The commands of the README's tour, without their comments. */
+    private static List<String> readmeTour() throws Exception {
+        List<String> lines = Files.readAllLines(ROOT.resolve("README.md"));
+        int start = lines.indexOf("## A tour");
+        assertTrue(start >= 0, "README has a section '## A tour'");
+        List<String> commands = new ArrayList<>();
+        boolean inBlock = false;
+        for (String line : lines.subList(start + 1, lines.size())) {
+            if (line.startsWith("```")) {
+                if (inBlock) {
+                    break;
+                }
+                inBlock = true;
+            } else if (inBlock) {
+                String command = line.replaceFirst("\\s+#.*$", "").strip();
+                for (String part : command.split(" ; ")) {
+                    commands.add(part.strip());
+                }
+            }
+        }
+        return commands;
+    }
+
+    /** Runs {@code command} (debug-log) while the blog's configuration changes; true once it shows the hook. */
+    private boolean showsAHook(Map<String, String> env, String command) throws Exception {
+        Path out = Files.createTempFile(home, "debug-log", ".txt");
+        ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", "cd '" + ROOT + "' && exec " + command)
+                .redirectErrorStream(true).redirectOutput(out.toFile());
+        pb.environment().putAll(env);
+        Process debugLog = pb.start();
+        try {
+            Distribution jujube = new Distribution(home);
+            Polling.every(Duration.ofMillis(500)).atMost(Duration.ofMinutes(2)).until(() -> {
+                jujube.jujube("set", "blog", "title=tour " + System.nanoTime()); // the log shows what runs after it listens
+                return Files.readString(out).contains("config-changed");
+            });
+            return true;
+        } finally {
+            debugLog.destroy();
+            debugLog.waitFor();
+        }
     }
 }
