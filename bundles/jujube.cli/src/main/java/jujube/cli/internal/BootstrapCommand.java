@@ -20,6 +20,9 @@ import jujube.provider.local.ContainerHost;
 import jujube.provider.local.BaseRoot;
 import jujube.provider.local.ContainerNetwork;
 import jujube.provider.local.ContainerSettings;
+import jujube.provider.local.EnvironmentDefinition;
+import jujube.provider.local.MachineKind;
+import jujube.provider.local.PlacementPolicy;
 import jujube.provider.local.MachineIds;
 import jujube.provider.local.MachineLimits;
 import jujube.provider.local.SubordinateIds;
@@ -27,7 +30,6 @@ import jujube.state.EnvironmentSettings;
 import jujube.state.StateConnection;
 import jujube.state.StateConnections;
 import jujube.tls.EnvironmentTls;
-import jujube.tls.WirePolicy;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -79,7 +81,7 @@ public final class BootstrapCommand implements Callable<Integer> {
 
     @Option(names = "--max-restart-delay", description = "The longest wait in ms before the controller starts again"
             + " a machine whose agent keeps dying young (the wait doubles from 250 ms); kept in environment.yaml."
-            + " Default: " + LocalEnvironment.DEFAULT_MAX_RESTART_DELAY_MS + ".")
+            + " Default: 30000.")
     Integer maxRestartDelayMs;
 
     @Spec
@@ -87,16 +89,13 @@ public final class BootstrapCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!placement.equals("local") && !placement.equals("unassigned")) {
-            throw new CliException("--placement must be 'local' or 'unassigned', got '" + placement + "'");
-        }
-        if (machines != null && !machines.equals("container") && !machines.equals("process")) {
-            throw new CliException("--machines must be 'container' or 'process', got '" + machines + "'");
-        }
-        if (maxRestartDelayMs != null && maxRestartDelayMs < LocalEnvironment.MIN_MAX_RESTART_DELAY_MS) {
-            throw new CliException("--max-restart-delay must be at least " + LocalEnvironment.MIN_MAX_RESTART_DELAY_MS
-                    + " ms, got " + maxRestartDelayMs);
-        }
+        PlacementPolicy placementChosen = option("--placement", () -> PlacementPolicy.of(placement));
+        Optional<MachineKind> kind = machines == null ? Optional.empty()
+                : Optional.of(option("--machines", () -> MachineKind.of(machines)));
+        // checked by the definition the delay goes into, before anything is made
+        Optional<Duration> maxRestartDelay = Optional.ofNullable(maxRestartDelayMs).map(Duration::ofMillis)
+                .map(delay -> option("--max-restart-delay", () -> EnvironmentDefinition.embedded(environment.name(),
+                        placementChosen, 1, Optional.empty()).withMaxRestartDelay(delay).maxRestartDelay()));
         MachineLimits limits = machineLimits();
         EnvironmentOption.checkWritable(EnvironmentOption.home());
         Path dir = environment.dir();
@@ -118,14 +117,16 @@ public final class BootstrapCommand implements Callable<Integer> {
                 throw new CliException("environment '" + name + "' exists but bootstrap did not start its controller (no "
                         + env.pidFiles().file("controller") + "): start it with bin/jujube-agent controller");
             }
-            return restart(env, timeout);
+            return restart(env, timeout, placementChosen, kind, maxRestartDelay);
         }
         String address = checkedAddress();
         long t0 = System.nanoTime();
-        Optional<ContainerSettings> containers = containers(dir, limits);
-        LocalEnvironment env = new LocalEnvironment(name, dir, freePort(address.isEmpty() ? "127.0.0.1" : address),
-                placement, "", "", containers, address, tls,
-                maxRestartDelayMs == null ? LocalEnvironment.DEFAULT_MAX_RESTART_DELAY_MS : maxRestartDelayMs);
+        Optional<ContainerSettings> containers = containers(dir, limits, kind);
+        EnvironmentDefinition definition = EnvironmentDefinition.embedded(name, placementChosen,
+                freePort(address.isEmpty() ? EnvironmentDefinition.LOOPBACK : address), containers);
+        LocalEnvironment env = new LocalEnvironment(name, dir, option("--zookeeper-address",
+                () -> definition.withZookeeperAddress(address, tls)
+                        .withMaxRestartDelay(maxRestartDelay.orElse(EnvironmentDefinition.DEFAULT_MAX_RESTART_DELAY))));
         if (env.tls()) {
             makeCertificates(env);
         }
@@ -158,8 +159,9 @@ public final class BootstrapCommand implements Callable<Integer> {
 
     /**
      * The address ZooKeeper is to listen on, empty for its default: it must be one of this host's, and
-     * one other hosts reach needs {@code --tls} ({@link WirePolicy}; a new environment's bridge does not
-     * exist yet, so an address given is not on it). Checked before anything is made.
+     * one other hosts reach needs {@code --tls} ({@link EnvironmentDefinition#servesOtherHosts()}; a new
+     * environment's bridge does not exist yet, so an address given is not on it). Checked before anything
+     * is made.
      */
     private String checkedAddress() {
         if (zookeeperAddress == null) {
@@ -174,7 +176,9 @@ public final class BootstrapCommand implements Callable<Integer> {
             throw new CliException("--zookeeper-address '" + address + "' is not an address of this host ("
                     + e.getMessage() + ")");
         }
-        if (WirePolicy.requiresTls(address, Optional.empty()) && !tls) {
+        // the definition's rule, told as what to add on this command line
+        if (!tls && EnvironmentDefinition.embedded(environment.name(), PlacementPolicy.LOCAL, 1, Optional.empty())
+                .withZookeeperAddress(address, true).servesOtherHosts()) {
             throw new CliException("--zookeeper-address " + address + " is reachable from other hosts: ZooKeeper must"
                     + " then serve TLS (add --tls)");
         }
@@ -199,11 +203,13 @@ public final class BootstrapCommand implements Callable<Integer> {
      * starts on the environment's saved data, and its provider starts every machine still wanted whose
      * process is gone; their unit agents resume from their own saved state. Nothing is initialized again.
      */
-    private int restart(LocalEnvironment recorded, Duration timeout) {
-        LocalEnvironment env = maxRestartDelayMs == null || maxRestartDelayMs == recorded.maxRestartDelayMs() ? recorded
-                : recorded.withMaxRestartDelay(maxRestartDelayMs);
-        if (spec.commandLine().getParseResult().hasMatchedOption("--placement") && !placement.equals(env.placement())) {
-            throw new CliException("environment '" + env.name() + "' exists with placement " + env.placement()
+    private int restart(LocalEnvironment recorded, Duration timeout, PlacementPolicy placementChosen,
+            Optional<MachineKind> kind, Optional<Duration> maxRestartDelay) {
+        LocalEnvironment env = maxRestartDelay.isEmpty() || maxRestartDelay.get().equals(recorded.definition().maxRestartDelay())
+                ? recorded : recorded.with(recorded.definition().withMaxRestartDelay(maxRestartDelay.get()));
+        PlacementPolicy recordedPlacement = env.definition().placement();
+        if (spec.commandLine().getParseResult().hasMatchedOption("--placement") && placementChosen != recordedPlacement) {
+            throw new CliException("environment '" + env.name() + "' exists with placement " + recordedPlacement.key()
                     + ": --placement applies to a new environment");
         }
         for (String option : List.of("--zookeeper-address", "--tls", "--machine-processes", "--machine-memory",
@@ -216,8 +222,9 @@ public final class BootstrapCommand implements Callable<Integer> {
             throw new CliException("environment '" + env.name() + "' serves TLS but its certificates are missing from "
                     + env.certificates().dir());
         }
-        if (spec.commandLine().getParseResult().hasMatchedOption("--machines") && !machines.equals(env.machines())) {
-            throw new CliException("environment '" + env.name() + "' exists with " + env.machines()
+        MachineKind recordedKind = env.definition().machineKind();
+        if (kind.isPresent() && kind.get() != recordedKind) {
+            throw new CliException("environment '" + env.name() + "' exists with " + recordedKind.key()
                     + " machines: --machines applies to a new environment");
         }
         if (env != recorded) {
@@ -277,6 +284,16 @@ public final class BootstrapCommand implements Callable<Integer> {
         }
     }
 
+    /** What {@code parse} makes of an option's value; its refusal, naming the option, when it breaks a rule. */
+    private static <T> T option(String option, java.util.function.Supplier<T> parse) {
+        try {
+            return parse.get();
+        } catch (IllegalArgumentException e) {
+            // the rules' messages name the environment.yaml key; on the command line it is the option
+            throw new CliException(option + " " + e.getMessage().replaceFirst("^'[a-z-]+':? ?", ""));
+        }
+    }
+
     private static void stop(ProcessHandle process) {
         process.destroy();
         try {
@@ -313,8 +330,8 @@ public final class BootstrapCommand implements Callable<Integer> {
      * run them; processes when asked for or, unasked, when it cannot, saying why in one line. The first
      * container environment of a host makes the machines' base root, saying so as it goes.
      */
-    private Optional<ContainerSettings> containers(Path dir, MachineLimits limits) {
-        if ("process".equals(machines)) {
+    private Optional<ContainerSettings> containers(Path dir, MachineLimits limits, Optional<MachineKind> kind) {
+        if (kind.equals(Optional.of(MachineKind.PROCESS))) {
             return Optional.empty();
         }
         try {
@@ -351,7 +368,7 @@ public final class BootstrapCommand implements Callable<Integer> {
 
     /** Processes instead, with why; or, when containers were asked for, the refusal. */
     private Optional<ContainerSettings> noContainers(String why) {
-        if ("container".equals(machines)) {
+        if (MachineKind.CONTAINER.key().equals(machines)) {
             throw new CliException("machines cannot be containers here: " + why + " (" + ContainerHost.HOW_TO_GET + ")");
         }
         spec.commandLine().getErr().println("jujube: machines will be processes of this host: " + why
@@ -377,9 +394,9 @@ public final class BootstrapCommand implements Callable<Integer> {
 
     private static List<String> controllerArguments(LocalEnvironment env) {
         List<String> args = new ArrayList<>(List.of("controller", "--env-dir", env.dir().toString(),
-                "--max-restart-delay", Integer.toString(env.maxRestartDelayMs())));
+                "--max-restart-delay", Long.toString(env.definition().maxRestartDelay().toMillis())));
         if (env.embedded()) {
-            args.addAll(List.of("--zookeeper-port", Integer.toString(env.zookeeperPort()),
+            args.addAll(List.of("--zookeeper-port", Integer.toString(env.definition().zookeeperPort()),
                     "--zookeeper-address", env.zookeeperAddress()));
             if (env.tls()) {
                 args.addAll(List.of("--zookeeper-tls", env.certificates().dir().toString()));
@@ -387,7 +404,7 @@ public final class BootstrapCommand implements Callable<Integer> {
         } else {
             args.addAll(List.of("--zookeeper", env.connectString()));
         }
-        env.containers().ifPresent(c -> args.addAll(List.of("--machines", "container",
+        env.containers().ifPresent(c -> args.addAll(List.of("--machines", MachineKind.CONTAINER.key(),
                 "--container-bridge", c.network().bridge(), "--container-network", c.network().cidr(),
                 "--machine-ids", c.ids().toString(), "--machine-limits", c.limits().toString(),
                 "--machine-root", c.baseRoot().toString())));
@@ -397,7 +414,7 @@ public final class BootstrapCommand implements Callable<Integer> {
     /** Initializes the environment; machine 0 has no instance yet, so the controller's provider starts it. */
     private static void bringUp(StateConnection state, LocalEnvironment env, ProcessHandle controller, Duration timeout) {
         await("the controller's ZooKeeper", controller, env, timeout, () -> state.connectionState().isConnected());
-        state.initialize(new EnvironmentSettings(env.name(), "local", env.placement(), ""));
+        state.initialize(new EnvironmentSettings(env.name(), "local", env.definition().placement().key(), ""));
         await("machine 0's agent", controller, env, timeout,
                 () -> state.machines().list().stream().anyMatch(m -> m.id() == 0 && m.agentConnected()));
     }

@@ -13,6 +13,8 @@ import java.util.concurrent.Callable;
 import jujube.cli.CliException;
 import jujube.files.FileTrees;
 import jujube.provider.local.ContainerHost;
+import jujube.provider.local.EnvironmentDefinition;
+import jujube.provider.local.PlacementPolicy;
 import jujube.provider.ssh.SshException;
 import jujube.provider.ssh.SshTarget;
 import picocli.CommandLine.Command;
@@ -47,7 +49,8 @@ public final class DestroyEnvironmentCommand implements Callable<Integer> {
             return 1;
         }
         LocalEnvironment env = LocalEnvironment.exists(dir) ? LocalEnvironment.load(environment.name(), dir)
-                : new LocalEnvironment(environment.name(), dir, 1, "local", Optional.empty());
+                : new LocalEnvironment(environment.name(), dir,
+                        EnvironmentDefinition.embedded(environment.name(), PlacementPolicy.LOCAL, 1, Optional.empty()));
         removeMachinesOnOtherHosts(env);
         int stopped = new AgentProcesses(env, Path.of(System.getProperty("jujube.dist", "."))).stopAll(Duration.ofSeconds(15));
         // the containers stopped with their processes, and their veths with them: what is left is the

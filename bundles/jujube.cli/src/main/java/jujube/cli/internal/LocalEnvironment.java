@@ -7,80 +7,64 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import jujube.charm.YamlErrors;
 import jujube.cli.CliException;
-import jujube.files.AtomicFiles;
-import jujube.provider.local.ContainerNetwork;
 import jujube.provider.local.ContainerSettings;
+import jujube.provider.local.EnvironmentDefinition;
+import jujube.provider.local.EnvironmentFile;
+import jujube.provider.local.InvalidEnvironmentException;
 import jujube.provider.local.LocalLayout;
-import jujube.provider.local.MachineIds;
-import jujube.provider.local.MachineLimits;
 import jujube.provider.local.PidFiles;
+import jujube.provider.local.PlacementPolicy;
 import jujube.tls.EnvironmentTls;
-import jujube.tls.WirePolicy;
 import jujube.state.ConnectionConfig;
 import jujube.access.Credential;
 import jujube.access.CredentialFiles;
-import jujube.lib.codec.PlainMapCodec;
-import jujube.lib.codec.PlainMapCodec.Form;
 
 /**
- * A local environment on disk: {@code environment.yaml} (its name, ZooKeeper port, placement, what its
- * machines are ({@code machines: process}, or {@code container} with the {@code container-bridge} and
- * {@code container-network} they live on), and optionally the chroot below which its state lives when
- * it shares a ZooKeeper, or {@code zookeeper: host:port,...}, an external ensemble that takes
- * precedence over the port; {@code zookeeper-address}, where the embedded ZooKeeper listens when it
- * serves other hosts, and {@code zookeeper-tls: true}, which that requires; {@code max-restart-delay}, the
- * longest wait in ms before the controller starts again a machine whose agent keeps dying young), {@code logs/}, {@code pids/},
- * {@code zookeeper/}, {@code machines/}, {@code containers/}, {@code charms/}, {@code tls/} (its
- * certificates, with TLS), {@code ssh/} (the hosts of its machines on other hosts and their keys).
+ * A local environment on disk, as the command line uses it: its name, its directory and its
+ * {@link EnvironmentDefinition} (what it is: ZooKeeper, placement, machines, TLS, restart delays), which
+ * {@link EnvironmentFile} alone reads from and writes to {@code environment.yaml}; and the rest of its
+ * directory: {@code logs/}, {@code pids/}, {@code zookeeper/}, {@code machines/}, {@code containers/},
+ * {@code charms/}, {@code tls/} (its certificates, with TLS), {@code ssh/} (the hosts of its machines on
+ * other hosts and their keys), {@code secrets/}.
  *
- * @param containers what the machines are when they are containers, else empty
- * @param address where the embedded ZooKeeper listens, empty for its default (loopback, or the bridge)
- * @param tls whether ZooKeeper serves TLS only, with the certificates in {@code tls/}
- * @param maxRestartDelayMs the longest wait before a machine whose agent keeps dying young is started again
+ * @param name the environment's name, as the command line names it
+ * @param dir its directory
+ * @param definition what it is
  */
-record LocalEnvironment(String name, Path dir, int zookeeperPort, String placement, String chroot, String zookeeper,
-        Optional<ContainerSettings> containers, String address, boolean tls, int maxRestartDelayMs) {
-    private static final Pattern SERVER = Pattern.compile("[^\\s,:/]+:(\\d{1,5})");
-    /** The controller's own default, which {@code environment.yaml} then leaves out. */
-    static final int DEFAULT_MAX_RESTART_DELAY_MS = 30_000;
-    /** Shorter waits would let a machine that cannot start spin. */
-    static final int MIN_MAX_RESTART_DELAY_MS = 250;
+record LocalEnvironment(String name, Path dir, EnvironmentDefinition definition) {
+    static final String FILE = EnvironmentFile.NAME;
 
-    LocalEnvironment(String name, Path dir, int zookeeperPort, String placement, Optional<ContainerSettings> containers) {
-        this(name, dir, zookeeperPort, placement, "", "", containers, "", false, DEFAULT_MAX_RESTART_DELAY_MS);
+    /** This environment with another definition. */
+    LocalEnvironment with(EnvironmentDefinition other) {
+        return new LocalEnvironment(name, dir, other);
     }
 
-    /** This environment with another longest restart delay. */
-    LocalEnvironment withMaxRestartDelay(int ms) {
-        return new LocalEnvironment(name, dir, zookeeperPort, placement, chroot, zookeeper, containers, address, tls, ms);
+    /** Where new units go when no machine is named. */
+    PlacementPolicy placement() {
+        return definition.placement();
     }
 
-    /** What the machines are: {@code process} or {@code container}. */
-    String machines() {
-        return containers.isPresent() ? "container" : "process";
+    /** What the machines are when they are containers, else empty. */
+    Optional<ContainerSettings> containers() {
+        return definition.containers();
     }
 
-    /**
-     * The address the embedded ZooKeeper listens on: the one configured, else the bridge's for containers,
-     * else loopback.
-     */
+    /** Whether ZooKeeper serves TLS only, with the certificates in {@code tls/}. */
+    boolean tls() {
+        return definition.tls();
+    }
+
+    /** The address the embedded ZooKeeper listens on ({@link EnvironmentDefinition#listenAddress()}). */
     String zookeeperAddress() {
-        return !address.isEmpty() ? address : containers.map(c -> c.network().hostAddress()).orElse("127.0.0.1");
+        return definition.listenAddress();
     }
 
-    /**
-     * Whether other hosts can reach the environment's ZooKeeper, which may then serve only TLS
-     * ({@link WirePolicy}): machines on other hosts need it, and their charms travel in the state.
-     */
+    /** Whether other hosts can reach the environment's ZooKeeper ({@link EnvironmentDefinition#servesOtherHosts()}). */
     boolean servesOtherHosts() {
-        return embedded() && WirePolicy.requiresTls(zookeeperAddress(), containers.map(c -> c.network().hostAddress()));
+        return definition.servesOtherHosts();
     }
 
     /** The environment's certificates. */
@@ -97,8 +81,6 @@ record LocalEnvironment(String name, Path dir, int zookeeperPort, String placeme
     Path charms() {
         return dir.resolve("charms");
     }
-
-    static final String FILE = "environment.yaml";
 
     Path logs() {
         return LocalLayout.logs(dir);
@@ -121,37 +103,23 @@ record LocalEnvironment(String name, Path dir, int zookeeperPort, String placeme
 
     /** Machine {@code id}'s own directory: in the environment's, or on a container machine's disk. */
     Path machineDir(int id) {
-        return LocalLayout.machineDir(dir, id, containers.isPresent());
+        return LocalLayout.machineDir(dir, id, containers().isPresent());
     }
 
-    /** The external ensemble when {@code environment.yaml} names one, else the embedded server on loopback. */
+    /** The external ensemble when {@code environment.yaml} names one, else the embedded server. */
     String connectString() {
-        return embedded() ? zookeeperAddress() + ":" + zookeeperPort : zookeeper;
+        return definition.connectString();
     }
 
     /** Whether the environment's ZooKeeper is the one its controller process embeds. */
     boolean embedded() {
-        return zookeeper.isEmpty();
+        return definition.embedded();
     }
 
     /** The failure of a command that finds the environment but not its controller process. */
     CliException controllerNotRunning() {
         return new CliException("environment '" + name + "' exists but its controller is not running (logs in "
                 + logs() + "); 'jujube bootstrap' restarts it, 'jujube destroy-environment' removes it");
-    }
-
-    /** Whether {@code connect} is a non-empty list of {@code host:port}, comma-separated, ports 1 to 65535. */
-    static boolean validEnsemble(String connect) {
-        if (connect.isEmpty()) {
-            return false;
-        }
-        for (String server : connect.split(",", -1)) {
-            Matcher m = SERVER.matcher(server);
-            if (!m.matches() || Integer.parseInt(m.group(1)) < 1 || Integer.parseInt(m.group(1)) > 65535) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** How the command line connects: as the environment's administrator. */
@@ -169,8 +137,8 @@ record LocalEnvironment(String name, Path dir, int zookeeperPort, String placeme
             throw new CliException("cannot use the administrator credentials: " + e.getMessage(), e);
         }
         ConnectionConfig config = new ConnectionConfig(defaults.connectString(), defaults.sessionTimeout(),
-                defaults.connectionTimeout(), chroot, admin);
-        return tls ? config.withTls(certificates().caCertificate()) : config;
+                defaults.connectionTimeout(), definition.chroot(), admin);
+        return tls() ? config.withTls(certificates().caCertificate()) : config;
     }
 
     /**
@@ -230,107 +198,10 @@ record LocalEnvironment(String name, Path dir, int zookeeperPort, String placeme
         if (!Files.isReadable(file)) {
             throw notAuthorized(name, dir);
         }
-        Map<String, Object> fields = fields(file);
-        // a key given without a value counts as given: "zookeeper:" alone is a mistake, not "no ensemble"
-        boolean hasEnsemble = fields.containsKey("zookeeper");
-        Object ensemble = fields.get("zookeeper");
-        String zookeeper = ensemble instanceof String text ? text : "";
-        if (hasEnsemble && (!(ensemble instanceof String) || !validEnsemble(zookeeper))) {
-            throw new CliException(file + ": 'zookeeper' must be host:port[,host:port...], got '" + ensemble + "'");
-        }
-        boolean hasPort = fields.containsKey("zookeeper-port");
-        int port = fields.get("zookeeper-port") instanceof Integer number ? number : -1;
-        if ((!hasEnsemble || hasPort) && (port < 1 || port > 65535)) {
-            throw new CliException(file + ": 'zookeeper-port' is missing or not a port number");
-        }
-        String placement = text(fields, "placement", "local");
-        if (!placement.equals("local") && !placement.equals("unassigned")) {
-            throw new CliException(file + ": 'placement' must be local or unassigned, got '" + placement + "'");
-        }
-        String machines = text(fields, "machines", "process");
-        Optional<ContainerSettings> containers = Optional.empty();
-        if (machines.equals("container")) {
-            containers = Optional.of(containerSettings(file, fields));
-        } else if (!machines.equals("process")) {
-            throw new CliException(file + ": 'machines' must be process or container, got '" + machines + "'");
-        }
-        String address = text(fields, "zookeeper-address", "");
-        Object tls = fields.getOrDefault("zookeeper-tls", false);
-        if (!(tls instanceof Boolean)) {
-            throw new CliException(file + ": 'zookeeper-tls' must be true or false, got '" + tls + "'");
-        }
-        Object restartDelay = fields.getOrDefault("max-restart-delay", DEFAULT_MAX_RESTART_DELAY_MS);
-        if (!(restartDelay instanceof Integer ms) || ms < MIN_MAX_RESTART_DELAY_MS) {
-            throw new CliException(file + ": 'max-restart-delay' must be a number of ms, at least "
-                    + MIN_MAX_RESTART_DELAY_MS + ", got '" + restartDelay + "'");
-        }
-        LocalEnvironment env = new LocalEnvironment(name, dir, hasPort ? port : 0, placement,
-                text(fields, "zookeeper-chroot", ""), zookeeper, containers, address, (Boolean) tls, ms);
         try {
-            if (env.servesOtherHosts() && !env.tls()) {
-                throw new CliException(file + ": 'zookeeper-address' " + address + " is reachable from other hosts:"
-                        + " ZooKeeper must then serve TLS ('zookeeper-tls: true', with certificates that bootstrap --tls makes)");
-            }
-        } catch (IllegalArgumentException e) {
-            throw new CliException(file + ": 'zookeeper-address': " + e.getMessage());
-        }
-        return env;
-    }
-
-    /** The container machines' settings of {@code environment.yaml}; each bad one named in one line. */
-    private static ContainerSettings containerSettings(Path file, Map<String, Object> fields) {
-        String key = "container-network";
-        try {
-            ContainerNetwork network = ContainerNetwork.of(text(fields, "container-bridge", ""), text(fields, key, ""));
-            key = "machine-ids";
-            MachineIds ids = MachineIds.parse(text(fields, key, ""));
-            key = "machine-processes";
-            MachineLimits limits = MachineLimits.DEFAULT;
-            Object processes = fields.get(key);
-            if (processes != null) {
-                if (!(processes instanceof Integer n)) {
-                    throw new IllegalArgumentException("must be a number, got '" + processes + "'");
-                }
-                limits = limits.withProcesses(n);
-            }
-            key = "machine-memory";
-            if (fields.get(key) != null) {
-                limits = limits.withMemory(MachineLimits.parseSize(text(fields, key, "")));
-            }
-            key = "machine-disk";
-            if (fields.get(key) != null) {
-                limits = limits.withDisk(MachineLimits.parseSize(text(fields, key, "")));
-            }
-            key = "machine-root";
-            String root = text(fields, key, "");
-            if (!root.startsWith("/")) {
-                throw new IllegalArgumentException("must be an absolute path, got '" + root + "'");
-            }
-            return new ContainerSettings(network, ids, limits, Path.of(root));
-        } catch (IllegalArgumentException e) {
-            throw new CliException(file + ": '" + key + "': " + e.getMessage());
-        }
-    }
-
-    /** A setting as text; {@code otherwise} when it is absent or given without a value. */
-    private static String text(Map<String, Object> fields, String key, String otherwise) {
-        Object value = fields.get(key);
-        return value == null ? otherwise : value.toString();
-    }
-
-    /** The file's top-level settings, each a scalar, a map or a list. */
-    private static Map<String, Object> fields(Path file) {
-        try {
-            Object content = new PlainMapCodec().read(Files.readAllBytes(file), Form.YAML);
-            if (content == null) {
-                return new LinkedHashMap<>();
-            }
-            if (!(content instanceof Map)) {
-                throw new CliException(file + " must be a map of settings (name, zookeeper-port, placement, ...)");
-            }
-            @SuppressWarnings("unchecked")
-            Map<String, Object> fields = (Map<String, Object>) content;
-            return fields;
+            return new LocalEnvironment(name, dir, new EnvironmentFile(dir).read());
+        } catch (InvalidEnvironmentException e) {
+            throw new CliException(e.getMessage());
         } catch (JacksonException e) {
             throw new CliException(file + " is not valid YAML: " + YamlErrors.describe(e), e);
         } catch (IOException e) {
@@ -338,41 +209,10 @@ record LocalEnvironment(String name, Path dir, int zookeeperPort, String placeme
         }
     }
 
+    /** Writes the environment's definition to its {@code environment.yaml}. */
     void save() {
-        Map<String, Object> content = new LinkedHashMap<>();
-        content.put("name", name);
-        content.put("provider", "local");
-        if (!zookeeper.isEmpty()) {
-            content.put("zookeeper", zookeeper);
-        }
-        if (zookeeperPort > 0) {
-            content.put("zookeeper-port", zookeeperPort);
-        }
-        content.put("placement", placement);
-        content.put("machines", machines());
-        containers.ifPresent(c -> {
-            content.put("container-bridge", c.network().bridge());
-            content.put("container-network", c.network().cidr());
-            content.put("machine-ids", c.ids().toString());
-            content.put("machine-root", c.baseRoot().toString());
-            content.put("machine-processes", c.limits().processes());
-            content.put("machine-memory", MachineLimits.size(c.limits().memoryBytes()));
-            content.put("machine-disk", MachineLimits.size(c.limits().diskBytes()));
-        });
-        if (!chroot.isEmpty()) {
-            content.put("zookeeper-chroot", chroot);
-        }
-        if (!address.isEmpty()) {
-            content.put("zookeeper-address", address);
-        }
-        if (tls) {
-            content.put("zookeeper-tls", true);
-        }
-        if (maxRestartDelayMs != DEFAULT_MAX_RESTART_DELAY_MS) {
-            content.put("max-restart-delay", maxRestartDelayMs);
-        }
         try {
-            AtomicFiles.write(dir.resolve(FILE), new PlainMapCodec().write(content, Form.YAML));
+            new EnvironmentFile(dir).write(definition);
         } catch (IOException e) {
             throw new CliException("cannot write " + dir.resolve(FILE) + ": " + e.getMessage(), e);
         }

@@ -2,6 +2,7 @@ package jujube.cli.internal;
 
 import jujube.model.NoSuchMachineException;
 import jujube.model.Placement;
+import jujube.provider.local.PlacementPolicy;
 import jujube.state.StateConnection;
 import jujube.state.Units;
 
@@ -18,14 +19,14 @@ final class UnitPlacement {
      * @param to the machine every unit goes to, or null for the policy's choice; it must exist, which is
      *     checked here, before anything is written
      */
-    static Placement of(StateConnection state, String policy, Integer to) {
+    static Placement of(StateConnection state, PlacementPolicy policy, Integer to) {
         if (to != null) {
             if (state.machines().list().stream().noneMatch(m -> m.id() == to)) {
                 throw new NoSuchMachineException(to);
             }
             return Placement.machine(to);
         }
-        return policy.equals("local") ? Placement.machine(0) : Placement.unusedMachine();
+        return policy == PlacementPolicy.LOCAL ? Placement.machine(0) : Placement.unusedMachine();
     }
 
     /** Refuses a unit count {@code -n} the state would not take in one request. */

@@ -44,14 +44,12 @@ public final class LocalMachineProvider implements MachineProvider {
     }
 
     private static Optional<ContainerSettings> containers(LocalProviderConfig config) {
-        return switch (config.machines()) {
-            case "process" -> Optional.empty();
-            case "container" -> Optional.of(new ContainerSettings(
+        return switch (jujube.provider.local.MachineKind.of(config.machines())) {
+            case PROCESS -> Optional.empty();
+            case CONTAINER -> Optional.of(new ContainerSettings(
                     ContainerNetwork.of(config.containerBridge(), config.containerNetwork()),
                     MachineIds.parse(config.machineIds()), MachineLimits.parse(config.machineLimits()),
                     Path.of(config.machineRoot())));
-            default -> throw new IllegalArgumentException("machines must be 'process' or 'container', got '"
-                    + config.machines() + "'");
         };
     }
 
