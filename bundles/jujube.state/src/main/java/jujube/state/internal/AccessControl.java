@@ -1,5 +1,9 @@
 package jujube.state.internal;
 
+import jujube.access.policy.NodeKind;
+import jujube.access.policy.Principals;
+import jujube.access.policy.AccessFacts;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,7 +15,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 import jujube.access.Credential;
 import jujube.model.StateException;
-import jujube.state.internal.NodeKind.Grant;
+import jujube.access.policy.NodeKind.Grant;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.api.ACLProvider;
 import org.apache.curator.utils.ZookeeperFactory;
@@ -300,7 +304,7 @@ final class AccessControl implements ACLProvider, ZookeeperFactory {
 
         private AccessFacts facts() {
             if (facts == null) {
-                facts = AccessFacts.of(topology.get());
+                facts = TopologyFacts.of(topology.get());
             }
             return facts;
         }

@@ -1,5 +1,8 @@
 package jujube.state.internal;
 
+import jujube.access.policy.NodeKind;
+import jujube.access.policy.Principals;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,7 @@
 package jujube.state.internal;
 
+import jujube.access.policy.Principals;
+
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -177,7 +179,7 @@ final class CuratorDebugLog implements DebugLog, AutoCloseable {
                 throw new StateException("'" + name + "' is neither a unit nor a machine");
             }
             String host = ctx.access().machine().orElse("this connection");
-            if (!AccessFacts.of(t).machineOfUnit(id).map(host::equals).orElse(false)) {
+            if (!TopologyFacts.of(t).machineOfUnit(id).map(host::equals).orElse(false)) {
                 throw new StateException(name + " is not on " + host + ": its records are not this agent's to write");
             }
             return id;

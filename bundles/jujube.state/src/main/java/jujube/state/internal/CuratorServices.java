@@ -1,5 +1,7 @@
 package jujube.state.internal;
 
+import jujube.access.policy.AccessFacts;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -226,7 +228,7 @@ final class CuratorServices implements Services {
         String serviceId = t.serviceId(name);
         if (!ctx.access().isAdmin()) {
             String machine = ctx.access().machine().orElse("this connection");
-            AccessFacts facts = AccessFacts.of(t);
+            AccessFacts facts = TopologyFacts.of(t);
             String hosted = t.unitsOf(serviceId).keySet().stream()
                     .filter(unitId -> facts.machineOfUnit(unitId).map(machine::equals).orElse(false)).findFirst()
                     .orElseThrow(() -> new StateException(machine + " hosts no unit of " + name

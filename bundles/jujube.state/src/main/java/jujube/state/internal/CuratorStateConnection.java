@@ -1,5 +1,7 @@
 package jujube.state.internal;
 
+import jujube.access.policy.Principals;
+
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;

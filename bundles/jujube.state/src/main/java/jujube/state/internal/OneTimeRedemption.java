@@ -1,5 +1,7 @@
 package jujube.state.internal;
 
+import jujube.access.policy.Principals;
+
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;

@@ -192,7 +192,7 @@ final class RequestBroker implements AutoCloseable {
         if (u.container() == null) {
             throw new StateException(unit + " is not a subordinate: only the administrator removes it");
         }
-        if (!AccessFacts.of(t).machineOfUnit(unitId).map(machineKey::equals).orElse(false)) {
+        if (!TopologyFacts.of(t).machineOfUnit(unitId).map(machineKey::equals).orElse(false)) {
             throw new StateException(unit + "'s container is not on " + machineKey);
         }
         units.remove(unit);
@@ -201,7 +201,7 @@ final class RequestBroker implements AutoCloseable {
     /** What an administrator's command cut short may have left out: the unit's credentials readable by its machine. */
     private void grantUnit(String machineKey, String unitId) {
         Topology t = ctx.topology().read();
-        if (!AccessFacts.of(t).machineOfUnit(unitId).map(machineKey::equals).orElse(false)) {
+        if (!TopologyFacts.of(t).machineOfUnit(unitId).map(machineKey::equals).orElse(false)) {
             throw new StateException(unitId + " is not assigned to " + machineKey);
         }
         ctx.identities().ensureUnit(unitId, t.serviceOfUnit(unitId));
@@ -211,7 +211,7 @@ final class RequestBroker implements AutoCloseable {
     /** What an administrator's command cut short may have left out: a unit's nodes in a relation's scope. */
     private void prepareScope(String machineKey, String relationId, String unitId) {
         Topology t = ctx.topology().read();
-        if (!AccessFacts.of(t).machineOfUnit(unitId).map(machineKey::equals).orElse(false)) {
+        if (!TopologyFacts.of(t).machineOfUnit(unitId).map(machineKey::equals).orElse(false)) {
             throw new StateException(unitId + " is not assigned to " + machineKey);
         }
         if (!t.relation(relationId).services().containsKey(t.serviceOfUnit(unitId))) {

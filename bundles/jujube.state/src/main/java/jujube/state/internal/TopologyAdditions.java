@@ -1,5 +1,7 @@
 package jujube.state.internal;
 
+import jujube.access.policy.Principals;
+
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;

@@ -1,5 +1,8 @@
 package jujube.state.internal;
 
+import jujube.access.policy.Principals;
+import jujube.access.policy.AccessFacts;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -209,7 +212,7 @@ final class TransactionDraft {
      * {@link TopologyTransaction#TOKEN}; every content is held to what a node may hold.
      */
     List<Op> ops(String namespace, String token, Topology t) {
-        AccessFacts facts = AccessFacts.of(t);
+        AccessFacts facts = TopologyFacts.of(t);
         List<Op> ops = new ArrayList<>();
         paths.clear();
         for (Check c : checks) {
@@ -241,7 +244,7 @@ final class TransactionDraft {
      * unbounded.
      */
     List<Op> preparations(String namespace, Topology t) {
-        AccessFacts facts = AccessFacts.of(t);
+        AccessFacts facts = TopologyFacts.of(t);
         List<org.apache.zookeeper.data.ACL> administratorOnly = WriteQuotas.administratorOnly(access);
         List<Op> ops = new ArrayList<>();
         for (Quota q : quotas) {

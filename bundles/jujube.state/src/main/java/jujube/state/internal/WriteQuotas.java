@@ -1,5 +1,8 @@
 package jujube.state.internal;
 
+import jujube.access.policy.NodeKind;
+import jujube.access.policy.Principals;
+
 import java.util.List;
 import java.util.Optional;
 import org.apache.curator.framework.CuratorFramework;

@@ -1,5 +1,7 @@
 package jujube.state.internal;
 
+import jujube.access.policy.Principals;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,7 @@
 package jujube.state.internal;
 
+import jujube.access.policy.Principals;
+
 import jujube.access.Credential;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;

@@ -4,23 +4,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
+import jujube.access.policy.AccessFacts;
 import jujube.model.RelationRole;
 import jujube.state.internal.TopologyEntries.RelationEntry;
 import jujube.state.internal.TopologyEntries.UnitEntry;
 
-/**
- * What the access policy needs to know beyond a node's path, answered from one topology: which machine
- * hosts a unit, which services a relation ties, which services take part with a role.
- */
-interface AccessFacts {
-    /** The machine key hosting the unit (its principal's, for a subordinate), if assigned. */
-    Optional<String> machineOfUnit(String unitId);
-
-    /** The service ids of the relation's endpoints; empty when the relation is not in the topology. */
-    List<String> servicesOfRelation(String relationId);
-
-    /** The ids of the relation's services taking part with {@code role}. */
-    List<String> servicesWithRole(String relationId, String role);
+/** What the access policy needs to know beyond a node's path, answered from one topology. */
+final class TopologyFacts {
+    private TopologyFacts() {
+    }
 
     /** Facts of the topology {@code t}. */
     static AccessFacts of(Topology t) {

@@ -1,4 +1,4 @@
-package jujube.state.internal;
+package jujube.access.policy;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -9,7 +9,7 @@ import org.apache.zookeeper.ZooDefs.Perms;
 
 /**
  * Every kind of node an environment holds, by path below its root, and who may do what with it: the
- * access policy as data (DESIGN.md section 11). The administrator may do everything with every node and is
+ * access policy as data (docs/access-policy.md). The administrator may do everything with every node and is
  * not listed. A machine agent holds {@code machine-N}, and for each unit it hosts that unit's
  * {@code unit-N}: ZooKeeper sees the machine, but each grant names the unit it is for, so a machine can act
  * only for the units assigned to it. Rights shared by many go to a group ({@link Principals}): the
@@ -18,12 +18,12 @@ import org.apache.zookeeper.ZooDefs.Perms;
  * <p>Kinds are matched in order, the first match wins; a path no kind names is the administrator's alone.
  * A path ending in a sequence prefix ({@code /units/unit-}) is the node being created with that prefix:
  * a grant to the node's own identity is left out then, and added once the node has its id
- * ({@link AccessControl}).
+ * (by the state, as it creates nodes).
  */
-enum NodeKind {
+public enum NodeKind {
     ROOT("/", (m, f) -> read()),
     BASE("/(?:initialized|topology|charms|services|machines|units|relations|settings|environment)", (m, f) -> read()),
-    /** The topology's nodes below its root ({@link TopologyLayout}): read by all, written by the administrator. */
+    /** The topology's nodes below its root: read by all, written by the administrator. */
     TOPOLOGY("/topology/.+", (m, f) -> read()),
     LEADERSHIP("/leadership(?:/.*)?", (m, f) -> read()),
     CHARM("/charms/[^/]+", (m, f) -> read()),
@@ -72,7 +72,7 @@ enum NodeKind {
         grants.add(Grant.of(m.group(2), Perms.READ | Perms.WRITE));
         return grants;
     }),
-    /** Scope membership as the layout before state package 3.0 announced it, read by its migration. */
+    /** Scope membership as ephemeral presence nodes, the original juju's layout, read by its migration. */
     LEGACY_PRESENCE("/relations/relation-[0-9]+(?:/unit-[0-9]+)?/(?:client|server|peer)(?:/unit-[0-9]+)?",
             (m, f) -> read()),
     /** The debug log: a directory per writer, which the administrator makes with the machine or unit. */
@@ -95,7 +95,7 @@ enum NodeKind {
     OTHER(".*", (m, f) -> List.of());
 
     /** How a grant names who it is for. */
-    enum Match {
+    public enum Match {
         /** One principal, by its digest. */
         PRINCIPAL,
         /** Every member of a group. */
@@ -105,16 +105,16 @@ enum NodeKind {
     }
 
     /** A principal or group and what it may do (ZooKeeper's permission bits). */
-    record Grant(String principal, int perms, Match match) {
-        static Grant of(String principal, int perms) {
+    public record Grant(String principal, int perms, Match match) {
+        public static Grant of(String principal, int perms) {
             return new Grant(principal, perms, Match.PRINCIPAL);
         }
 
-        static Grant members(String group, int perms) {
+        public static Grant members(String group, int perms) {
             return new Grant(group, perms, Match.MEMBERS);
         }
 
-        static Grant self(String group, int perms) {
+        public static Grant self(String group, int perms) {
             return new Grant(group, perms, Match.SELF);
         }
     }
@@ -128,7 +128,7 @@ enum NodeKind {
     }
 
     /** The kind of the node at {@code path} (below the environment's root). */
-    static NodeKind of(String path) {
+    public static NodeKind of(String path) {
         for (NodeKind kind : values()) {
             if (kind.pattern.matcher(path).matches()) {
                 return kind;
@@ -138,7 +138,7 @@ enum NodeKind {
     }
 
     /** Who besides the administrator may do what with the node at {@code path}. */
-    static List<Grant> grants(String path, AccessFacts facts) {
+    public static List<Grant> grants(String path, AccessFacts facts) {
         NodeKind kind = of(path);
         Matcher m = kind.pattern.matcher(path);
         if (!m.matches()) {

@@ -1,4 +1,4 @@
-package jujube.state.internal;
+package jujube.access.policy;
 
 import java.nio.charset.StandardCharsets;
 import java.security.NoSuchAlgorithmException;
@@ -19,57 +19,57 @@ import org.apache.zookeeper.server.auth.DigestAuthenticationProvider;
  * naming it at once; the environment's group is a registry: a machine's session that it no longer lists
  * is closed by the server.
  */
-final class Principals {
-    static final String ADMIN = Credential.ADMIN;
+public final class Principals {
+    public static final String ADMIN = Credential.ADMIN;
     /** The group of every machine: what every agent may read. */
-    static final String ENVIRONMENT = "environment";
-    static final String DIGEST = "digest";
+    public static final String ENVIRONMENT = "environment";
+    public static final String DIGEST = "digest";
     /** ZooKeeper's scheme of group rights (jujube.zookeeper.auth's GroupAuthenticationProvider). */
-    static final String GROUP = "jujube";
+    public static final String GROUP = "jujube";
     /** One-time principals: {@code otp-} and random hex. */
-    static final String ONE_TIME_PREFIX = "otp-";
+    public static final String ONE_TIME_PREFIX = "otp-";
     /** The groups' directory. */
-    static final String GROUPS = "/auth/groups";
+    public static final String GROUPS = "/auth/groups";
     /** The data of the environment's group: a registry of every live machine (see the scheme's provider). */
-    static final byte[] MACHINE_REGISTRY = "registry:machine-".getBytes(StandardCharsets.UTF_8);
+    public static final byte[] MACHINE_REGISTRY = "registry:machine-".getBytes(StandardCharsets.UTF_8);
 
     private Principals() {}
 
-    static boolean isMachine(String principal) {
+    public static boolean isMachine(String principal) {
         return principal.startsWith("machine-");
     }
 
-    static boolean isUnit(String principal) {
+    public static boolean isUnit(String principal) {
         return principal.startsWith("unit-");
     }
 
     /** The node of a group: its children are its members. */
-    static String group(String group) {
+    public static String group(String group) {
         return GROUPS + "/" + group;
     }
 
     /** The node that makes {@code principal} a member of {@code group}. */
-    static String membership(String group, String principal) {
+    public static String membership(String group, String principal) {
         return group(group) + "/" + principal;
     }
 
     /** What a membership node holds: the member's identity, as its sessions have it. */
-    static byte[] membershipData(Credential credential) {
+    public static byte[] membershipData(Credential credential) {
         return id(credential).getId().getBytes(StandardCharsets.UTF_8);
     }
 
     /** The ACL identity of every member of {@code group} ({@code namespace}: the environment's chroot path, or empty). */
-    static Id memberOf(String namespace, String group) {
+    public static Id memberOf(String namespace, String group) {
         return new Id(GROUP, "member:" + namespace + group(group));
     }
 
     /** The ACL identity of a member of {@code group}, for the child named after itself only. */
-    static Id selfIn(String namespace, String group) {
+    public static Id selfIn(String namespace, String group) {
         return new Id(GROUP, "self:" + namespace + group(group));
     }
 
     /** The identity ACL entries name for this credential: {@code principal:base64(sha1(principal:secret))}. */
-    static Id id(Credential credential) {
+    public static Id id(Credential credential) {
         try {
             return new Id(DIGEST, DigestAuthenticationProvider.generateDigest(credential.principal() + ":" + credential.secret()));
         } catch (NoSuchAlgorithmException e) {
@@ -78,12 +78,12 @@ final class Principals {
     }
 
     /** The bytes {@code addAuthInfo} takes for this credential, in either scheme. */
-    static byte[] auth(Credential credential) {
+    public static byte[] auth(Credential credential) {
         return (credential.principal() + ":" + credential.secret()).getBytes(StandardCharsets.UTF_8);
     }
 
     /** Whether a session authenticates with this credential as a member of groups too (everyone but the administrator). */
-    static boolean joinsGroups(Credential credential) {
+    public static boolean joinsGroups(Credential credential) {
         return isMachine(credential.principal()) || isUnit(credential.principal());
     }
 }
