@@ -107,7 +107,11 @@ final class SubordinateEnvironment implements AutoCloseable {
         }
     }
 
-    /** The unit agent configurations of {@code service} that ConfigAdmin persisted on machine 0. */
+    /**
+     * The unit agent configurations of {@code service} that ConfigAdmin persisted on machine 0, with the
+     * temp files of its store's writes: a kill leaves one, which the restarted agent's launcher settles
+     * before ConfigAdmin starts (ConfigStoreLeftovers), so none may stay.
+     */
     Set<String> agentConfigs(String service) throws IOException {
         try (Stream<Path> all = Files.walk(machineDir().resolve("felix-cache"))) {
             // ConfigAdmin's file store escapes the "~" of jujube.agent.unit~<svc>-<n> as %007e
