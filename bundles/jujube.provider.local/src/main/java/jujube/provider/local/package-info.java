@@ -8,5 +8,5 @@
  * mounts), and the pid files, which the provider and the command line share.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("3.0.0")
+@org.osgi.annotation.versioning.Version("3.1.0")
 package jujube.provider.local;
