@@ -41,8 +41,9 @@ final class SubordinateEnvironment implements AutoCloseable {
     /** Bootstraps, deploys {@code blog} with {@code principals} units and {@code logging}. */
     static SubordinateEnvironment start(Path home, int principals) throws Exception {
         Distribution jujube = new Distribution(home);
-        // a killed agent restarted at most 1 s later: tests kill the same young agent again and again
-        ok(jujube.jujube("bootstrap", "--machines", "process", "--max-restart-delay", "1000"));
+        // a killed agent restarted at most 0.5 s later: tests kill the same young agent again and again, and
+        // wait for each restart
+        ok(jujube.jujube("bootstrap", "--machines", "process", "--max-restart-delay", "500"));
         String repository = jujube.dist.resolve("../../../examples/charms").normalize().toString();
         ok(jujube.jujube("deploy", "--repository", repository, "local:wordpress", "blog", "-n", Integer.toString(principals)));
         Distribution.Run logging = ok(jujube.jujube("deploy", "--repository", repository, "local:logging"));
