@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import jujube.testkit.Polling;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterAll;
@@ -146,13 +147,22 @@ class ContainerFaultsIT {
 
     /**
      * The unit ran no hook since {@code before} but, once {@code title} is set, exactly one more
-     * {@code line}: a hook run twice or one left over from the fault would show among the new lines.
+     * {@code line}: a hook run twice or one left over from the fault would show among the new lines. Every
+     * other unit of the service is awaited too, so that the next test starts with none of this change
+     * still on its way (a late hook of it would be counted there as one too many).
      */
     private void assertRanExactlyOnceMoreEach(List<String> before, String unit, int machine, String title, String line)
             throws Exception {
+        String service = unit.substring(0, unit.indexOf('/'));
+        Map<String, Integer> machines = new TreeMap<>();
+        env.status().path("services").path(service).path("units").fields()
+                .forEachRemaining(u -> machines.put(u.getKey(), u.getValue().path("machine").asInt()));
+        Map<String, Integer> seenBy = new TreeMap<>();
+        machines.forEach((u, m) -> seenBy.put(u, log(u, m).size()));
         int seen = log(unit, machine).size();
-        env.ok("set", unit.substring(0, unit.indexOf('/')), title);
+        env.ok("set", service, title);
         awaitLine(unit, machine, line, seen);
+        machines.forEach((u, m) -> awaitLine(u, m, line, seenBy.get(u)));
         List<String> after = log(unit, machine);
         assertEquals(before, after.subList(0, before.size()), unit + " ran no committed hook again");
         assertEquals(List.of(line), after.subList(seen, after.size()), unit + "'s hooks after the marker: " + after);

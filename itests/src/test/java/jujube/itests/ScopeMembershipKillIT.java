@@ -28,7 +28,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * Issue 22: an agent restart must run no relation hook anywhere unless something really changed. Two
  * related units on two machines (placement {@code unassigned}) exchange a setting the operator changes in
  * rounds; in every round both machines' agents are killed with SIGKILL, each at its own random moment of the
- * hooks, and restarted by the provider (within 1 s: {@code --max-restart-delay}), 22 kills in all, with a 4 s session so that each killed session expires while
+ * hooks, and restarted by the provider (within 0.5 s: {@code --max-restart-delay}), 22 kills in all, with a 4 s session so that each killed session expires while
  * the test runs. After convergence and after every killed session expired, no unit ran a departed, each
  * committed one joined (counted in its own relation settings, which only a committed hook changes), and
  * each saw every value. Changed hooks are not counted exactly: a hook its own agent's kill cut short runs
@@ -74,10 +74,10 @@ class ScopeMembershipKillIT {
                 + "\nplacement: unassigned\n");
         Administrator.create(dir);
         // the controller gives its machines its own session timeout: a short one, so kills expire quickly; and
-        // restarts them at most 1 s after a death (every kill here is of an agent a few seconds old)
+        // restarts them at most 0.5 s after a death (every kill here is of an agent a few seconds old)
         AgentProcess controller = AgentProcess.start(dir, "controller", "controller", "--env-dir", dir.toString(),
                 "--zookeeper-port", Integer.toString(port), "--session-timeout", Integer.toString(SESSION_MS),
-                "--max-restart-delay", "1000");
+                "--max-restart-delay", "500");
         controller.awaitUp(UP, () -> controller.log().contains("controller up in"));
         try (StateConnection state = StateConnections.open(Administrator.connection("127.0.0.1:" + port, dir))) {
             state.awaitConnected(UP);

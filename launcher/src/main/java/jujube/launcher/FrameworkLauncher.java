@@ -54,8 +54,18 @@ final class FrameworkLauncher {
                 deploy.placeConfig(cfg);
             }
         }
+        Path felixCache = runtimeDir.resolve("felix-cache");
+        try {
+            // before ConfigAdmin reads its store: what a kill left there is settled, not piled up
+            int settled = ConfigStoreLeftovers.settle(felixCache);
+            if (settled > 0) {
+                System.err.println("jujube-agent: settled " + settled + " configuration write(s) a kill interrupted");
+            }
+        } catch (IOException e) {
+            throw new LaunchException("cannot settle the configuration store in " + felixCache + ": " + e.getMessage());
+        }
         Map<String, String> fw = new HashMap<>(properties);
-        fw.put(Constants.FRAMEWORK_STORAGE, runtimeDir.resolve("felix-cache").toString());
+        fw.put(Constants.FRAMEWORK_STORAGE, felixCache.toString());
         // the cache keeps what FileInstall updated across restarts: never cleaned
         fw.put(Constants.FRAMEWORK_STORAGE_CLEAN, "none");
         fw.put("felix.fileinstall.dir", deploy.dir().toString());

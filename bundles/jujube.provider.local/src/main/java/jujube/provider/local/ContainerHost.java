@@ -2,6 +2,7 @@ package jujube.provider.local;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -115,6 +116,31 @@ public final class ContainerHost {
             HostCommand.check(List.of("ip", "addr", "add", address, "dev", bridge), 30);
         }
         HostCommand.check(List.of("ip", "link", "set", bridge, "up"), 30);
+    }
+
+    /**
+     * Removes the host end of machine {@code machineId}'s veth pair, if it exists, before the machine
+     * starts: its previous container is gone (the provider starts a machine only once its {@code lxc-execute}
+     * has exited, and LXC kills a container's init with its monitor), yet the kernel removes a pair only
+     * once that container's network namespace is freed, which lags its last process, by a minute and more
+     * on a loaded host (sockets still closing in it hold it). Meanwhile the pair's name is taken: the new
+     * container's start fails ("File exists") and the provider's restart backoff, meant for a machine that
+     * keeps dying young, grows to its longest delay. Deleting one end deletes the pair.
+     *
+     * @return whether a leftover pair was removed
+     * @since 3.1
+     */
+    public static boolean releaseVeth(ContainerNetwork network, int machineId) throws IOException {
+        String veth = network.veth(machineId);
+        if (!Files.exists(Path.of("/sys/class/net", veth), LinkOption.NOFOLLOW_LINKS)) {
+            return false;
+        }
+        HostCommand.Result r = HostCommand.run(List.of("ip", "link", "del", veth), 30);
+        if (r.exitCode() != 0 && Files.exists(Path.of("/sys/class/net", veth), LinkOption.NOFOLLOW_LINKS)) {
+            throw new IOException("cannot remove the veth " + veth + " a previous container of machine " + machineId
+                    + " left: " + r.reason());
+        }
+        return true;
     }
 
     /** Removes the environment's bridge, if it exists; the veths went with their containers. */

@@ -40,4 +40,21 @@ class ContainerHostTest {
         assertTrue(why.isPresent() && !why.get().isBlank(), why::toString);
         assertFalse(Files.exists(scratch), "the probe's files are removed");
     }
+
+    @Test
+    void a_veth_pair_a_gone_container_left_is_removed_before_its_machine_starts_again() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(ContainerHost.unavailable().isEmpty(), "needs root and iproute2");
+        ContainerNetwork network = ContainerNetwork.of("jujube-0f0e0d", "10.79.0.0/16");
+        String veth = network.veth(7);
+        HostCommand.check(java.util.List.of("ip", "link", "add", veth, "type", "veth", "peer", "name", "jjtest-peer7"), 30);
+        try {
+            assertTrue(ContainerHost.releaseVeth(network, 7));
+            assertFalse(Files.exists(Path.of("/sys/class/net", veth), java.nio.file.LinkOption.NOFOLLOW_LINKS));
+            assertFalse(Files.exists(Path.of("/sys/class/net", "jjtest-peer7"), java.nio.file.LinkOption.NOFOLLOW_LINKS),
+                    "the pair went with its end");
+            assertFalse(ContainerHost.releaseVeth(network, 7), "nothing left to remove");
+        } finally {
+            HostCommand.run(java.util.List.of("ip", "link", "del", veth), 30);
+        }
+    }
 }

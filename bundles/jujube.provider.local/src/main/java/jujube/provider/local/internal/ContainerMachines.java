@@ -11,6 +11,7 @@ import java.util.Map;
 import jujube.agent.provisioning.ProviderException;
 import jujube.files.AtomicFiles;
 import jujube.files.FileTrees;
+import jujube.provider.local.ContainerHost;
 import jujube.provider.local.ContainerNetwork;
 import jujube.provider.local.ContainerSettings;
 import jujube.provider.local.HostMounts;
@@ -71,6 +72,10 @@ final class ContainerMachines implements MachineKind {
     @Override
     public void prepare(int machineId, Map<String, String> hostEnvironment) throws IOException {
         attach(machineId);
+        if (ContainerHost.releaseVeth(settings.network(), machineId)) {
+            LOG.warn("machine {}: removed the veth its previous container left (its network namespace not freed yet)",
+                    machineId);
+        }
         Files.createDirectories(layout.charmStorage());
         HostMounts.bindReadOnly(layout.charmStorage(), layout.charmsView());
         HostMounts.bindReadOnly(layout.distDir(), layout.distView());
