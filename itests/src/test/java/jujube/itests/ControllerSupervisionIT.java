@@ -8,11 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import jujube.testkit.Polling;
-import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -24,9 +21,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * {@code destroy-environment} stops the supervisor with everything else and leaves no process.
  */
 class ControllerSupervisionIT {
-    /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
-    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(50));
-
     @RegisterExtension
     static final ScratchDirectories SCRATCH = new ScratchDirectories();
 
@@ -37,42 +31,31 @@ class ControllerSupervisionIT {
     void a_controller_killed_with_sigkill_is_started_again_and_the_environment_goes_on() throws Exception {
         Path home = SCRATCH.make("jujube-supervise");
         env = Environment.bootstrap(home, "local");
-        String repo = Environment.EXAMPLES.toString();
-        env.ok("deploy", "--repository", repo, "local:mysql");
-        env.ok("deploy", "--repository", repo, "local:wordpress", "blog");
-        env.ok("add-relation", "blog", "mysql");
-        env.awaitUnits(Map.of("mysql/0", "started", "blog/0", "started"));
-        env.awaitHookLine("blog/0", "db-relation-changed mysql/0 ready");
-        env.awaitHookLine("mysql/0", "db-relation-changed blog/0 ready=true");
-        List<String> mysqlBefore = env.hookLog("mysql/0");
-        List<String> blogBefore = env.hookLog("blog/0");
+        env.deployRelatedBlogAndMysql();
+        HookLogs before = HookLogs.of(env, "mysql/0", "blog/0");
         long supervisor = pid("controller-supervisor");
         ProcessHandle controller = ProcessHandle.of(pid("controller")).orElseThrow();
 
         controller.destroyForcibly();
         controller.onExit().get();
 
-        POLLING.await("the controller started again").atMost(Environment.CONVERGE)
+        Environment.converging("the controller started again")
                 .until(() -> alive(pidOrZero("controller")));
         assertNotEquals(controller.pid(), pid("controller"));
         assertEquals(supervisor, pid("controller-supervisor"), "the same supervisor");
         env.awaitUnits(Map.of("mysql/0", "started", "blog/0", "started"));
-        assertEquals(mysqlBefore, env.hookLog("mysql/0"), "no hook of mysql/0 ran again");
-        assertEquals(blogBefore, env.hookLog("blog/0"), "no hook of blog/0 ran again");
+        before.assertNoneRanAgain();
         assertTrue(Files.readString(env.dir().resolve("logs/controller.out"))
                 .contains("controller (pid " + controller.pid() + ") exited with status 137"));
 
         // the new controller's provider starts machines; changes reach the units
         env.ok("add-machine");
-        POLLING.await("machine 1 running").atMost(Environment.CONVERGE)
+        Environment.converging("machine 1 running")
                 .until(() -> "running".equals(env.status().path("machines").path("1").path("agent-state").asText()));
         env.ok("add-unit", "blog");
         env.awaitUnits(Map.of("mysql/0", "started", "blog/0", "started", "blog/1", "started"));
         env.awaitHookLine("blog/1", "db-relation-changed mysql/0 ready");
-        List<String> mysqlAfter = env.hookLog("mysql/0");
-        assertEquals(mysqlBefore, mysqlAfter.subList(0, mysqlBefore.size()), String.valueOf(mysqlAfter));
-        assertTrue(mysqlAfter.subList(mysqlBefore.size(), mysqlAfter.size()).stream().allMatch(l -> l.contains(" blog/1")),
-                String.valueOf(mysqlAfter));
+        before.assertRanOnlyAbout("mysql/0", "blog/1");
 
         Distribution.Run destroyed = env.run("destroy-environment", "-y");
         assertEquals(0, destroyed.exit(), destroyed.err());

@@ -18,7 +18,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 import jujube.model.CharmRecord;
-import jujube.state.ConnectionConfig;
 import jujube.state.ConnectionState;
 import jujube.state.EnvironmentSettings;
 import jujube.state.StateConnection;
@@ -28,9 +27,6 @@ import jujube.model.UnitName;
 import jujube.state.Watch;
 import jujube.testkit.Polling;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.CuratorFrameworkFactory;
-import org.apache.curator.retry.RetryOneTime;
-import org.apache.zookeeper.data.Stat;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -50,7 +46,6 @@ class EnsembleIT {
     static final ScratchDirectories SCRATCH = new ScratchDirectories();
 
     private static final Duration UP = Duration.ofSeconds(30);
-    private static final String PRESENCE = "/machines/machine-0000000000/agent";
     private static final String CHARM = "local:precise/wiki-1";
     private final Distribution distribution = new Distribution(Path.of("/unused"));
     private Path env;
@@ -90,8 +85,8 @@ class EnsembleIT {
             Process machine = agent("machine", "--machine-id", "0", "--zookeeper", connect,
                     "--data-dir", env.resolve("machine-0").toString(), "--charm-storage", env.resolve("charms").toString());
             awaitRunning(controller, "controller", () -> log("controller").contains("controller up in"));
-            awaitRunning(machine, "machine", () -> presenceOwner(zk) != 0);
-            long session = presenceOwner(zk);
+            awaitRunning(machine, "machine", () -> ZooKeeperClients.machine0PresenceOwner(zk) != 0);
+            long session = ZooKeeperClients.machine0PresenceOwner(zk);
 
             operator.charms().publish(new CharmRecord(CHARM, "file:///nowhere/wiki-1.charm", "0".repeat(64),
                     Map.of("name", "wiki"), Map.of()));
@@ -124,7 +119,7 @@ class EnsembleIT {
                 POLLING.await("machine 0's session on a live server").atMost(UP)
                         .untilAsserted(() -> assertTrue(() -> ensemble.serverOf(session).isPresent(),
                                 () -> "last seen: " + ensemble.modes()));
-                assertEquals(session, presenceOwner(zk), "machine 0's presence kept its session");
+                assertEquals(session, ZooKeeperClients.machine0PresenceOwner(zk), "machine 0's presence kept its session");
                 assertTrue(operator.machines().list().get(0).agentConnected(), "status shows machine 0's agent");
 
                 ensemble.restart(killed);
@@ -150,16 +145,6 @@ class EnsembleIT {
 
     private static Set<UnitName> names(List<UnitInfo> units) {
         return units.stream().map(UnitInfo::name).collect(Collectors.toSet());
-    }
-
-    /** The session owning machine 0's presence node, 0 when there is none or it cannot be read now. */
-    private static long presenceOwner(CuratorFramework zk) {
-        try {
-            Stat stat = zk.checkExists().forPath(PRESENCE);
-            return stat == null ? 0 : stat.getEphemeralOwner();
-        } catch (Exception e) {
-            return 0;
-        }
     }
 
     private Process agent(String... args) throws IOException {

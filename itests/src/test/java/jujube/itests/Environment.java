@@ -99,6 +99,11 @@ final class Environment implements AutoCloseable {
         return states;
     }
 
+    /** Awaits {@code what} an environment brings about by itself: polled every 50 ms, for up to {@link #CONVERGE}. */
+    static ConditionFactory converging(String what) {
+        return POLLING.await(what).atMost(CONVERGE);
+    }
+
     /** Waits until status shows exactly these units in these agent states. */
     void awaitUnits(Map<String, String> expected) {
         Map<String, String>[] last = new Map[1];
@@ -192,6 +197,22 @@ final class Environment implements AutoCloseable {
         POLLING.await(unit + " hook.log line '" + line + "'").atMost(CONVERGE)
                 .untilAsserted(() -> assertTrue(() -> hookLog(unit).contains(line),
                         () -> "last seen: " + String.valueOf(hookLog(unit))));
+    }
+
+    /**
+     * Deploys the example charms mysql and wordpress (as {@code blog}), relates them and waits until both
+     * units are started and the relation's handshake is over: blog/0 saw mysql/0 ready, and blog/0's
+     * {@code ready=true} woke mysql/0 once more. Until that last hook has run it is pending; after it,
+     * nothing is due until something changes.
+     */
+    void deployRelatedBlogAndMysql() throws Exception {
+        String repo = EXAMPLES.toString();
+        ok("deploy", "--repository", repo, "local:mysql");
+        ok("deploy", "--repository", repo, "local:wordpress", "blog");
+        ok("add-relation", "blog", "mysql");
+        awaitUnits(Map.of("mysql/0", "started", "blog/0", "started"));
+        awaitHookLine("blog/0", "db-relation-changed mysql/0 ready");
+        awaitHookLine("mysql/0", "db-relation-changed blog/0 ready=true");
     }
 
     /** The machine agent's log: every hook run is logged there as {@code unit=U hook=H: succeeded}. */

@@ -3,13 +3,9 @@ package jujube.itests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import jujube.testkit.Polling;
-import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -20,9 +16,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * environment back from that state: no hook runs again, and what changes afterwards is delivered.
  */
 class EnvironmentRestartIT {
-    /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
-    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(50));
-
     @RegisterExtension
     static final ScratchDirectories SCRATCH = new ScratchDirectories();
 
@@ -33,17 +26,9 @@ class EnvironmentRestartIT {
     void bootstrap_brings_a_killed_environment_back_where_it_was() throws Exception {
         Path home = SCRATCH.make("jujube-restart");
         env = Environment.bootstrap(home, "local");
-        String repo = Environment.EXAMPLES.toString();
-        env.ok("deploy", "--repository", repo, "local:mysql");
-        env.ok("deploy", "--repository", repo, "local:wordpress", "blog");
-        env.ok("add-relation", "blog", "mysql");
-        env.awaitUnits(Map.of("mysql/0", "started", "blog/0", "started"));
-        env.awaitHookLine("blog/0", "db-relation-changed mysql/0 ready");
-        // the handshake's last step: blog/0's ready=true wakes mysql/0 once more. Until that hook has run it
-        // is pending, and a pending hook runs after the restart, rightly: the state to compare is after it
-        env.awaitHookLine("mysql/0", "db-relation-changed blog/0 ready=true");
-        List<String> mysqlBefore = env.hookLog("mysql/0");
-        List<String> blogBefore = env.hookLog("blog/0");
+        // a hook still pending would run after the restart, rightly: the state to compare is after the handshake
+        env.deployRelatedBlogAndMysql();
+        HookLogs before = HookLogs.of(env, "mysql/0", "blog/0");
 
         List<ProcessHandle> processes = Distribution.processesMentioning(env.dir());
         assertTrue(processes.size() >= 2, "controller and machine 0: " + processes);
@@ -61,21 +46,17 @@ class EnvironmentRestartIT {
         assertEquals(0, restart.exit(), restart.err());
         assertTrue(restart.out().startsWith("Restarted environment 'local' from its saved state"), restart.out());
         env.awaitUnits(Map.of("mysql/0", "started", "blog/0", "started"));
-        assertEquals(mysqlBefore, env.hookLog("mysql/0"), "no hook of mysql/0 ran again");
-        assertEquals(blogBefore, env.hookLog("blog/0"), "no hook of blog/0 ran again");
+        before.assertNoneRanAgain();
 
         // the agents watch again: a new unit joins the running relation
         env.ok("add-unit", "blog");
         env.awaitUnits(Map.of("mysql/0", "started", "blog/0", "started", "blog/1", "started"));
-        POLLING.await("mysql/0 joined blog/1").atMost(Environment.CONVERGE)
+        Environment.converging("mysql/0 joined blog/1")
                 .until(() -> env.hookLog("mysql/0").stream().anyMatch(l -> l.startsWith("db-relation-joined blog/1 ")));
         env.awaitHookLine("blog/1", "db-relation-changed mysql/0 ready");
         // by now both agents certainly run again: what they ran since the restart is about blog/1 only
-        List<String> mysqlAfter = env.hookLog("mysql/0");
-        assertEquals(mysqlBefore, mysqlAfter.subList(0, mysqlBefore.size()), String.valueOf(mysqlAfter));
-        assertTrue(mysqlAfter.subList(mysqlBefore.size(), mysqlAfter.size()).stream().allMatch(l -> l.contains(" blog/1")),
-                String.valueOf(mysqlAfter));
-        assertEquals(blogBefore, env.hookLog("blog/0"), "blog/0 has nothing to do with blog/1");
+        before.assertRanOnlyAbout("mysql/0", "blog/1");
+        before.assertRanNothing("blog/0", "blog/0 has nothing to do with blog/1");
 
         Distribution.Run again = env.run("bootstrap");
         assertEquals(0, again.exit(), again.err());

@@ -4,19 +4,9 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNotNull;
 import static org.junit.Assert.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Collection;
 import java.util.function.BooleanSupplier;
-import java.util.jar.Attributes;
-import java.util.jar.JarEntry;
-import java.util.jar.JarInputStream;
-import java.util.jar.JarOutputStream;
-import java.util.jar.Manifest;
 import javax.inject.Inject;
 import jujube.agent.machine.MachineAgent;
 import jujube.state.StateConnection;
@@ -73,9 +63,7 @@ public class MachineAgentFeatureIT {
                 agent.getVersion().getMicro() + 1, "hotfix");
 
         Path deployed = Path.of(context.getProperty("jujube.itest.deploy")).resolve("jujube.agent.machine.jar");
-        Path tmp = deployed.resolveSibling(".jujube.agent.machine.jar.tmp");
-        withVersion(deployed, tmp, next);
-        Files.move(tmp, deployed, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        BundleJars.redeploy(deployed, next.toString());
 
         await("bundle updated to " + next, () -> agent.getVersion().equals(next) && agent.getState() == Bundle.ACTIVE);
         assertEquals("updated in place, not installed beside", bundleCount, context.getBundles().length);
@@ -116,23 +104,6 @@ public class MachineAgentFeatureIT {
             }
         }
         throw new AssertionError("no bundle " + symbolicName);
-    }
-
-    /** Copies a bundle, changing only its Bundle-Version: a rebuilt bundle as an operator would drop it. */
-    private static void withVersion(Path source, Path target, Version version) throws IOException {
-        try (InputStream raw = Files.newInputStream(source); JarInputStream in = new JarInputStream(raw)) {
-            Manifest manifest = new Manifest(in.getManifest());
-            manifest.getMainAttributes().put(new Attributes.Name("Bundle-Version"), version.toString());
-            try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(target), manifest)) {
-                for (JarEntry e; (e = in.getNextJarEntry()) != null; ) {
-                    out.putNextEntry(new JarEntry(e.getName()));
-                    ByteArrayOutputStream buf = new ByteArrayOutputStream();
-                    in.transferTo(buf);
-                    out.write(buf.toByteArray());
-                    out.closeEntry();
-                }
-            }
-        }
     }
 
     static void await(String what, BooleanSupplier condition) throws InterruptedException {

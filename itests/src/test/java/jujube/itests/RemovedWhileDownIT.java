@@ -4,10 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
-import java.time.Duration;
 import java.util.Map;
-import jujube.testkit.Polling;
-import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -20,9 +17,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * restart it before remove-unit, then killed.)
  */
 class RemovedWhileDownIT {
-    /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
-    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(50));
-
     @RegisterExtension
     static final ScratchDirectories SCRATCH = new ScratchDirectories();
 
@@ -46,7 +40,7 @@ class RemovedWhileDownIT {
 
         env.awaitMachineRestarted(0, machine);
         env.awaitHookLine("mysql/0", "db-relation-departed blog/1");
-        POLLING.await("blog/1's directory removed").atMost(Environment.CONVERGE)
+        Environment.converging("blog/1's directory removed")
                 .until(() -> !Files.exists(env.unitDir("blog/1")));
         String log = env.machineLog(0);
         assertTrue(log.contains("unit=blog/1 hook=stop: succeeded"), "stop hook ran after the restart");

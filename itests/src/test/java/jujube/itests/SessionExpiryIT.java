@@ -11,15 +11,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import jujube.state.ConnectionConfig;
 import jujube.state.EnvironmentSettings;
 import jujube.state.StateConnection;
 import jujube.state.StateConnections;
 import jujube.testkit.Polling;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.CuratorFrameworkFactory;
-import org.apache.curator.retry.RetryOneTime;
-import org.apache.zookeeper.data.Stat;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -41,7 +37,6 @@ class SessionExpiryIT {
 
     private static final int SESSION_MS = 4000;
     private static final Duration UP = Duration.ofSeconds(45);
-    private static final String PRESENCE = "/machines/machine-0000000000/agent";
     private Path home;
     private Environment env;
     private AgentProcess machine;
@@ -85,7 +80,7 @@ class SessionExpiryIT {
             machine = AgentProcess.start(dir, "machine-0", "machine", "--machine-id", "0", "--zookeeper", connect,
                     "--data-dir", dir.resolve("machines/machine-0").toString(),
                     "--session-timeout", Integer.toString(SESSION_MS));
-            machine.awaitUp(UP, () -> presenceOwner(zk) != 0);
+            machine.awaitUp(UP, () -> ZooKeeperClients.machine0PresenceOwner(zk) != 0);
 
             env.ok("deploy", "--repository", Environment.EXAMPLES.toString(), "local:mysql");
             env.ok("deploy", "--repository", Environment.EXAMPLES.toString(), "local:wordpress", "blog");
@@ -93,21 +88,21 @@ class SessionExpiryIT {
             awaitHookLine("blog/0", "db-relation-changed mysql/0 ready");
             awaitHookLine("mysql/0", "db-relation-changed blog/0 ready=true");
             env.awaitUnits(Map.of("mysql/0", "started", "blog/0", "started"));
-            long before = presenceOwner(zk);
+            long before = ZooKeeperClients.machine0PresenceOwner(zk);
 
             machine.signal("STOP");
             env.ok("set", "blog", "title=Written while frozen");
             env.ok("add-unit", "mysql");
             // the outage itself is what is tested: wait until the server has expired the frozen session
             POLLING.await("the frozen agent's session expired").atMost(Duration.ofSeconds(SESSION_MS / 1000 * 4))
-                    .untilAsserted(() -> assertTrue(() -> presenceOwner(zk) != before,
-                            () -> "last seen: " + Long.toHexString(presenceOwner(zk))));
+                    .untilAsserted(() -> assertTrue(() -> ZooKeeperClients.machine0PresenceOwner(zk) != before,
+                            () -> "last seen: " + Long.toHexString(ZooKeeperClients.machine0PresenceOwner(zk))));
             assertTrue(machine.process().isAlive());
             machine.signal("CONT");
 
             long[] after = new long[1];
             POLLING.await("machine 0's presence under a new session").atMost(UP)
-                    .untilAsserted(() -> assertTrue(() -> (after[0] = presenceOwner(zk)) != 0,
+                    .untilAsserted(() -> assertTrue(() -> (after[0] = ZooKeeperClients.machine0PresenceOwner(zk)) != 0,
                             () -> "last seen: " + tail(machine.log())));
             assertNotEquals(before, after[0]);
             Path conf = env.unitDir("blog/0").resolve("wordpress.conf");
@@ -156,16 +151,6 @@ class SessionExpiryIT {
 
     private static String tail(String log) {
         return EnsembleDeployIT.tail(log);
-    }
-
-    /** The session owning machine 0's presence node, 0 when there is none. */
-    private static long presenceOwner(CuratorFramework zk) {
-        try {
-            Stat stat = zk.checkExists().forPath(PRESENCE);
-            return stat == null ? 0 : stat.getEphemeralOwner();
-        } catch (Exception e) {
-            return 0;
-        }
     }
 
     private static int freePort() throws java.io.IOException {

@@ -8,10 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Map;
-import jujube.testkit.Polling;
-import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -24,9 +21,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * untouched.
  */
 class UnassignedPlacementIT {
-    /** Polls every 50 ms; what the test's own threads throw meanwhile is not the awaited condition. */
-    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(50));
-
     @RegisterExtension
     static final ScratchDirectories SCRATCH = new ScratchDirectories();
 
@@ -59,14 +53,14 @@ class UnassignedPlacementIT {
         try (FileChannel log = FileChannel.open(jujube.provider.local.LocalLayout.log(env.dir(), 2))) {
             env.ok("remove-unit", "mysql/1");
             env.awaitUnits(Map.of("mysql/0", "started"));
-            POLLING.await("mysql/1's stop hook on machine 2").atMost(Environment.CONVERGE)
+            Environment.converging("mysql/1's stop hook on machine 2")
                     .until(() -> read(log).contains("unit=mysql/1 hook=stop: succeeded"));
         }
         // its last unit gone, the machine goes too: its agent removes it, the provisioning agent stops it
-        POLLING.await("machine 2 gone from status").atMost(Environment.CONVERGE)
+        Environment.converging("machine 2 gone from status")
                 .untilAsserted(() -> assertTrue(() -> !env.status().path("machines").has("2"),
                         () -> "last seen: " + env.status().path("machines").toString()));
-        POLLING.await("machine 2's agent process stopped").atMost(Environment.CONVERGE)
+        Environment.converging("machine 2's agent process stopped")
                 .until(() -> Distribution.processesMentioning(machine2).isEmpty());
         assertEquals("jujube: machine 2 does not exist", env.run("terminate-machine", "2").err().strip());
         assertFalse(Files.exists(machine2), "nothing of machine 2 is left");

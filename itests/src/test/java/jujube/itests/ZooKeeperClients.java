@@ -14,16 +14,18 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import jujube.access.Credential;
+import org.apache.curator.framework.CuratorFramework;
 import org.apache.jute.BinaryOutputArchive;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.ZooKeeper;
+import org.apache.zookeeper.data.Stat;
 import org.apache.zookeeper.proto.ConnectRequest;
 
 /**
  * ZooKeeper clients as the tests of the access policy need them: a session holding given credentials the
  * way an agent holds them, and connections that ask for a session and then do nothing, as a stranger
- * holding connections open would.
+ * holding connections open would; and what tests read through a client of their own.
  */
 final class ZooKeeperClients {
     private ZooKeeperClients() {}
@@ -103,5 +105,15 @@ final class ZooKeeperClients {
         String total = out.lines().filter(l -> l.endsWith("\t" + dir)).reduce((a, b) -> b)
                 .orElseThrow(() -> new IOException("du -sk " + dir + ": " + out));
         return 1024 * Long.parseLong(total.substring(0, total.indexOf('\t')).strip());
+    }
+
+    /** The session owning machine 0's presence node, 0 when there is none or it cannot be read now. */
+    static long machine0PresenceOwner(CuratorFramework zk) {
+        try {
+            Stat stat = zk.checkExists().forPath("/machines/machine-0000000000/agent");
+            return stat == null ? 0 : stat.getEphemeralOwner();
+        } catch (Exception e) {
+            return 0;
+        }
     }
 }

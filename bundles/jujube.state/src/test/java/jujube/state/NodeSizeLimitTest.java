@@ -1,10 +1,7 @@
 package jujube.state;
 
 import jujube.model.CharmRecord;
-import jujube.model.RelationEndpoint;
 import jujube.model.RelationInfo;
-import jujube.model.RelationRole;
-import jujube.model.RelationScope;
 import jujube.model.UnitName;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -40,13 +37,7 @@ class NodeSizeLimitTest extends ZooKeeperFixture {
 
     @Test
     void relation_settings_too_large_are_refused_and_the_unit_goes_on() {
-        charm("mysql");
-        charm("wordpress");
-        state.services().add("mysql", "local:precise/mysql-1");
-        state.services().add("blog", "local:precise/wordpress-1");
-        RelationInfo r = state.relations().add("mysql", RelationScope.GLOBAL, List.of(
-                new RelationEndpoint("blog", "db", RelationRole.CLIENT),
-                new RelationEndpoint("mysql", "server", RelationRole.SERVER)));
+        RelationInfo r = blogAndMysql();
         UnitName db = state.units().add("mysql").name();
         UnitRelation relation = state.relations().of(r.id(), db);
         relation.updateSettings(Map.of("user", "u"));

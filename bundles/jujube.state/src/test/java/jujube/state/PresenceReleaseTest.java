@@ -1,9 +1,6 @@
 package jujube.state;
 
-import jujube.model.RelationEndpoint;
 import jujube.model.RelationInfo;
-import jujube.model.RelationRole;
-import jujube.model.RelationScope;
 import jujube.model.UnitName;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -34,13 +31,7 @@ class PresenceReleaseTest extends ZooKeeperFixture {
 
     @BeforeEach
     void relatedUnits() {
-        charm("mysql");
-        charm("wordpress");
-        state.services().add("mysql", "local:precise/mysql-1");
-        state.services().add("blog", "local:precise/wordpress-1");
-        relation = state.relations().add("mysql", RelationScope.GLOBAL, List.of(
-                new RelationEndpoint("blog", "db", RelationRole.CLIENT),
-                new RelationEndpoint("mysql", "server", RelationRole.SERVER)));
+        relation = blogAndMysql();
         blog = state.units().add("blog").name();
         db = state.units().add("mysql").name();
         for (UnitName u : List.of(blog, db)) {

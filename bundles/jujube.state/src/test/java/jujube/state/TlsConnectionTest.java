@@ -10,13 +10,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import jujube.tls.EnvironmentTls;
-import jujube.zookeeper.internal.ZooKeeperServerRunner;
-import jujube.zookeeper.internal.ZooKeeperServerRunner.ServerTls;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import jujube.zookeeper.TlsZooKeeper;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -25,33 +22,19 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class TlsConnectionTest {
     private static final EnvironmentSettings LOCAL = new EnvironmentSettings("test", "local", "local", "local-0");
+    @RegisterExtension
+    static final TlsZooKeeper ZK = new TlsZooKeeper();
     @TempDir
-    static Path dir;
-    static EnvironmentTls tls;
-    static ZooKeeperServerRunner server;
-
-    @BeforeAll
-    static void start() throws Exception {
-        tls = EnvironmentTls.create(dir.resolve("tls"), List.of("127.0.0.1"));
-        server = ZooKeeperServerRunner.start("127.0.0.1", 0, dir.resolve("data"), 500, 30_000,
-                Optional.of(new ServerTls(tls.serverKeyStore(), tls.passwordFile(), tls.caCertificate())));
-    }
-
-    @AfterAll
-    static void stop() {
-        if (server != null) {
-            server.close();
-        }
-    }
+    Path dir;
 
     private static ConnectionConfig plain() {
-        return new ConnectionConfig(server.connectString(), Duration.ofSeconds(4), Duration.ofSeconds(2), "",
+        return new ConnectionConfig(ZK.server().connectString(), Duration.ofSeconds(4), Duration.ofSeconds(2), "",
                 List.of(jujube.access.Credential.generate(jujube.access.Credential.ADMIN)));
     }
 
     @Test
     void with_the_environments_authority_the_state_is_read_and_written() {
-        try (StateConnection c = StateConnections.open(plain().withTls(tls.caCertificate()))) {
+        try (StateConnection c = StateConnections.open(plain().withTls(ZK.tls().caCertificate()))) {
             c.awaitConnected(Duration.ofSeconds(30));
             c.initialize(LOCAL);
             assertTrue(c.isInitialized());

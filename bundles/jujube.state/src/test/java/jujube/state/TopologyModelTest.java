@@ -224,10 +224,7 @@ class TopologyModelTest extends ZooKeeperFixture {
 
     @Test
     void relation_settings_keep_old_values_on_rejoin_but_refresh_the_address() {
-        charm("mysql");
-        state.services().add("db", "local:precise/mysql-1");
-        RelationInfo peers = state.relations().add("cluster", RelationScope.GLOBAL,
-                List.of(new RelationEndpoint("db", "cluster", RelationRole.PEER)));
+        RelationInfo peers = peers("mysql", "db", "cluster", "cluster");
         UnitName u = state.units().add("db").name();
         state.units().setAddresses(u, "pub", "10.0.0.1");
         UnitRelation rel = state.relations().of(peers.id(), u);

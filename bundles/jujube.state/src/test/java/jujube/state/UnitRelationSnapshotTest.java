@@ -1,9 +1,6 @@
 package jujube.state;
 
-import jujube.model.RelationEndpoint;
 import jujube.model.RelationInfo;
-import jujube.model.RelationRole;
-import jujube.model.RelationScope;
 import jujube.model.UnitName;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -19,13 +16,7 @@ class UnitRelationSnapshotTest extends ZooKeeperFixture {
 
     @Test
     void related_units_are_the_counterparts_in_scope_now() {
-        charm("mysql");
-        charm("wordpress");
-        state.services().add("mysql", "local:precise/mysql-1");
-        state.services().add("blog", "local:precise/wordpress-1");
-        RelationInfo r = state.relations().add("mysql", RelationScope.GLOBAL, List.of(
-                new RelationEndpoint("blog", "db", RelationRole.CLIENT),
-                new RelationEndpoint("mysql", "server", RelationRole.SERVER)));
+        RelationInfo r = blogAndMysql();
         UnitName blog = state.units().add("blog").name();
         UnitName db0 = state.units().add("mysql").name();
         UnitName db1 = state.units().add("mysql").name();
@@ -46,10 +37,7 @@ class UnitRelationSnapshotTest extends ZooKeeperFixture {
 
     @Test
     void merge_settings_returns_what_it_replaced() {
-        charm("wordpress");
-        state.services().add("blog", "local:precise/wordpress-1");
-        RelationInfo r = state.relations().add("peer", RelationScope.GLOBAL,
-                List.of(new RelationEndpoint("blog", "ring", RelationRole.PEER)));
+        RelationInfo r = peers("wordpress", "blog", "peer", "ring");
         UnitName blog = state.units().add("blog").name();
         UnitRelation mine = state.relations().of(r.id(), blog);
         assertEquals(Map.of(), mine.mergeSettings(Map.of("a", "1", "b", "2")), "no node before");

@@ -26,6 +26,15 @@ class WatchTest extends ZooKeeperFixture {
         return new CopyOnWriteArrayList<>();
     }
 
+    /** A service running the charm {@code app} for each endpoint, related over {@code interfaceName}. */
+    private RelationInfo appRelation(String interfaceName, RelationScope scope, RelationEndpoint... endpoints) {
+        charm("app");
+        for (RelationEndpoint endpoint : endpoints) {
+            state.services().add(endpoint.serviceName(), "local:precise/app-1");
+        }
+        return state.relations().add(interfaceName, scope, List.of(endpoints));
+    }
+
     @Test
     void a_watch_delivers_the_start_state_then_changes_and_after_restart_only_what_changed() throws Exception {
         charm("app");
@@ -115,12 +124,8 @@ class WatchTest extends ZooKeeperFixture {
 
     @Test
     void related_units_client_sees_servers_and_peers_see_each_other_with_settings_versions() throws Exception {
-        charm("app");
-        state.services().add("blog", "local:precise/app-1");
-        state.services().add("db", "local:precise/app-1");
-        RelationInfo r = state.relations().add("mysql", RelationScope.GLOBAL, List.of(
-                new RelationEndpoint("blog", "db", RelationRole.CLIENT),
-                new RelationEndpoint("db", "server", RelationRole.SERVER)));
+        RelationInfo r = appRelation("mysql", RelationScope.GLOBAL, new RelationEndpoint("blog", "db", RelationRole.CLIENT),
+                new RelationEndpoint("db", "server", RelationRole.SERVER));
         UnitName blog = state.units().add("blog").name();
         UnitName db0 = state.units().add("db").name();
         UnitName db1 = state.units().add("db").name();
@@ -149,12 +154,9 @@ class WatchTest extends ZooKeeperFixture {
 
     @Test
     void container_scope_sees_only_its_container_and_waits_for_it() throws Exception {
-        charm("app");
-        state.services().add("blog", "local:precise/app-1");
-        state.services().add("logging", "local:precise/app-1");
-        RelationInfo r = state.relations().add("logging", RelationScope.CONTAINER, List.of(
+        RelationInfo r = appRelation("logging", RelationScope.CONTAINER,
                 new RelationEndpoint("blog", "juju-info", RelationRole.SERVER),
-                new RelationEndpoint("logging", "info", RelationRole.CLIENT)));
+                new RelationEndpoint("logging", "info", RelationRole.CLIENT));
         UnitName blog0 = state.units().add("blog").name();
         UnitName blog1 = state.units().add("blog").name();
         state.units().setAddresses(blog0, "pub", "10.0.0.1");

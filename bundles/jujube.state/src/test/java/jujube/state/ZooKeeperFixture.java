@@ -3,6 +3,10 @@ package jujube.state;
 import jujube.access.Credential;
 
 import jujube.model.CharmRecord;
+import jujube.model.RelationEndpoint;
+import jujube.model.RelationInfo;
+import jujube.model.RelationRole;
+import jujube.model.RelationScope;
 import jujube.model.UnitName;
 
 import java.time.Duration;
@@ -125,6 +129,28 @@ public abstract class ZooKeeperFixture {
             found.add(new Credential((String) m.get("principal"), (String) m.get("secret")));
         }
         return found;
+    }
+
+    /**
+     * The services mysql and blog (running wordpress), related globally over interface {@code mysql}: blog's
+     * {@code db} the client, mysql's {@code server} the server. No unit yet.
+     */
+    protected RelationInfo blogAndMysql() {
+        charm("mysql");
+        charm("wordpress");
+        state.services().add("mysql", "local:precise/mysql-1");
+        state.services().add("blog", "local:precise/wordpress-1");
+        return state.relations().add("mysql", RelationScope.GLOBAL, List.of(
+                new RelationEndpoint("blog", "db", RelationRole.CLIENT),
+                new RelationEndpoint("mysql", "server", RelationRole.SERVER)));
+    }
+
+    /** Service {@code service} running revision 1 of charm {@code charm}, in a global peer relation over {@code relationName}. */
+    protected RelationInfo peers(String charm, String service, String interfaceName, String relationName) {
+        charm(charm);
+        state.services().add(service, "local:precise/" + charm + "-1");
+        return state.relations().add(interfaceName, RelationScope.GLOBAL,
+                List.of(new RelationEndpoint(service, relationName, RelationRole.PEER)));
     }
 
     protected CharmRecord charm(String name) {

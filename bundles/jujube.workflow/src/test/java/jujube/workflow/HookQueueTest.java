@@ -20,9 +20,7 @@ class HookQueueTest extends QueueFixture {
 
     @Test
     void changed_only_when_the_settings_version_moves() {
-        HookQueue queue = queue();
-        queue.enqueue(snapshot("db/0", 1));
-        drain(queue);
+        HookQueue queue = settled(snapshot("db/0", 1));
         queue.enqueue(snapshot("db/0", 1));
         assertEquals(List.of(), queue.pending());
         queue.enqueue(snapshot("db/0", 4));
@@ -33,9 +31,7 @@ class HookQueueTest extends QueueFixture {
 
     @Test
     void departed_plus_joined_gives_changed() {
-        HookQueue queue = queue();
-        queue.enqueue(snapshot("db/0", 0));
-        drain(queue);
+        HookQueue queue = settled(snapshot("db/0", 0));
         queue.enqueue(snapshot());
         queue.enqueue(snapshot("db/0", 0));
         assertEquals(List.of("changed db/0 v0"), pending(queue));
@@ -52,9 +48,7 @@ class HookQueueTest extends QueueFixture {
 
     @Test
     void joined_plus_departed_removes_both_and_the_unit_from_changes_between() {
-        HookQueue queue = queue();
-        queue.enqueue(snapshot("db/0", 0));
-        drain(queue);
+        HookQueue queue = settled(snapshot("db/0", 0));
         queue.enqueue(snapshot("db/0", 0, "db/1", 0));
         queue.enqueue(snapshot("db/0", 1, "db/1", 0));
         assertEquals(List.of("joined db/1 v0", "changed db/0 v1"), pending(queue));
@@ -65,9 +59,7 @@ class HookQueueTest extends QueueFixture {
 
     @Test
     void changed_plus_departed_gives_departed_queued_last() {
-        HookQueue queue = queue();
-        queue.enqueue(snapshot("db/0", 0, "db/1", 0));
-        drain(queue);
+        HookQueue queue = settled(snapshot("db/0", 0, "db/1", 0));
         queue.enqueue(snapshot("db/0", 1, "db/1", 1));
         queue.enqueue(snapshot("db/1", 1));
         assertEquals(List.of("changed db/1 v1", "departed db/0 v1"), pending(queue));
@@ -76,9 +68,7 @@ class HookQueueTest extends QueueFixture {
 
     @Test
     void changed_plus_changed_gives_one() {
-        HookQueue queue = queue();
-        queue.enqueue(snapshot("db/0", 0));
-        drain(queue);
+        HookQueue queue = settled(snapshot("db/0", 0));
         queue.enqueue(snapshot("db/0", 1));
         queue.enqueue(snapshot("db/0", 2));
         assertEquals(List.of("changed db/0 v2"), pending(queue));
@@ -110,9 +100,7 @@ class HookQueueTest extends QueueFixture {
 
     @Test
     void members_are_those_as_of_queue_time() {
-        HookQueue queue = queue();
-        queue.enqueue(snapshot("db/0", 0));
-        drain(queue);
+        HookQueue queue = settled(snapshot("db/0", 0));
         queue.enqueue(snapshot("db/0", 0, "db/1", 0));
         queue.enqueue(snapshot("db/1", 0, "db/2", 0));
         assertEquals(List.of("joined db/1 v0", "departed db/0 v0", "joined db/2 v0"), pending(queue));
@@ -130,9 +118,7 @@ class HookQueueTest extends QueueFixture {
 
     @Test
     void a_changed_cut_by_a_crash_is_coalesced_with_the_departure_that_followed() {
-        HookQueue queue = queue();
-        queue.enqueue(snapshot("db/0", 0, "db/1", 0));
-        drain(queue);
+        HookQueue queue = settled(snapshot("db/0", 0, "db/1", 0));
         queue.enqueue(snapshot("db/0", 4, "db/1", 0));
         assertEquals("changed db/0 v4 [db/0 db/1]", show(queue.next().orElseThrow()));
         HookQueue restarted = queue(); // killed during the changed hook

@@ -105,9 +105,7 @@ class QueueFileTest extends QueueFixture {
 
     @Test
     void queue_writes_leave_no_temporary_files() throws IOException {
-        HookQueue queue = queue();
-        queue.enqueue(snapshot("db/0", 0));
-        drain(queue);
+        HookQueue queue = settled(snapshot("db/0", 0));
         try (Stream<Path> files = Files.list(dir)) {
             assertEquals(List.of("relation-1.queue.json"), files.map(p -> p.getFileName().toString()).toList());
         }

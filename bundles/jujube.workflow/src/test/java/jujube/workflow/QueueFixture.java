@@ -65,6 +65,14 @@ abstract class QueueFixture {
         return ran;
     }
 
+    /** The queue after it saw {@code related} and every hook that caused ran: where most cases start. */
+    HookQueue settled(Map<UnitName, Integer> related) {
+        HookQueue queue = queue();
+        queue.enqueue(related);
+        drain(queue);
+        return queue;
+    }
+
     static TreeSet<UnitName> units(String... names) {
         TreeSet<UnitName> set = new TreeSet<>();
         for (String n : names) {

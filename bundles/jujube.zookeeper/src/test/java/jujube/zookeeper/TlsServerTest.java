@@ -12,18 +12,15 @@ import java.nio.file.Path;
 import java.security.KeyStore;
 import java.security.cert.CertificateFactory;
 import java.util.List;
-import java.util.Optional;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManagerFactory;
 import jujube.tls.EnvironmentTls;
-import jujube.zookeeper.internal.ZooKeeperServerRunner;
-import jujube.zookeeper.internal.ZooKeeperServerRunner.ServerTls;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -32,38 +29,28 @@ import org.junit.jupiter.api.io.TempDir;
  * refused in the handshake.
  */
 class TlsServerTest {
+    @RegisterExtension
+    static final TlsZooKeeper ZK = new TlsZooKeeper();
     @TempDir
     static Path dir;
-    static EnvironmentTls tls;
     /** Another environment's. */
     static EnvironmentTls other;
-    static ZooKeeperServerRunner server;
 
     @BeforeAll
-    static void start() throws Exception {
-        tls = EnvironmentTls.create(dir.resolve("tls"), List.of("127.0.0.1"));
+    static void otherEnvironment() throws Exception {
         other = EnvironmentTls.create(dir.resolve("other"), List.of("127.0.0.1"));
-        server = ZooKeeperServerRunner.start("127.0.0.1", 0, dir.resolve("data"), 500, 30_000,
-                Optional.of(new ServerTls(tls.serverKeyStore(), tls.passwordFile(), tls.caCertificate())));
-    }
-
-    @AfterAll
-    static void stop() {
-        if (server != null) {
-            server.close();
-        }
     }
 
     @Test
     void a_client_trusting_the_environments_authority_is_served() throws Exception {
-        try (SSLSocket s = connect(tls.caCertificate(), "127.0.0.1")) {
+        try (SSLSocket s = connect(ZK.tls().caCertificate(), "127.0.0.1")) {
             assertEquals("imok", ask(s, "ruok"));
         }
     }
 
     @Test
     void the_clear_is_not_spoken() throws Exception {
-        try (Socket s = new Socket("127.0.0.1", server.port())) {
+        try (Socket s = new Socket("127.0.0.1", ZK.server().port())) {
             s.setSoTimeout(30_000);
             // a plain server answers the first four bytes; a TLS one takes the five as a record header,
             // which is not one, and closes
@@ -77,7 +64,7 @@ class TlsServerTest {
     }
 
     private static SSLSocket connect(Path ca, String host) throws Exception {
-        return connect(ca, host, server.port());
+        return connect(ca, host, ZK.server().port());
     }
 
     /** A TLS client as ZooKeeper's: trusting only {@code ca}, verifying that the certificate names {@code host}. */

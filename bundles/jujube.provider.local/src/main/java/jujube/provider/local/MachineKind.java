@@ -8,19 +8,13 @@ package jujube.provider.local;
  */
 public enum MachineKind {
     /** A {@code jujube-agent machine} process of this host. */
-    PROCESS("process"),
+    PROCESS,
     /** An unprivileged LXC container on the environment's bridge. */
-    CONTAINER("container");
-
-    private final String key;
-
-    MachineKind(String key) {
-        this.key = key;
-    }
+    CONTAINER;
 
     /** How {@code environment.yaml} and the command lines write it: {@code process} or {@code container}. */
     public String key() {
-        return key;
+        return EnumKeys.key(this);
     }
 
     /**
@@ -29,11 +23,6 @@ public enum MachineKind {
      * @throws IllegalArgumentException naming the value when it is neither
      */
     public static MachineKind of(String key) {
-        for (MachineKind kind : values()) {
-            if (kind.key.equals(key)) {
-                return kind;
-            }
-        }
-        throw new IllegalArgumentException("must be process or container, got '" + key + "'");
+        return EnumKeys.of(MachineKind.class, key);
     }
 }

@@ -8,19 +8,13 @@ package jujube.provider.local;
  */
 public enum PlacementPolicy {
     /** Every unit on machine 0. */
-    LOCAL("local"),
+    LOCAL,
     /** Each unit on a machine without units, a new one when there is none. */
-    UNASSIGNED("unassigned");
-
-    private final String key;
-
-    PlacementPolicy(String key) {
-        this.key = key;
-    }
+    UNASSIGNED;
 
     /** How {@code environment.yaml}, the environment's settings and the command line write it. */
     public String key() {
-        return key;
+        return EnumKeys.key(this);
     }
 
     /**
@@ -29,11 +23,6 @@ public enum PlacementPolicy {
      * @throws IllegalArgumentException naming the value when it is neither
      */
     public static PlacementPolicy of(String key) {
-        for (PlacementPolicy placement : values()) {
-            if (placement.key.equals(key)) {
-                return placement;
-            }
-        }
-        throw new IllegalArgumentException("must be local or unassigned, got '" + key + "'");
+        return EnumKeys.of(PlacementPolicy.class, key);
     }
 }

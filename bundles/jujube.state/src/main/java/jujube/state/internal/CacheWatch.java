@@ -3,7 +3,6 @@ package jujube.state.internal;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import jujube.model.StateException;
-import jujube.state.Watch;
 import org.apache.curator.framework.recipes.cache.CuratorCache;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -14,16 +13,12 @@ import org.slf4j.LoggerFactory;
  * every event, the watch's value is computed from the cache's consistent copy and offered to a
  * {@link SerialDelivery}. The root may not exist yet; the cache waits for it.
  */
-final class CacheWatch<T> implements Watch {
+final class CacheWatch<T> extends SubscriptionWatch {
     private static final Logger LOG = LoggerFactory.getLogger(CacheWatch.class);
-    private final SharedCaches caches;
     private final String path;
-    private final boolean singleNode;
     private final Function<CuratorCache, T> value;
     private final Predicate<String> dependsOn;
     private final SerialDelivery<T> delivery;
-    private SharedCaches.Subscription subscription;
-    private boolean closed;
 
     CacheWatch(SharedCaches caches, String path, boolean singleNode, Function<CuratorCache, T> value,
             SerialDelivery<T> delivery) {
@@ -37,9 +32,8 @@ final class CacheWatch<T> implements Watch {
      */
     CacheWatch(SharedCaches caches, String path, boolean singleNode, Function<CuratorCache, T> value,
             Predicate<String> dependsOn, SerialDelivery<T> delivery) {
-        this.caches = caches;
+        super(caches, path, singleNode);
         this.path = path;
-        this.singleNode = singleNode;
         this.value = value;
         this.dependsOn = dependsOn;
         this.delivery = delivery;
@@ -47,24 +41,9 @@ final class CacheWatch<T> implements Watch {
     }
 
     @Override
-    public void start() {
-        SharedCaches.Subscription opened;
-        synchronized (this) {
-            if (subscription != null || closed) {
-                return;
-            }
-            opened = caches.subscription(path, singleNode, this::refresh);
-            subscription = opened;
-        }
-        // outside this watch's lock: an initial call may come on this thread or on the cache's
-        opened.open();
-    }
-
-    private void refresh(SharedCaches.Subscription source, CuratorCache cache, String changed) {
-        synchronized (this) {
-            if (source != subscription) {
-                return; // a stopped watch's late event
-            }
+    void rootChanged(SharedCaches.Subscription source, CuratorCache cache, String changed) {
+        if (!current(source)) {
+            return; // a stopped watch's late event
         }
         if (changed != null && !dependsOn.test(changed)) {
             return;
@@ -74,25 +53,5 @@ final class CacheWatch<T> implements Watch {
         } catch (StateException e) {
             LOG.warn("watch on {} cannot read the state: {}", path, e.getMessage());
         }
-    }
-
-    @Override
-    public void stop() {
-        SharedCaches.Subscription old;
-        synchronized (this) {
-            old = subscription;
-            subscription = null;
-        }
-        if (old != null) {
-            old.close();
-        }
-    }
-
-    @Override
-    public void close() {
-        synchronized (this) {
-            closed = true;
-        }
-        stop();
     }
 }

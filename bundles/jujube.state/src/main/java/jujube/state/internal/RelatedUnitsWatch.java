@@ -13,7 +13,6 @@ import java.util.function.Function;
 import jujube.model.RelationRole;
 import jujube.model.StateException;
 import jujube.model.UnitName;
-import jujube.state.Watch;
 import org.apache.curator.framework.recipes.cache.ChildData;
 import org.apache.curator.framework.recipes.cache.CuratorCache;
 import org.apache.zookeeper.data.Stat;
@@ -32,9 +31,8 @@ import org.slf4j.LoggerFactory;
  * member never shows without its settings version; values are computed and offered under this watch's
  * lock, in the order of the changes that caused them. A member's node is parsed only when it changed.
  */
-final class RelatedUnitsWatch implements Watch {
+final class RelatedUnitsWatch extends SubscriptionWatch {
     private static final Logger LOG = LoggerFactory.getLogger(RelatedUnitsWatch.class);
-    private final SharedCaches caches;
     private final RelationScopePaths paths;
     private final String membersPath;
     private final String membersPrefix;
@@ -43,11 +41,9 @@ final class RelatedUnitsWatch implements Watch {
     private final Function<Map<String, byte[]>, Map<String, UnitName>> check;
     private final SerialDelivery<Map<UnitName, Integer>> delivery;
     // guarded by this
-    private SharedCaches.Subscription members; // null while stopped
     private CuratorCache membersCache; // null until the membership loaded
     private final Map<String, Member> parsed = new HashMap<>(); // member node path -> its last parse
     private final Map<String, Followed> settings = new HashMap<>(); // member unit id -> its settings' cache
-    private boolean closed;
 
     /** A member's entry as last parsed: {@code name} null when it is no member ({@link ScopeMembers}). */
     private record Member(long modified, String unitId, UnitName name) {
@@ -68,7 +64,7 @@ final class RelatedUnitsWatch implements Watch {
 
     RelatedUnitsWatch(SharedCaches caches, RelationScopePaths paths, RelationRole counterpart, String unitId,
             Function<Map<String, byte[]>, Map<String, UnitName>> check, SerialDelivery<Map<UnitName, Integer>> delivery) {
-        this.caches = caches;
+        super(caches, paths.members(counterpart), false);
         this.paths = paths;
         this.membersPath = paths.members(counterpart);
         this.membersPrefix = membersPath + "/";
@@ -78,25 +74,13 @@ final class RelatedUnitsWatch implements Watch {
         start();
     }
 
+    /** The membership came, changed or went: follows the settings of its members alone. */
     @Override
-    public void start() {
-        SharedCaches.Subscription opened;
-        synchronized (this) {
-            if (members != null || closed) {
-                return;
-            }
-            opened = caches.subscription(membersPath, false, this::membersChanged);
-            members = opened;
-        }
-        // outside this watch's lock: an initial call may come on this thread or on the cache's
-        opened.open();
-    }
-
-    private void membersChanged(SharedCaches.Subscription source, CuratorCache cache, String changed) {
+    void rootChanged(SharedCaches.Subscription source, CuratorCache cache, String changed) {
         List<SharedCaches.Subscription> opening = new ArrayList<>();
         List<SharedCaches.Subscription> closing = new ArrayList<>();
         synchronized (this) {
-            if (source != members) {
+            if (!current(source)) {
                 return; // a stopped watch's late event
             }
             membersCache = cache;
@@ -181,7 +165,7 @@ final class RelatedUnitsWatch implements Watch {
 
     /** Offers what the unit sees, once the membership and every member's settings have loaded. */
     private synchronized void offer() {
-        if (members == null || membersCache == null) {
+        if (!running() || membersCache == null) {
             return;
         }
         Map<UnitName, Integer> result = new TreeMap<>();
@@ -216,23 +200,15 @@ final class RelatedUnitsWatch implements Watch {
     public void stop() {
         List<SharedCaches.Subscription> closing = new ArrayList<>();
         synchronized (this) {
+            SharedCaches.Subscription members = detachRoot();
             if (members != null) {
                 closing.add(members);
             }
             settings.values().forEach(f -> closing.add(f.subscription));
-            members = null;
             membersCache = null;
             settings.clear();
             parsed.clear();
         }
         closing.forEach(SharedCaches.Subscription::close);
-    }
-
-    @Override
-    public void close() {
-        synchronized (this) {
-            closed = true;
-        }
-        stop();
     }
 }

@@ -124,18 +124,9 @@ final class TopologyNodes {
 
     // ---- changing nodes
 
+    /** Gives {@code path} the content {@code content}: a node this look has not read is created. */
     void create(String path, Map<String, Object> content) {
-        Node n = nodes.get(path);
-        if (n == null) {
-            n = new Node(false, -1, 0, null);
-            nodes.put(path, n);
-        }
-        n.content = content;
-        n.dirty = true;
-        TreeSet<String> siblings = children.get(ZKPaths.getPathAndNode(path).getPath());
-        if (siblings != null) {
-            siblings.add(Paths.name(path));
-        }
+        change(nodes.computeIfAbsent(path, p -> new Node(false, -1, 0, null)), path, content);
     }
 
     /** Replaces the content of a node read before. */
@@ -150,26 +141,26 @@ final class TopologyNodes {
 
     /** Deletes a node read before, at the version read. */
     void delete(String path) {
-        node(path).content = null;
-        node(path).dirty = true;
-        TreeSet<String> siblings = children.get(ZKPaths.getPathAndNode(path).getPath());
-        if (siblings != null) {
-            siblings.remove(Paths.name(path));
-        }
+        change(node(path), path, null);
     }
 
     /** Deletes an index node whose content does not matter, at any version, without reading it. */
     void deleteIndex(String path) {
-        Node n = nodes.get(path);
-        if (n == null) {
-            n = new Node(true, -1, 0, null);
-            nodes.put(path, n);
-        }
-        n.content = null;
+        change(nodes.computeIfAbsent(path, p -> new Node(true, -1, 0, null)), path, null);
+    }
+
+    /** Gives node {@code n} at {@code path} its new content (null: deleted), and its parent's listed children. */
+    private void change(Node n, String path, Map<String, Object> content) {
+        n.content = content;
         n.dirty = true;
         TreeSet<String> siblings = children.get(ZKPaths.getPathAndNode(path).getPath());
-        if (siblings != null) {
+        if (siblings == null) {
+            return; // not listed in this look: childrenOf adds this look's changes when it lists them
+        }
+        if (content == null) {
             siblings.remove(Paths.name(path));
+        } else {
+            siblings.add(Paths.name(path));
         }
     }
 

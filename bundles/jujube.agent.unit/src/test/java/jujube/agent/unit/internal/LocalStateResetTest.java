@@ -4,11 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -16,59 +14,18 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import jujube.agent.unit.internal.RelationLifecyclesFixture.Agent;
-import jujube.model.RelationInfo;
-import jujube.model.UnitName;
-import jujube.testkit.Polling;
-import jujube.testkit.ZooKeeperServer;
 import jujube.workflow.QueueState;
 import jujube.workflow.RelationWorkflow;
 import jujube.workflow.Workflows;
-import org.awaitility.core.ConditionFactory;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A relation's corrupt files, reset as {@code jujube resolved --reset-state} asks, with the real relation
  * lifecycles around: real ZooKeeper, real disk, real hook processes. The reset keeps each corrupt file and
  * rebuilds it from what ZooKeeper and the histories know, and no hook that ran runs again.
  */
-class LocalStateResetTest {
-    /** Waits for what the unit agent does in its own threads: every 10 ms for up to 20 s. */
-    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(10)).atMost(Duration.ofSeconds(20));
-
-    @RegisterExtension
-    static final ZooKeeperServer ZK = new ZooKeeperServer();
+class LocalStateResetTest extends RelationLifecyclesTestBase {
     private static final Instant NOW = Instant.parse("2026-11-25T16:25:13Z");
-    private final ObjectMapper mapper = new ObjectMapper();
-    @TempDir
-    Path root;
-    private RelationLifecyclesFixture fx;
-    private RelationInfo db;
-    private UnitName wp;
-    private UnitName m0;
-    private UnitName m1;
-
-    @BeforeEach
-    void environment() throws Exception {
-        fx = new RelationLifecyclesFixture(ZK, root);
-        RelationLifecyclesFixture.WordpressAndMysql related = fx.wordpressAndMysql();
-        db = related.db();
-        wp = related.wp();
-        m0 = related.m0();
-        m1 = related.m1();
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        fx.close();
-    }
-
-    private Agent started() throws Exception {
-        return fx.started(wp, "db");
-    }
 
     private UnitStateFiles files(Agent agent) {
         return new UnitStateFiles(agent.stateDir(), mapper);

@@ -52,11 +52,9 @@ class RelationHookExactlyOnceTest {
     @Test
     void a_hook_that_ran_before_a_crash_between_apply_and_commit_is_not_run_again() throws Exception {
         fx = new RelationLifecyclesFixture(ZK, root);
-        fx.service("wordpress");
-        fx.service("mysql");
-        RelationInfo db = fx.state.relations().add("mysql", RelationScope.GLOBAL, List.of(
+        RelationInfo db = fx.related("mysql", RelationScope.GLOBAL,
                 new RelationEndpoint("wordpress", "db", RelationRole.CLIENT),
-                new RelationEndpoint("mysql", "db", RelationRole.SERVER)));
+                new RelationEndpoint("mysql", "db", RelationRole.SERVER));
         UnitName wp = fx.unit("wordpress");
         UnitName m0 = fx.unit("mysql");
 

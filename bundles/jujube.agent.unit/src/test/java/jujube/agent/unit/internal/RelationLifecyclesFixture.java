@@ -87,18 +87,22 @@ final class RelationLifecyclesFixture implements AutoCloseable {
         }
     }
 
-    /** Starts an agent for {@code unit}: its own directory, hook runner, executor (stopped) and lifecycles. */
     /** The services wordpress and mysql, related over {@code db} (global scope), with their units. */
     record WordpressAndMysql(RelationInfo db, UnitName wp, UnitName m0, UnitName m1) {}
 
     /** Adds wordpress and mysql related over {@code db}, with wordpress/0, mysql/0 and mysql/1. */
     WordpressAndMysql wordpressAndMysql() {
-        service("wordpress");
-        service("mysql");
-        RelationInfo db = state.relations().add("mysql", RelationScope.GLOBAL, List.of(
-                new RelationEndpoint("wordpress", "db", RelationRole.CLIENT),
-                new RelationEndpoint("mysql", "db", RelationRole.SERVER)));
+        RelationInfo db = related("mysql", RelationScope.GLOBAL, new RelationEndpoint("wordpress", "db", RelationRole.CLIENT),
+                new RelationEndpoint("mysql", "db", RelationRole.SERVER));
         return new WordpressAndMysql(db, unit("wordpress"), unit("mysql"), unit("mysql"));
+    }
+
+    /** A service running the test charm for each endpoint, related over {@code interfaceName}. */
+    RelationInfo related(String interfaceName, RelationScope scope, RelationEndpoint... endpoints) {
+        for (RelationEndpoint endpoint : endpoints) {
+            service(endpoint.serviceName());
+        }
+        return state.relations().add(interfaceName, scope, List.of(endpoints));
     }
 
     /** The agent of {@code unit} with its executor and relation lifecycles of {@code relationName} started. */
@@ -109,6 +113,7 @@ final class RelationLifecyclesFixture implements AutoCloseable {
         return agent;
     }
 
+    /** Starts an agent for {@code unit}: its own directory, hook runner, executor (stopped) and lifecycles. */
     Agent agent(UnitName unit, String... relationNames) throws IOException {
         return agent(unit, runner -> runner, relationNames);
     }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,51 +19,11 @@ import jujube.model.RelationInfo;
 import jujube.model.RelationRole;
 import jujube.model.RelationScope;
 import jujube.model.UnitName;
-import jujube.testkit.Polling;
-import jujube.testkit.ZooKeeperServer;
 import jujube.workflow.QueueState;
-import org.awaitility.core.ConditionFactory;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The relation lifecycles end to end: real ZooKeeper, real disk, real hook processes. */
-class RelationLifecyclesTest {
-    /** Waits for what the unit agent does in its own threads: every 10 ms for up to 20 s. */
-    private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(10)).atMost(Duration.ofSeconds(20));
-
-    @RegisterExtension
-    static final ZooKeeperServer ZK = new ZooKeeperServer();
-    private final ObjectMapper mapper = new ObjectMapper();
-    @TempDir
-    Path root;
-    private RelationLifecyclesFixture fx;
-    private RelationInfo db;
-    private UnitName wp;
-    private UnitName m0;
-    private UnitName m1;
-
-    @BeforeEach
-    void environment() throws Exception {
-        fx = new RelationLifecyclesFixture(ZK, root);
-        RelationLifecyclesFixture.WordpressAndMysql related = fx.wordpressAndMysql();
-        db = related.db();
-        wp = related.wp();
-        m0 = related.m0();
-        m1 = related.m1();
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        fx.close();
-    }
-
-    private Agent started() throws Exception {
-        return fx.started(wp, "db");
-    }
-
+class RelationLifecyclesTest extends RelationLifecyclesTestBase {
     private void awaitLog(int lines) {
         POLLING.await(lines + " hooks, got " + fx.log()).until(() -> fx.log().size() >= lines);
     }
@@ -359,11 +318,9 @@ class RelationLifecyclesTest {
 
     @Test
     void a_container_relation_sees_only_the_units_of_its_own_container() throws Exception {
-        fx.service("blog");
-        fx.service("logging");
-        RelationInfo info = fx.state.relations().add("logging", RelationScope.CONTAINER, List.of(
+        RelationInfo info = fx.related("logging", RelationScope.CONTAINER,
                 new RelationEndpoint("blog", "juju-info", RelationRole.SERVER),
-                new RelationEndpoint("logging", "info", RelationRole.CLIENT)));
+                new RelationEndpoint("logging", "info", RelationRole.CLIENT));
         UnitName blog0 = fx.unit("blog");
         UnitName blog1 = fx.unit("blog");
         UnitName log0 = fx.state.units().addSubordinate("logging", blog0).name();
