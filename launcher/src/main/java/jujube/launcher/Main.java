@@ -1,17 +1,21 @@
 package jujube.launcher;
 
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import jujube.provider.local.ContainerSettings;
+import jujube.provider.local.EnvironmentDefinition;
+import jujube.provider.local.PlacementPolicy;
 import org.osgi.framework.launch.Framework;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code jujube-agent}: runs one deployable of an environment in its own Felix framework until
@@ -25,13 +29,22 @@ public final class Main {
     public static void main(String[] args) {
         int code;
         try {
-            code = new CommandLine(new Main()).execute(args);
+            code = commandLine().execute(args);
         } catch (Throwable t) {
             // an embedded ZooKeeper that failed may keep non-daemon threads: never hang on exit
             System.err.println("jujube-agent: " + t);
             code = 1;
         }
         System.exit(code);
+    }
+
+    /** The command line, which refuses options in one line on standard error: no usage page after it. */
+    static CommandLine commandLine() {
+        return new CommandLine(new Main()).setParameterExceptionHandler((e, args) -> {
+            CommandLine refusing = e.getCommandLine();
+            refusing.getErr().println(refusing.getCommandSpec().qualifiedName() + ": " + e.getMessage() + " (see --help)");
+            return refusing.getCommandSpec().exitCodeOnInvalidInput();
+        });
     }
 
     /** Makes {@code dir} (created if missing) readable, writable and searchable by its owner only. */
@@ -49,6 +62,9 @@ public final class Main {
     }
 
     abstract static class AgentCommand implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
         @Option(names = "--console", description = "Also start the Gogo shell on this terminal.")
         boolean console;
 
@@ -73,14 +89,14 @@ public final class Main {
 
         int run(String feature, Path runtimeDir, Map<String, String> props, boolean embedded) throws Exception {
             if (sessionTimeoutMs < 1000) {
-                throw new CommandLine.ParameterException(new CommandLine(this),
+                throw new CommandLine.ParameterException(spec.commandLine(),
                         "--session-timeout must be at least 1000 ms, got " + sessionTimeoutMs);
             }
             props.put("jujube.session.timeout.ms", Integer.toString(sessionTimeoutMs));
             try {
                 LogSettings.parse(Optional.ofNullable(logFile), logSize, logFiles).apply(distribution());
             } catch (IllegalArgumentException e) {
-                throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
+                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
             }
             // the controller's local provider starts machine agents from this same distribution
             props.put("jujube.dist", distribution().toAbsolutePath().toString());
@@ -101,6 +117,12 @@ public final class Main {
         }
     }
 
+    /**
+     * The controller: its options make the environment's {@link EnvironmentDefinition}, whose rules are the
+     * only ones checked here, and the framework properties the controller's configurations refer to are
+     * derived from it. A definition refused is reported in its own one-line message, which names the
+     * setting as {@code environment.yaml} does (the options bear the same names).
+     */
     @Command(name = "controller", description = "The controller of an environment: its embedded ZooKeeper and the agents that manage machines.")
     static final class Controller extends AgentCommand {
         @Option(names = "--env-dir", required = true, description = "The environment's directory.")
@@ -112,8 +134,9 @@ public final class Main {
         @Option(names = "--zookeeper", description = "An external ZooKeeper ensemble (host:port,...); no embedded server then.")
         String zookeeper;
 
-        @Option(names = "--zookeeper-address", defaultValue = "127.0.0.1",
-                description = "The address the embedded ZooKeeper listens on (a container environment's bridge address).")
+        @Option(names = "--zookeeper-address", defaultValue = "",
+                description = "The address the embedded ZooKeeper listens on (default: the bridge's address for"
+                        + " containers, else 127.0.0.1).")
         String zookeeperAddress;
 
         @Option(names = "--machines", defaultValue = "process",
@@ -149,74 +172,56 @@ public final class Main {
 
         @Override
         public Integer call() throws Exception {
+            EnvironmentDefinition definition = definition();
+            ownerOnly(envDir); // it holds the administrator's credentials and, embedded, ZooKeeper's data
+            return run("controller", envDir.resolve("controller"), properties(definition), definition.embedded());
+        }
+
+        /**
+         * The environment the options define. Its name is the directory's and its placement the default:
+         * the controller uses neither (units are placed by the state's environment settings).
+         *
+         * @throws CommandLine.ParameterException with the definition's message when the options break a rule
+         */
+        EnvironmentDefinition definition() {
             if ((port == null) == (zookeeper == null)) {
-                throw new CommandLine.ParameterException(new CommandLine(this),
+                throw new CommandLine.ParameterException(spec.commandLine(),
                         "give exactly one of --zookeeper-port (embedded) and --zookeeper (external)");
             }
-            if (!machines.equals("process") && !machines.equals("container")) {
-                throw new CommandLine.ParameterException(new CommandLine(this),
-                        "--machines must be process or container, got '" + machines + "'");
+            Path dirName = envDir.toAbsolutePath().normalize().getFileName();
+            try {
+                return new EnvironmentDefinition(dirName == null ? envDir.toString() : dirName.toString(),
+                        PlacementPolicy.LOCAL, port == null ? 0 : port, zookeeper, "", zookeeperAddress, tls != null,
+                        ContainerSettings.forMachines(machines, containerBridge, containerNetwork, machineIds,
+                                machineLimits, machineRoot),
+                        Duration.ofMillis(maxRestartDelayMs));
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
             }
-            if (machines.equals("container") && (containerBridge.isEmpty() || containerNetwork.isEmpty()
-                    || machineIds.isEmpty() || machineRoot.isEmpty())) {
-                throw new CommandLine.ParameterException(new CommandLine(this), "--machines container needs"
-                        + " --container-bridge, --container-network, --machine-ids and --machine-root");
-            }
-            if (port != null && tls == null && !plainAllowed(zookeeperAddress)) {
-                throw new CommandLine.ParameterException(new CommandLine(this), "--zookeeper-address " + zookeeperAddress
-                        + " is reachable beyond this host: ZooKeeper must then serve TLS (give --zookeeper-tls)");
-            }
-            if (maxRestartDelayMs < 250) {
-                throw new CommandLine.ParameterException(new CommandLine(this),
-                        "--max-restart-delay must be at least 250 ms, got " + maxRestartDelayMs);
-            }
+        }
+
+        /** The framework properties the controller's configurations refer to, from {@code definition}. */
+        Map<String, String> properties(EnvironmentDefinition definition) {
             Map<String, String> props = new LinkedHashMap<>();
-            props.put("jujube.restart.delay.max.ms", Integer.toString(maxRestartDelayMs));
-            ownerOnly(envDir); // it holds the administrator's credentials and, embedded, ZooKeeper's data
+            props.put("jujube.env.dir", envDir.toAbsolutePath().toString());
+            props.put("jujube.restart.delay.max.ms", Long.toString(definition.maxRestartDelay().toMillis()));
             // the TLS directory's layout is jujube.tls.EnvironmentTls's
             Path dir = tls == null ? null : tls.toAbsolutePath();
             props.put("jujube.zookeeper.ca", dir == null ? "" : dir.resolve("ca.pem").toString());
             props.put("jujube.zookeeper.tls.keystore", dir == null ? "" : dir.resolve("zookeeper.p12").toString());
             props.put("jujube.zookeeper.tls.password", dir == null ? "" : dir.resolve("keystore.password").toString());
-            props.put("jujube.env.dir", envDir.toAbsolutePath().toString());
-            // process machines share this host's addresses: reached from other hosts at the one they reach
-            boolean servesOtherHosts = port != null && !plainAllowed(zookeeperAddress);
-            props.put("jujube.process.address", servesOtherHosts && machines.equals("process") ? zookeeperAddress : "127.0.0.1");
-            props.put("jujube.machines", machines);
-            props.put("jujube.container.bridge", containerBridge);
-            props.put("jujube.container.network", containerNetwork);
-            props.put("jujube.machine.ids", machineIds);
-            props.put("jujube.machine.limits", machineLimits);
-            props.put("jujube.machine.root", machineRoot);
-            if (port != null) {
-                props.put("jujube.zookeeper.port", port.toString());
-                props.put("jujube.zookeeper.address", zookeeperAddress);
-                props.put("jujube.zookeeper", zookeeperAddress + ":" + port);
-            } else {
-                props.put("jujube.zookeeper", zookeeper);
-            }
-            return run("controller", envDir.resolve("controller"), props, port != null);
-        }
-
-        /**
-         * Whether ZooKeeper may serve {@code address} in the clear: loopback, or the host's address on the
-         * containers' bridge (the network's first address), which only the environment's machines reach.
-         */
-        private boolean plainAllowed(String address) {
-            try {
-                InetAddress listen = InetAddress.getByName(address);
-                if (listen.isLoopbackAddress()) {
-                    return true;
-                }
-                if (!machines.equals("container") || !containerNetwork.matches("[0-9.]+/[0-9]+")) {
-                    return false;
-                }
-                byte[] bridge = InetAddress.getByName(containerNetwork.substring(0, containerNetwork.indexOf('/'))).getAddress();
-                bridge[3]++;
-                return InetAddress.getByAddress(bridge).equals(listen);
-            } catch (UnknownHostException e) {
-                return false;
-            }
+            props.put("jujube.zookeeper", definition.connectString());
+            props.put("jujube.zookeeper.ensemble", definition.zookeeper());
+            props.put("jujube.zookeeper.port", Integer.toString(definition.zookeeperPort()));
+            props.put("jujube.zookeeper.address", definition.embedded() ? definition.listenAddress() : "");
+            props.put("jujube.machines", definition.machineKind().key());
+            Optional<ContainerSettings> containers = definition.containers();
+            props.put("jujube.container.bridge", containers.map(c -> c.network().bridge()).orElse(""));
+            props.put("jujube.container.network", containers.map(c -> c.network().cidr()).orElse(""));
+            props.put("jujube.machine.ids", containers.map(c -> c.ids().toString()).orElse(""));
+            props.put("jujube.machine.limits", containers.map(c -> c.limits().toString()).orElse(""));
+            props.put("jujube.machine.root", containers.map(c -> c.baseRoot().toString()).orElse(""));
+            return props;
         }
     }
 
@@ -261,15 +266,15 @@ public final class Main {
         @Override
         public Integer call() throws Exception {
             if (zookeeper == null || zookeeper.isBlank() || dataDir == null) {
-                throw new CommandLine.ParameterException(new CommandLine(this),
+                throw new CommandLine.ParameterException(spec.commandLine(),
                         "--zookeeper and --data-dir are required (or JUJUBE_ZOOKEEPER and JUJUBE_DATA_DIR)");
             }
             if (machineId < 0) {
-                throw new CommandLine.ParameterException(new CommandLine(this), "--machine-id must be 0 or more, got " + machineId);
+                throw new CommandLine.ParameterException(spec.commandLine(), "--machine-id must be 0 or more, got " + machineId);
             }
             Map<String, String> props = new LinkedHashMap<>();
             if (zookeeperCa != null && !Files.isReadable(zookeeperCa)) {
-                throw new CommandLine.ParameterException(new CommandLine(this),
+                throw new CommandLine.ParameterException(spec.commandLine(),
                         "--zookeeper-ca " + zookeeperCa + " is missing or unreadable");
             }
             props.put("jujube.zookeeper", zookeeper);

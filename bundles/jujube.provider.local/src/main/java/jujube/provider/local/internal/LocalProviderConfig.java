@@ -3,6 +3,12 @@ package jujube.provider.local.internal;
 import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
+/**
+ * The controller's local provider's settings: where the environment and the distribution are, and the
+ * fields of the environment's {@link jujube.provider.local.EnvironmentDefinition} as the controller's
+ * launcher derives them from it, from which the provider makes the definition again (so its rules, and what
+ * follows from them, such as the address of process machines' units, are the definition's alone).
+ */
 @ObjectClassDefinition(name = "Jujube local provider",
         description = "Machines as jujube-agent processes on this host, or as LXC containers on the environment's bridge.")
 @interface LocalProviderConfig {
@@ -12,8 +18,16 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
     @AttributeDefinition(description = "The distribution holding bin/jujube-agent")
     String distDir();
 
-    @AttributeDefinition(description = "The ZooKeeper connect string the machines use")
-    String zookeeper();
+    @AttributeDefinition(description = "The external ZooKeeper ensemble, host:port,...; empty for the embedded server",
+            required = false)
+    String ensemble() default "";
+
+    @AttributeDefinition(description = "The embedded ZooKeeper's port; 0 with an external ensemble")
+    int zookeeperPort() default 0;
+
+    @AttributeDefinition(description = "The address the embedded ZooKeeper listens on; empty for its default"
+            + " (the bridge's address for containers, else loopback)", required = false)
+    String zookeeperAddress() default "";
 
     @AttributeDefinition(description = "The environment's charm storage directory; empty for <envDir>/charms")
     String charmStorageDir() default "";
@@ -45,10 +59,6 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
     String machineRoot() default "";
 
     @AttributeDefinition(description = "The environment's authority certificate (PEM) when ZooKeeper serves TLS;"
-            + " empty for plain TCP", required = false)
+            + " empty for plain TCP, else the embedded server serves TLS only", required = false)
     String zookeeperCa() default "";
-
-    @AttributeDefinition(description = "Where a process machine's units are reached: loopback, unless the"
-            + " environment serves other hosts", required = false)
-    String processAddress() default "127.0.0.1";
 }
