@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -125,14 +126,9 @@ class ControllerOptionsTest {
     void an_embedded_zookeeper_of_process_machines_listens_on_loopback() {
         Map<String, String> props = properties("--zookeeper-port", "2181", "--max-restart-delay", "1000");
 
-        assertEquals("127.0.0.1:2181", props.get("jujube.zookeeper"));
-        assertEquals("127.0.0.1", props.get("jujube.zookeeper.address"));
-        assertEquals("2181", props.get("jujube.zookeeper.port"));
-        assertEquals("", props.get("jujube.zookeeper.ensemble"));
-        assertEquals("process", props.get("jujube.machines"));
-        assertEquals("1000", props.get("jujube.restart.delay.max.ms"));
-        assertEquals("", props.get("jujube.zookeeper.ca"));
-        assertEquals("", props.get("jujube.container.network"));
+        assertProperties(Map.of("jujube.zookeeper", "127.0.0.1:2181", "jujube.zookeeper.address", "127.0.0.1",
+                "jujube.zookeeper.port", "2181", "jujube.zookeeper.ensemble", "", "jujube.machines", "process",
+                "jujube.restart.delay.max.ms", "1000", "jujube.zookeeper.ca", "", "jujube.container.network", ""), props);
     }
 
     @Test
@@ -142,23 +138,25 @@ class ControllerOptionsTest {
 
         Map<String, String> props = properties(options.toArray(String[]::new));
 
-        assertEquals("10.77.0.1:2181", props.get("jujube.zookeeper"));
-        assertEquals("10.77.0.1", props.get("jujube.zookeeper.address"));
-        assertEquals("container", props.get("jujube.machines"));
-        assertEquals("jujube-0a1b2c", props.get("jujube.container.bridge"));
-        assertEquals("100000:100000:65536", props.get("jujube.machine.ids"));
-        assertEquals("processes=1000,memory=2G,disk=8G", props.get("jujube.machine.limits"));
+        assertProperties(Map.of("jujube.zookeeper", "10.77.0.1:2181", "jujube.zookeeper.address", "10.77.0.1",
+                "jujube.machines", "container", "jujube.container.bridge", "jujube-0a1b2c",
+                "jujube.machine.ids", "100000:100000:65536", "jujube.machine.limits", "processes=1000,memory=2G,disk=8G"),
+                props);
     }
 
     @Test
     void an_external_ensemble_has_no_port_and_no_address() {
         Map<String, String> props = properties("--zookeeper", "zk1:2181,zk2:2181", "--zookeeper-tls", "/env/tls");
 
-        assertEquals("zk1:2181,zk2:2181", props.get("jujube.zookeeper"));
-        assertEquals("zk1:2181,zk2:2181", props.get("jujube.zookeeper.ensemble"));
-        assertEquals("0", props.get("jujube.zookeeper.port"));
-        assertEquals("", props.get("jujube.zookeeper.address"));
-        assertEquals("/env/tls/ca.pem", props.get("jujube.zookeeper.ca"));
+        assertProperties(Map.of("jujube.zookeeper", "zk1:2181,zk2:2181", "jujube.zookeeper.ensemble", "zk1:2181,zk2:2181",
+                "jujube.zookeeper.port", "0", "jujube.zookeeper.address", "", "jujube.zookeeper.ca", "/env/tls/ca.pem"), props);
+    }
+
+    /** The properties {@code expected} names have the values it gives in {@code actual}. */
+    private static void assertProperties(Map<String, String> expected, Map<String, String> actual) {
+        Map<String, String> named = new TreeMap<>();
+        expected.keySet().forEach(key -> named.put(key, actual.get(key)));
+        assertEquals(new TreeMap<>(expected), named);
     }
 
     /** What the agent's run adds to every agent's properties. */

@@ -51,7 +51,7 @@ final class LocalStateWait implements AutoCloseable {
     private final StateConnection state;
     private final AgentSignals signals;
     private final Clock clock;
-    private volatile Presence presence;
+    private final HeldPresence presence = new HeldPresence();
     private Watch flagsWatch;
     private RefusedRuns runs;
     private boolean retiring;
@@ -92,8 +92,8 @@ final class LocalStateWait implements AutoCloseable {
                 return Outcome.RETIRE;
             }
             try {
-                if (presence == null) {
-                    presence = state.units().connectAgent(unit);
+                if (!presence.isHeld()) {
+                    presence.hold(state.units().connectAgent(unit));
                 }
                 if (!published) {
                     state.units().setWorkflowState(unit, UnitInfo.LOCAL_STATE_ERROR, info);
@@ -139,12 +139,7 @@ final class LocalStateWait implements AutoCloseable {
 
     /** Whether the agent's presence node exists under a live session. */
     boolean isConnected() {
-        Presence current = presence;
-        try {
-            return current != null && state.connectionState().isConnected() && current.isPresent();
-        } catch (RuntimeException e) {
-            return false;
-        }
+        return presence.isConnected(state);
     }
 
     /**
@@ -159,8 +154,7 @@ final class LocalStateWait implements AutoCloseable {
         if (runs != null) {
             runs.close();
         }
-        Presence current = presence;
-        presence = null;
+        Presence current = presence.take();
         if (current != null) {
             if (retiring) {
                 current.close();

@@ -40,7 +40,7 @@ final class UnitAgentLoop implements AutoCloseable {
     private final UnitDebugLog debugLog;
     private final HookRetries hookRetries;
     private final CorruptionReports corruption;
-    private volatile Presence presence;
+    private final HeldPresence presence = new HeldPresence();
     private volatile boolean retired;
     private final AtomicLong reconciliations = new AtomicLong();
     private Watch flagsWatch;
@@ -75,8 +75,8 @@ final class UnitAgentLoop implements AutoCloseable {
                 if (!reported.isEmpty()) {
                     throw new LocalStateException(reported);
                 }
-                if (presence == null) {
-                    presence = connect(pending.contains(Signal.RETIRE));
+                if (!presence.isHeld()) {
+                    presence.hold(connect(pending.contains(Signal.RETIRE)));
                 }
                 if (pending.contains(Signal.RETIRE)) {
                     operations.retire();
@@ -150,12 +150,7 @@ final class UnitAgentLoop implements AutoCloseable {
 
     /** Whether the agent's presence node exists under a live session. */
     boolean isConnected() {
-        Presence current = presence;
-        try {
-            return current != null && state.connectionState().isConnected() && current.isPresent();
-        } catch (RuntimeException e) {
-            return false;
-        }
+        return presence.isConnected(state);
     }
 
     /** How many reconciliations completed: observers await a quiet agent by it (tests, status). */
@@ -219,8 +214,7 @@ final class UnitAgentLoop implements AutoCloseable {
                 watch.close();
             }
         }
-        Presence current = presence;
-        presence = null;
+        Presence current = presence.take();
         if (current == null) {
             return;
         }

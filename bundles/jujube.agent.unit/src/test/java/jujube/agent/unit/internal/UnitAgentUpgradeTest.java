@@ -34,14 +34,18 @@ class UnitAgentUpgradeTest extends UnitAgentTestBase {
         fx.publish(CHARM_2, fx.charm(2, "-v2"));
     }
 
-    @Test
-    void the_upgrade_flag_replaces_the_charm_and_runs_upgrade_charm_from_the_new_one() throws IOException {
+    /** Starts the agent and, once it is started and quiet, asks it to upgrade blog to revision 2. */
+    private void startAndUpgradeToRevision2() {
         UnitAgentRuntime agent = fx.startAgent(0);
         POLLING.await("started").until(() -> "started".equals(agent.workflowState()));
         awaitQuiet(agent);
-
         fx.state.services().setCharm("blog", CHARM_2);
         fx.state.units().setUpgrade(UNIT, new UpgradeRequest(false));
+    }
+
+    @Test
+    void the_upgrade_flag_replaces_the_charm_and_runs_upgrade_charm_from_the_new_one() throws IOException {
+        startAndUpgradeToRevision2();
 
         POLLING.await("upgrade-charm ran").until(() -> fx.hookLog().contains("upgrade-charm-v2"));
         POLLING.await("flag cleared").until(() -> fx.state.units().flags(UNIT).upgrade().isEmpty());
@@ -64,12 +68,7 @@ class UnitAgentUpgradeTest extends UnitAgentTestBase {
         Path stored = fx.storageDir.resolve(CharmStorage.keyOf(CharmUrl.parse(CHARM_2)));
         Path elsewhere = Files.move(stored, fx.storageDir.resolveSibling("operator-side.charm"));
         fx.state.charms().storeArchive(CHARM_2, elsewhere);
-        UnitAgentRuntime agent = fx.startAgent(0);
-        POLLING.await("started").until(() -> "started".equals(agent.workflowState()));
-        awaitQuiet(agent);
-
-        fx.state.services().setCharm("blog", CHARM_2);
-        fx.state.units().setUpgrade(UNIT, new UpgradeRequest(false));
+        startAndUpgradeToRevision2();
         POLLING.await("upgrade-charm ran").until(() -> fx.hookLog().contains("upgrade-charm-v2"));
         assertEquals("-v2\n", Files.readString(fx.unitDir.resolve("charm").resolve("VERSION")));
         assertEquals(CHARM_2, fx.state.units().get(UNIT).charmId());
@@ -77,12 +76,8 @@ class UnitAgentUpgradeTest extends UnitAgentTestBase {
 
     @Test
     void a_failing_upgrade_hook_enters_charm_upgrade_error_and_resolved_retries_it() throws IOException {
-        UnitAgentRuntime agent = fx.startAgent(0);
-        POLLING.await("started").until(() -> "started".equals(agent.workflowState()));
-        awaitQuiet(agent);
         fx.failHook("upgrade-charm", true);
-        fx.state.services().setCharm("blog", CHARM_2);
-        fx.state.units().setUpgrade(UNIT, new UpgradeRequest(false));
+        startAndUpgradeToRevision2();
         POLLING.await("charm_upgrade_error").until(() -> "charm_upgrade_error".equals(fx.replicatedState()));
         assertEquals(List.of("start(true)"), fx.relations.calls(), "relations keep running in charm_upgrade_error");
 
