@@ -1,5 +1,14 @@
 package jujube.state.internal;
 
+import jujube.state.store.AccessControl;
+import jujube.state.store.Identities;
+import jujube.state.store.NodeReader;
+import jujube.state.store.Paths;
+import jujube.state.store.RelationAccess;
+import jujube.state.store.StateContext;
+import jujube.state.store.Topology;
+import jujube.state.store.WriteQuotas;
+
 import jujube.access.policy.NodeKind;
 import jujube.access.policy.Principals;
 
@@ -105,7 +114,7 @@ final class AccessPolicy {
      * records of the one shared log of policy 2, which any agent could write under any name, are dropped.
      */
     private void bound(Topology t) {
-        for (String path : List.of(Paths.LOGS, Paths.LOG_LISTENERS, CuratorDebugLog.writerDir(Principals.ADMIN))) {
+        for (String path : List.of(Paths.LOGS, Paths.LOG_LISTENERS, Paths.logWriterDir(Principals.ADMIN))) {
             create(path);
         }
         List<org.apache.zookeeper.data.ACL> administratorOnly = WriteQuotas.administratorOnly(ctx.access());
@@ -113,7 +122,7 @@ final class AccessPolicy {
         List<String> writers = new ArrayList<>(t.machineKeys());
         writers.addAll(t.units().keySet());
         for (String writer : writers) {
-            String log = CuratorDebugLog.writerDir(writer);
+            String log = Paths.logWriterDir(writer);
             create(log);
             WriteQuotas.ensure(ctx.client(), log, WriteQuotas.LOG, administratorOnly);
             String own = Paths.isMachineKey(writer) ? Paths.MACHINES + "/" + writer : Paths.unit(writer);

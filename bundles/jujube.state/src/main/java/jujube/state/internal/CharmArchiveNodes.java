@@ -1,5 +1,10 @@
 package jujube.state.internal;
 
+import jujube.state.store.Fields;
+import jujube.state.store.NodeReader;
+import jujube.state.store.Paths;
+import jujube.state.store.StateContext;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -1,5 +1,11 @@
 package jujube.state.internal;
 
+import jujube.state.store.Fields;
+import jujube.state.store.NodeBatch;
+import jujube.state.store.NodeReader;
+import jujube.state.store.Paths;
+import jujube.state.store.StateContext;
+
 import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;

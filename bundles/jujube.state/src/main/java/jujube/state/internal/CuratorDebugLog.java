@@ -1,5 +1,16 @@
 package jujube.state.internal;
 
+import jujube.state.store.CacheWatch;
+import jujube.state.store.Fields;
+import jujube.state.store.NodeBatch;
+import jujube.state.store.NodeReader;
+import jujube.state.store.Paths;
+import jujube.state.store.SerialDelivery;
+import jujube.state.store.StateContext;
+import jujube.state.store.Topology;
+import jujube.state.store.TopologyFacts;
+import jujube.state.store.WriteQuotas;
+
 import jujube.access.policy.Principals;
 
 import java.time.Instant;
@@ -59,11 +70,6 @@ final class CuratorDebugLog implements DebugLog, AutoCloseable {
     CuratorDebugLog(StateContext ctx, int retained) {
         this.ctx = ctx;
         this.retained = retained;
-    }
-
-    /** The directory of one writer's records. */
-    static String writerDir(String principal) {
-        return Paths.LOGS + "/" + principal;
     }
 
     @Override
@@ -195,7 +201,7 @@ final class CuratorDebugLog implements DebugLog, AutoCloseable {
      * (an older one left out, or one refused: the first failure is thrown once the others are answered).
      */
     private List<String> writeAs(String writer, List<LogRecord> records) {
-        String dir = writerDir(writer);
+        String dir = Paths.logWriterDir(writer);
         int skipped = Math.max(0, records.size() - retained);
         trim(dir, records.size() - skipped);
         List<CompletableFuture<String>> made = new ArrayList<>(records.size());
@@ -282,13 +288,13 @@ final class CuratorDebugLog implements DebugLog, AutoCloseable {
         // a directory none of whose children changed since (its pzxid) holds nothing newer
         NodeBatch dirs = new NodeBatch(ctx.client());
         Map<String, CompletableFuture<OpResult.GetDataResult>> dirStats = new LinkedHashMap<>();
-        writers.forEach(w -> dirStats.put(w, dirs.node(writerDir(w))));
+        writers.forEach(w -> dirStats.put(w, dirs.node(Paths.logWriterDir(w))));
         dirs.await();
         NodeBatch listing = new NodeBatch(ctx.client());
         Map<String, CompletableFuture<List<String>>> children = new LinkedHashMap<>();
         dirStats.forEach((w, stat) -> {
             if (stat.join() != null && stat.join().getStat().getPzxid() > afterSequence) {
-                children.put(w, listing.children(writerDir(w)));
+                children.put(w, listing.children(Paths.logWriterDir(w)));
             }
         });
         listing.await();
@@ -297,7 +303,7 @@ final class CuratorDebugLog implements DebugLog, AutoCloseable {
         children.forEach((w, names) -> {
             if (names.join() != null) {
                 names.join().stream().filter(n -> n.startsWith(RECORD))
-                        .forEach(n -> nodes.put(writerDir(w) + "/" + n, reads.node(writerDir(w) + "/" + n)));
+                        .forEach(n -> nodes.put(Paths.logWriterDir(w) + "/" + n, reads.node(Paths.logWriterDir(w) + "/" + n)));
             }
         });
         reads.await();

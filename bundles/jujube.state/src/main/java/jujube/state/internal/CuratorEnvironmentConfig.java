@@ -1,5 +1,10 @@
 package jujube.state.internal;
 
+import jujube.state.store.CacheWatch;
+import jujube.state.store.Paths;
+import jujube.state.store.SerialDelivery;
+import jujube.state.store.StateContext;
+
 import java.util.Collections;
 import java.util.Map;
 import jujube.state.EnvironmentConfig;

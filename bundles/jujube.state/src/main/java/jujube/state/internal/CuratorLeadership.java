@@ -1,5 +1,7 @@
 package jujube.state.internal;
 
+import jujube.state.store.Paths;
+
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

@@ -1,5 +1,15 @@
 package jujube.state.internal;
 
+import jujube.state.store.Fields;
+import jujube.state.store.NodeBatch;
+import jujube.state.store.NodeReader;
+import jujube.state.store.Paths;
+import jujube.state.store.StateContext;
+import jujube.state.store.Topology;
+import jujube.state.store.TopologyAdditions;
+import jujube.state.store.TopologyChanges;
+import jujube.state.store.TopologyLayout;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -93,7 +103,7 @@ final class CuratorMachines implements Machines {
             return null;
         });
         ctx.deleteBounded(Paths.machine(machineId));
-        ctx.deleteBounded(CuratorDebugLog.writerDir(key));
+        ctx.deleteBounded(Paths.logWriterDir(key));
         ctx.identities().remove(key, null);
     }
 

@@ -1,5 +1,8 @@
 package jujube.state.internal;
 
+import jujube.state.store.NodeBatch;
+import jujube.state.store.StateContext;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

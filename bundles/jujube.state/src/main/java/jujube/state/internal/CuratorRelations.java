@@ -1,5 +1,15 @@
 package jujube.state.internal;
 
+import jujube.state.store.NodeBatch;
+import jujube.state.store.NodeReader;
+import jujube.state.store.Paths;
+import jujube.state.store.RelationScopePaths;
+import jujube.state.store.StateContext;
+import jujube.state.store.Topology;
+import jujube.state.store.TopologyAdditions;
+import jujube.state.store.TopologyChanges;
+import jujube.state.store.TopologyLayout;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,8 +26,8 @@ import jujube.state.StateWatcher;
 import jujube.model.UnitName;
 import jujube.state.UnitRelation;
 import jujube.state.Watch;
-import jujube.state.internal.TopologyEntries.EndpointEntry;
-import jujube.state.internal.TopologyEntries.RelationEntry;
+import jujube.state.store.TopologyEntries.EndpointEntry;
+import jujube.state.store.TopologyEntries.RelationEntry;
 
 /** Relations: the topology says who is related; {@code /relations/relation-N} holds scope membership and settings. */
 final class CuratorRelations implements Relations {

@@ -1,5 +1,18 @@
 package jujube.state.internal;
 
+import jujube.state.store.CacheWatch;
+import jujube.state.store.Fields;
+import jujube.state.store.NodeBatch;
+import jujube.state.store.NodeReader;
+import jujube.state.store.Paths;
+import jujube.state.store.SerialDelivery;
+import jujube.state.store.StateContext;
+import jujube.state.store.Topology;
+import jujube.state.store.TopologyAdditions;
+import jujube.state.store.TopologyChanges;
+import jujube.state.store.TopologyFacts;
+import jujube.state.store.TopologyLayout;
+
 import jujube.access.policy.AccessFacts;
 
 import java.util.ArrayList;
@@ -26,7 +39,7 @@ import jujube.state.StateWatcher;
 import jujube.model.UnitInfo;
 import jujube.model.UnitName;
 import jujube.state.Watch;
-import jujube.state.internal.TopologyEntries.ServiceEntry;
+import jujube.state.store.TopologyEntries.ServiceEntry;
 import org.apache.zookeeper.KeeperException;
 
 /** Services: {@code /services/service-N} holds the charm, {@code config} the set options, {@code exposed} exposure. */
@@ -125,7 +138,7 @@ final class CuratorServices implements Services {
         });
         removed.forEach(unitId -> {
             ctx.deleteBounded(Paths.unit(unitId));
-            ctx.deleteBounded(CuratorDebugLog.writerDir(unitId));
+            ctx.deleteBounded(Paths.logWriterDir(unitId));
             ctx.identities().remove(unitId, id);
         });
         ctx.deleteTree(Paths.service(id));

@@ -1,5 +1,19 @@
 package jujube.state.internal;
 
+import jujube.state.store.AccessControl;
+import jujube.state.store.MachineRequests;
+import jujube.state.store.NodeCodec;
+import jujube.state.store.NodeReader;
+import jujube.state.store.ParkedPresences;
+import jujube.state.store.Paths;
+import jujube.state.store.SharedCaches;
+import jujube.state.store.StateContext;
+import jujube.state.store.TopologyMigrator;
+import jujube.state.store.TopologyStore;
+import jujube.state.store.TopologyTransaction;
+import jujube.state.store.VersionedNodes;
+import jujube.state.store.WriteQuotas;
+
 import jujube.access.policy.Principals;
 
 import java.nio.charset.StandardCharsets;
@@ -270,12 +284,12 @@ public final class CuratorStateConnection implements StateConnection {
             }
             ops.add(client.transactionOp().create().forPath(Paths.LOGS));
             ops.add(client.transactionOp().create().forPath(Paths.LOG_LISTENERS));
-            ops.add(client.transactionOp().create().forPath(CuratorDebugLog.writerDir(Principals.ADMIN)));
+            ops.add(client.transactionOp().create().forPath(Paths.logWriterDir(Principals.ADMIN)));
             // what machine 0 may write, bounded as every machine's
             List<org.apache.zookeeper.data.ACL> administratorOnly = WriteQuotas.administratorOnly(access);
             WriteQuotas.prepare(client, administratorOnly);
             ops.addAll(WriteQuotas.operations(client, machine0, WriteQuotas.MACHINE, administratorOnly));
-            String machine0Log = CuratorDebugLog.writerDir(Paths.machineKey(0));
+            String machine0Log = Paths.logWriterDir(Paths.machineKey(0));
             ops.add(client.transactionOp().create().forPath(machine0Log));
             ops.addAll(WriteQuotas.operations(client, machine0Log, WriteQuotas.LOG, administratorOnly));
             ops.add(client.transactionOp().create().forPath(Paths.INITIALIZED));

@@ -1,5 +1,13 @@
 package jujube.state.internal;
 
+import jujube.state.store.NodeBatch;
+import jujube.state.store.NodeReader;
+import jujube.state.store.Paths;
+import jujube.state.store.RelationScopePaths;
+import jujube.state.store.SerialDelivery;
+import jujube.state.store.StateContext;
+import jujube.state.store.TopologyLayout;
+
 import java.util.Collections;
 import java.util.Map;
 import java.util.Set;

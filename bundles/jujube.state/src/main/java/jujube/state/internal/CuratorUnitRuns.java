@@ -1,5 +1,12 @@
 package jujube.state.internal;
 
+import jujube.state.store.CacheWatch;
+import jujube.state.store.Fields;
+import jujube.state.store.NodeReader;
+import jujube.state.store.Paths;
+import jujube.state.store.SerialDelivery;
+import jujube.state.store.StateContext;
+
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;

@@ -1,5 +1,19 @@
 package jujube.state.internal;
 
+import jujube.state.store.AccessControl;
+import jujube.state.store.CacheWatch;
+import jujube.state.store.Fields;
+import jujube.state.store.NodeBatch;
+import jujube.state.store.NodeReader;
+import jujube.state.store.Paths;
+import jujube.state.store.SerialDelivery;
+import jujube.state.store.StateContext;
+import jujube.state.store.Topology;
+import jujube.state.store.TopologyAdditions;
+import jujube.state.store.TopologyChanges;
+import jujube.state.store.TopologyLayout;
+import jujube.state.store.TransactionDraft;
+
 import jujube.access.policy.Principals;
 
 import java.util.ArrayList;
@@ -33,7 +47,7 @@ import jujube.model.UnitStatus;
 import jujube.state.Units;
 import jujube.model.UpgradeRequest;
 import jujube.state.Watch;
-import jujube.state.internal.TopologyEntries.UnitEntry;
+import jujube.state.store.TopologyEntries.UnitEntry;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 
@@ -258,7 +272,7 @@ final class CuratorUnits implements Units {
         memberships.forEach(ctx::deleteTree);
         removed.forEach(id -> {
             ctx.deleteBounded(Paths.unit(id));
-            ctx.deleteBounded(CuratorDebugLog.writerDir(id));
+            ctx.deleteBounded(Paths.logWriterDir(id));
             ctx.identities().remove(id, services.get(id));
         });
     }

@@ -1,5 +1,8 @@
 package jujube.state.internal;
 
+import jujube.state.store.AccessControl;
+import jujube.state.store.NodeReader;
+
 import jujube.access.policy.Principals;
 
 import java.time.Duration;

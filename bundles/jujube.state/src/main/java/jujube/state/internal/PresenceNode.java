@@ -1,5 +1,9 @@
 package jujube.state.internal;
 
+import jujube.state.store.NodeReader;
+import jujube.state.store.ParkedPresences;
+import jujube.state.store.StateContext;
+
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.Map;

@@ -1,5 +1,7 @@
 package jujube.state.internal;
 
+import jujube.state.store.StateContext;
+
 import jujube.state.Presence;
 
 /**

@@ -1,5 +1,11 @@
 package jujube.state.internal;
 
+import jujube.state.store.Paths;
+import jujube.state.store.RelationScopePaths;
+import jujube.state.store.SerialDelivery;
+import jujube.state.store.SharedCaches;
+import jujube.state.store.SubscriptionWatch;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -76,7 +82,7 @@ final class RelatedUnitsWatch extends SubscriptionWatch {
 
     /** The membership came, changed or went: follows the settings of its members alone. */
     @Override
-    void rootChanged(SharedCaches.Subscription source, CuratorCache cache, String changed) {
+    protected void rootChanged(SharedCaches.Subscription source, CuratorCache cache, String changed) {
         List<SharedCaches.Subscription> opening = new ArrayList<>();
         List<SharedCaches.Subscription> closing = new ArrayList<>();
         synchronized (this) {

@@ -1,5 +1,13 @@
 package jujube.state.internal;
 
+import jujube.state.store.AccessControl;
+import jujube.state.store.Fields;
+import jujube.state.store.MachineRequests;
+import jujube.state.store.Paths;
+import jujube.state.store.StateContext;
+import jujube.state.store.Topology;
+import jujube.state.store.TopologyFacts;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -14,8 +22,8 @@ import jujube.model.RelationScope;
 import jujube.model.StateException;
 import jujube.model.UnitInfo;
 import jujube.model.UnitName;
-import jujube.state.internal.TopologyEntries.RelationEntry;
-import jujube.state.internal.TopologyEntries.UnitEntry;
+import jujube.state.store.TopologyEntries.RelationEntry;
+import jujube.state.store.TopologyEntries.UnitEntry;
 import org.apache.curator.framework.recipes.cache.ChildData;
 import org.apache.curator.framework.recipes.cache.CuratorCache;
 import org.apache.curator.framework.recipes.cache.CuratorCacheListener;

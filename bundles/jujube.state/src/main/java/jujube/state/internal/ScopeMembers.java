@@ -1,5 +1,9 @@
 package jujube.state.internal;
 
+import jujube.state.store.NodeReader;
+import jujube.state.store.RelationScopePaths;
+import jujube.state.store.Topology;
+
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Supplier;
@@ -7,9 +11,9 @@ import java.util.regex.Pattern;
 import jujube.model.RelationRole;
 import jujube.model.StateException;
 import jujube.model.UnitName;
-import jujube.state.internal.TopologyEntries.EndpointEntry;
-import jujube.state.internal.TopologyEntries.RelationEntry;
-import jujube.state.internal.TopologyEntries.UnitEntry;
+import jujube.state.store.TopologyEntries.EndpointEntry;
+import jujube.state.store.TopologyEntries.RelationEntry;
+import jujube.state.store.TopologyEntries.UnitEntry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,11 +1,17 @@
 package jujube.state.internal;
 
+import jujube.state.store.NodeReader;
+import jujube.state.store.Paths;
+import jujube.state.store.RelationScopePaths;
+import jujube.state.store.StateContext;
+import jujube.state.store.Topology;
+
 import java.util.Map;
 import java.util.Set;
 import jujube.model.UnitName;
-import jujube.state.internal.TopologyEntries.EndpointEntry;
-import jujube.state.internal.TopologyEntries.RelationEntry;
-import jujube.state.internal.TopologyEntries.UnitEntry;
+import jujube.state.store.TopologyEntries.EndpointEntry;
+import jujube.state.store.TopologyEntries.RelationEntry;
+import jujube.state.store.TopologyEntries.UnitEntry;
 import org.apache.zookeeper.data.Stat;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,5 +1,7 @@
 package jujube.state.internal;
 
+import jujube.state.store.Fields;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

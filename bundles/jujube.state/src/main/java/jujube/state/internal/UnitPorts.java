@@ -1,5 +1,8 @@
 package jujube.state.internal;
 
+import jujube.state.store.Fields;
+import jujube.state.store.StateContext;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

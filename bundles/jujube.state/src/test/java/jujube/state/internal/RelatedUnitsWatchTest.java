@@ -1,5 +1,12 @@
 package jujube.state.internal;
 
+import jujube.state.store.CuratorFixture;
+
+import jujube.state.store.NodeReader;
+import jujube.state.store.RelationScopePaths;
+import jujube.state.store.SerialDelivery;
+import jujube.state.store.SharedCaches;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,10 @@
 package jujube.state.internal;
 
+import jujube.state.store.CuratorFixture;
+
+import jujube.state.store.Paths;
+import jujube.state.store.TopologyTransaction;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
