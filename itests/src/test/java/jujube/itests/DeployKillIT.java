@@ -16,7 +16,7 @@ import jujube.state.ConnectionConfig;
 import jujube.state.EnvironmentSettings;
 import jujube.model.ServiceInfo;
 import jujube.state.StateConnection;
-import jujube.state.StateConnections;
+import jujube.state.curator.StateConnections;
 import jujube.model.UnitInfo;
 import jujube.state.Watch;
 import org.apache.curator.framework.CuratorFramework;

@@ -17,7 +17,7 @@ import jujube.state.ConnectionConfig;
 import jujube.state.EnvironmentSettings;
 import jujube.model.RelationInfo;
 import jujube.state.StateConnection;
-import jujube.state.StateConnections;
+import jujube.state.curator.StateConnections;
 import jujube.model.UnitInfo;
 import jujube.model.UnitName;
 import jujube.testkit.Polling;

@@ -21,7 +21,7 @@ import jujube.model.CharmRecord;
 import jujube.state.ConnectionState;
 import jujube.state.EnvironmentSettings;
 import jujube.state.StateConnection;
-import jujube.state.StateConnections;
+import jujube.state.curator.StateConnections;
 import jujube.model.UnitInfo;
 import jujube.model.UnitName;
 import jujube.state.Watch;

@@ -17,7 +17,7 @@ import java.util.jar.JarFile;
 import jujube.state.ConnectionConfig;
 import jujube.state.EnvironmentSettings;
 import jujube.state.StateConnection;
-import jujube.state.StateConnections;
+import jujube.state.curator.StateConnections;
 import org.apache.curator.test.TestingServer;
 import org.ops4j.pax.exam.Option;
 

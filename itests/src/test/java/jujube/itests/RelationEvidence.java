@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
 import jujube.state.ConnectionConfig;
 import jujube.model.RelationInfo;
 import jujube.state.StateConnection;
-import jujube.state.StateConnections;
+import jujube.state.curator.StateConnections;
 import jujube.model.UnitName;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;

@@ -17,7 +17,7 @@ import java.util.TreeMap;
 import jujube.state.ConnectionConfig;
 import jujube.state.EnvironmentSettings;
 import jujube.state.StateConnection;
-import jujube.state.StateConnections;
+import jujube.state.curator.StateConnections;
 import jujube.testkit.Polling;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;

@@ -27,7 +27,7 @@ import jujube.state.DebugLog;
 import jujube.model.LoggedRecord;
 import jujube.access.OneTimeCredential;
 import jujube.state.StateConnection;
-import jujube.state.StateConnections;
+import jujube.state.curator.StateConnections;
 import jujube.model.UnitInfo;
 import jujube.model.UnitName;
 import jujube.lib.codec.PlainMapCodec;

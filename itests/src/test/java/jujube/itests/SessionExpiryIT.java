@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 import jujube.state.EnvironmentSettings;
 import jujube.state.StateConnection;
-import jujube.state.StateConnections;
+import jujube.state.curator.StateConnections;
 import jujube.testkit.Polling;
 import org.apache.curator.framework.CuratorFramework;
 import org.awaitility.core.ConditionFactory;

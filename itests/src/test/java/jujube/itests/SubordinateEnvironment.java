@@ -19,7 +19,7 @@ import jujube.provider.local.LocalLayout;
 import jujube.state.ConnectionConfig;
 import jujube.state.CorruptStateException;
 import jujube.state.StateConnection;
-import jujube.state.StateConnections;
+import jujube.state.curator.StateConnections;
 import jujube.model.UnitInfo;
 import jujube.model.UnitName;
 

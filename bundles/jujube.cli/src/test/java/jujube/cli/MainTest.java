@@ -159,7 +159,7 @@ class MainTest {
         try (org.apache.curator.test.TestingServer zk = new org.apache.curator.test.TestingServer(true)) {
             jujube.state.ConnectionConfig config = jujube.state.ConnectionConfig.of(zk.getConnectString())
                     .withCredentials(List.of(jujube.access.Credential.generate(jujube.access.Credential.ADMIN)));
-            try (jujube.state.StateConnection owner = jujube.state.StateConnections.open(config)) {
+            try (jujube.state.StateConnection owner = jujube.state.curator.StateConnections.open(config)) {
                 owner.awaitConnected(java.time.Duration.ofSeconds(10));
                 owner.initialize(new jujube.state.EnvironmentSettings("other", "local", "local", "local-0"));
             }

@@ -1,5 +1,6 @@
 package jujube.state;
 
+
 import jujube.access.CredentialFiles;
 import jujube.access.OneTimeCredential;
 
@@ -19,7 +20,7 @@ public interface Access {
     /**
      * Issues a fresh one-time credential for the machine's agent, revoking one issued earlier and not
      * redeemed yet. The provider hands it to the machine ({@link CredentialFiles#ONE_TIME} in its data
-     * directory), whose agent redeems it ({@link StateConnections#redeem}) for its own credentials.
+     * directory), whose agent redeems it ({@code StateConnections.redeem} of {@code jujube.state.curator}) for its own credentials.
      *
      * @throws NoSuchMachineException when the machine does not exist
      */

@@ -1,11 +1,12 @@
 package jujube.state;
 
+
 import java.time.Duration;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
  * A session with the environment's ZooKeeper. In a framework it is a service configured through
- * ConfigAdmin (pid {@code jujube.state.connection}); elsewhere {@link StateConnections#open} makes one.
+ * ConfigAdmin (pid {@code jujube.state.connection}); elsewhere {@code jujube.state.curator.StateConnections.open} makes one.
  */
 @ProviderType
 public interface StateConnection extends AutoCloseable {

@@ -8,7 +8,7 @@ import jujube.state.ConnectionConfig;
 import jujube.access.Credential;
 import jujube.state.EnvironmentSettings;
 import jujube.state.StateConnection;
-import jujube.state.StateConnections;
+import jujube.state.curator.StateConnections;
 
 /**
  * A local environment under a fresh chroot of a shared ZooKeeper, with a connected client that has

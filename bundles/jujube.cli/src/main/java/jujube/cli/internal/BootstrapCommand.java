@@ -28,7 +28,7 @@ import jujube.provider.local.MachineLimits;
 import jujube.provider.local.SubordinateIds;
 import jujube.state.EnvironmentSettings;
 import jujube.state.StateConnection;
-import jujube.state.StateConnections;
+import jujube.state.curator.StateConnections;
 import jujube.tls.EnvironmentTls;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

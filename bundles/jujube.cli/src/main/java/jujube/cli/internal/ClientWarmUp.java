@@ -1,7 +1,7 @@
 package jujube.cli.internal;
 
 import jujube.lib.threads.Threads;
-import jujube.state.StateConnections;
+import jujube.state.curator.StateConnections;
 
 /**
  * Initializes the ZooKeeper client on a daemon thread while the main thread parses the command line:

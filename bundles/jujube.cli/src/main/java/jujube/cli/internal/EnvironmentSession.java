@@ -9,7 +9,7 @@ import jujube.model.CharmRecord;
 import jujube.state.NotConnectedException;
 import jujube.model.ServiceInfo;
 import jujube.state.StateConnection;
-import jujube.state.StateConnections;
+import jujube.state.curator.StateConnections;
 import jujube.access.NotAuthorizedException;
 
 /**

@@ -16,7 +16,7 @@ import jujube.model.RelationEndpoint;
 import jujube.model.RelationRole;
 import jujube.model.RelationScope;
 import jujube.state.StateConnection;
-import jujube.state.StateConnections;
+import jujube.state.curator.StateConnections;
 import jujube.model.UnitName;
 import org.apache.curator.test.TestingServer;
 

@@ -19,7 +19,7 @@ import jujube.model.RelationInfo;
 import jujube.model.RelationRole;
 import jujube.model.RelationScope;
 import jujube.state.StateConnection;
-import jujube.state.StateConnections;
+import jujube.state.curator.StateConnections;
 import jujube.model.UnitName;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;

@@ -31,7 +31,7 @@ import jujube.model.RelationRole;
 import jujube.model.RelationScope;
 import jujube.model.ServiceInfo;
 import jujube.state.StateConnection;
-import jujube.state.StateConnections;
+import jujube.state.curator.StateConnections;
 import jujube.model.UnitInfo;
 import jujube.model.UnitName;
 import jujube.state.Watch;

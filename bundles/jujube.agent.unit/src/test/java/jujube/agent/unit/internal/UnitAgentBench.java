@@ -19,7 +19,7 @@ import jujube.model.CharmRecord;
 import jujube.state.ConnectionConfig;
 import jujube.state.EnvironmentSettings;
 import jujube.state.StateConnection;
-import jujube.state.StateConnections;
+import jujube.state.curator.StateConnections;
 import jujube.model.UnitName;
 import jujube.workflow.RetryPolicy;
 import org.apache.curator.test.TestingServer;

@@ -13,7 +13,7 @@ import java.util.concurrent.CountDownLatch;
 import jujube.hooks.internal.HookExecutorsComponent;
 import jujube.state.ConnectionConfig;
 import jujube.state.StateConnection;
-import jujube.state.StateConnections;
+import jujube.state.curator.StateConnections;
 import jujube.model.UnitName;
 import jujube.workflow.RetryPolicy;
 
