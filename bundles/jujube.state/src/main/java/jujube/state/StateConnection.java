@@ -97,6 +97,13 @@ public interface StateConnection extends AutoCloseable {
     DebugLog debugLog();
 
     /**
+     * One unit as its agent and hooks see the state: what a unit agent holds instead of this connection.
+     *
+     * @since 7.0
+     */
+    UnitHandle unit(jujube.model.UnitName unit);
+
+    /**
      * The environment's configuration ({@code /environment}).
      *
      * @since 2.0

@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import jujube.charm.CharmConfig;
 import jujube.charm.CharmReader;
-import jujube.state.StateConnection;
+import jujube.state.UnitHandle;
 
 /**
  * The configuration {@code config-get} shows: the service's set options over the defaults of the
@@ -18,10 +18,10 @@ final class ConfigView {
     private ConfigView() {
     }
 
-    static Map<String, Object> read(StateConnection state, CharmReader reader, String service, String charmId) {
-        CharmConfig schema = reader.parseConfig(charmId, state.charms().get(charmId).config());
+    static Map<String, Object> read(UnitHandle state, CharmReader reader, String charmId) {
+        CharmConfig schema = reader.parseConfig(charmId, state.charm(charmId).config());
         Map<String, Object> view = new TreeMap<>(schema.defaults());
-        state.services().config(service).forEach((name, value) -> {
+        state.serviceConfig().forEach((name, value) -> {
             if (value != null) {
                 // Typed by the option when it accepts the value; an option the charm dropped keeps a plain form.
                 view.put(name, schema.option(name).flatMap(o -> o.type().accept(value)).orElseGet(() -> plain(value)));

@@ -10,7 +10,7 @@ import java.util.Set;
 import jujube.hooks.HookEffects;
 import jujube.model.NoSuchRelationException;
 import jujube.model.NoSuchUnitException;
-import jujube.state.StateConnection;
+import jujube.state.UnitHandle;
 import jujube.model.UnitName;
 import jujube.state.UnitRelation;
 
@@ -27,9 +27,9 @@ import jujube.state.UnitRelation;
  * leave such a node; the relation removal's tree delete owns that debt.)
  */
 final class ContextFlush {
-    private final StateConnection state;
+    private final UnitHandle state;
 
-    ContextFlush(StateConnection state) {
+    ContextFlush(UnitHandle state) {
         this.state = state;
     }
 
@@ -46,14 +46,15 @@ final class ContextFlush {
         return new HookEffects(settings, ids, ports);
     }
 
-    FlushReport apply(UnitName unit, HookEffects effects) {
+    FlushReport apply(HookEffects effects) {
+        UnitName unit = state.name();
         List<FlushReport.SettingChange> changes = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
         effects.settings().forEach((stateId, writes) -> {
             String hookId = effects.relationIds().getOrDefault(stateId, stateId);
             UnitRelation target;
             try {
-                target = state.relations().of(stateId, unit);
+                target = state.relationOf(stateId);
             } catch (NoSuchRelationException gone) {
                 skipped.add(hookId);
                 return;
@@ -78,14 +79,14 @@ final class ContextFlush {
 
     private void applyPorts(UnitName unit, HookEffects effects, List<FlushReport.PortChange> portChanges) {
         if (!effects.ports().isEmpty()) {
-            Set<jujube.model.Port> open = new HashSet<>(state.units().ports(unit));
+            Set<jujube.model.Port> open = new HashSet<>(state.ports());
             effects.ports().forEach((port, wanted) -> {
                 jujube.model.Port target = port(port);
                 // Always written (idempotent): the read above only tells what to report.
                 if (wanted) {
-                    state.units().openPort(unit, target);
+                    state.openPort(target);
                 } else {
-                    state.units().closePort(unit, target);
+                    state.closePort(target);
                 }
                 if (wanted ? open.add(target) : open.remove(target)) {
                     portChanges.add(new FlushReport.PortChange(port, wanted));

@@ -9,7 +9,7 @@ import jujube.hooks.RelationIds;
 import jujube.hooks.protocol.ErrorCode;
 import jujube.hooks.tools.HookToolException;
 import jujube.model.RelationInfo;
-import jujube.state.StateConnection;
+import jujube.state.UnitHandle;
 import jujube.model.UnitName;
 
 /**
@@ -18,14 +18,14 @@ import jujube.model.UnitName;
  * {@code -r} agree for the whole hook.
  */
 final class ContextRelations {
-    private final StateConnection state;
+    private final UnitHandle state;
     private final UnitName unit;
     private final Optional<ContextRelation> own;
     private List<ContextRelation> others;
 
-    ContextRelations(StateConnection state, UnitName unit, Optional<RelationHookInfo> hook) {
+    ContextRelations(UnitHandle state, Optional<RelationHookInfo> hook) {
         this.state = state;
-        this.unit = unit;
+        this.unit = state.name();
         this.own = hook.map(info -> new ContextRelation(info.relationId(), RelationIds.stateId(info.relationId()),
                 info.relationName(), true, info.isBroken(), info.remoteUnit(), info.members()));
     }
@@ -60,7 +60,7 @@ final class ContextRelations {
     private synchronized List<ContextRelation> relations() {
         if (others == null) {
             List<ContextRelation> found = new ArrayList<>();
-            for (RelationInfo info : state.relations().ofService(unit.service())) {
+            for (RelationInfo info : state.relations()) {
                 String hookId = RelationIds.hookId(info, unit.service());
                 // The own relation keeps the hook's view of it (members as of the change, broken or not).
                 found.add(own.filter(o -> o.hookId().equals(hookId)).orElseGet(() -> new ContextRelation(hookId,

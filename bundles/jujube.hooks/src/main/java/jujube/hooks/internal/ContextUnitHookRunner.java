@@ -70,7 +70,7 @@ final class ContextUnitHookRunner implements UnitHookRunner {
         this.registry = registry;
         this.server = server;
         this.flush = new ContextFlush(setup.state());
-        this.debugger = new HookDebugger(setup.state(), setup.unit());
+        this.debugger = new HookDebugger(setup.state());
         this.invoker = new DebugHookInvoker(setup.invoker(), debugger, setup.unitDir(), System.getenv("PATH"));
     }
 
@@ -98,7 +98,7 @@ final class ContextUnitHookRunner implements UnitHookRunner {
                     + ": stopped while waiting for the earlier agent's hook to end");
         }
         InstalledTools tools = new HookToolsInstaller(setup.toolsFallback()).install(setup.unitDir().resolve("bin"));
-        HookDebugLog published = new HookDebugLog(log, setup.state().debugLog().publisher(), setup.unit().toString(),
+        HookDebugLog published = new HookDebugLog(log, setup.state().debugLogPublisher(), setup.unit().toString(),
                 Clock.systemUTC());
         HookContextRegistry registry = new HookContextRegistry(published);
         Path socket = sockets.forUnit(setup.unitDir());
@@ -126,10 +126,10 @@ final class ContextUnitHookRunner implements UnitHookRunner {
      */
     private void followEnvironment() {
         try {
-            Map<String, Object> config = setup.state().environmentConfig().get();
+            Map<String, Object> config = setup.state().environmentConfig();
             proxies = ProxySettings.of(config);
             logSettingValues = EnvironmentConfig.logSettingValues(config);
-            environmentWatch = setup.state().environmentConfig().watch(change -> {
+            environmentWatch = setup.state().watchEnvironmentConfig(change -> {
                 proxies = ProxySettings.of(change.current());
                 logSettingValues = EnvironmentConfig.logSettingValues(change.current());
             });
@@ -174,7 +174,7 @@ final class ContextUnitHookRunner implements UnitHookRunner {
             // agent then says so (charmChanged); reading it before every hook cost a topology read and
             // two node reads for the same answer.
             if (charmId == null) {
-                charmId = setup.state().units().get(setup.unit()).charmId();
+                charmId = setup.state().info().charmId();
                 lastCharmId = charmId;
             }
         } catch (NoSuchUnitException e) {
@@ -188,7 +188,7 @@ final class ContextUnitHookRunner implements UnitHookRunner {
         } catch (StateException e) {
             return failed(new HookResult.Failed("could not read unit " + setup.unit() + ": " + e.getMessage()));
         }
-        HookContext context = new HookContext(setup.state(), charms, setup.unit(), hookName, charmId, relation);
+        HookContext context = new HookContext(setup.state(), charms, hookName, charmId, relation);
         String clientId = registry.open(context);
         HookResult result;
         String shownName = relation.map(r -> hookName + " (" + r.relationId()
@@ -251,7 +251,7 @@ final class ContextUnitHookRunner implements UnitHookRunner {
     @Override
     public HookResult apply(String hookName, HookEffects effects) {
         try {
-            log.flushed(setup.unit().toString(), hookName, flush.apply(setup.unit(), effects), logSettingValues);
+            log.flushed(setup.unit().toString(), hookName, flush.apply(effects), logSettingValues);
             return new HookResult.Succeeded();
         } catch (StateException e) {
             // Reported as a failure so the caller runs the hook again rather than losing its writes.

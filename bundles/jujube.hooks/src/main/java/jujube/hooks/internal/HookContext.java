@@ -13,7 +13,7 @@ import jujube.model.Port;
 import jujube.hooks.tools.UnitAddress;
 import jujube.model.NoSuchRelationException;
 import jujube.model.RelationSettings;
-import jujube.state.StateConnection;
+import jujube.state.UnitHandle;
 import jujube.model.UnitInfo;
 import jujube.model.UnitName;
 import jujube.state.UnitRelation;
@@ -31,7 +31,7 @@ final class HookContext {
     private record SettingsNode(String stateId, UnitName unit) {
     }
 
-    private final StateConnection state;
+    private final UnitHandle state;
     private final CharmReader charms;
     private final UnitName unit;
     private final String hookName;
@@ -44,14 +44,14 @@ final class HookContext {
     private Map<String, Object> config; // guarded by this
     private UnitInfo unitInfo; // guarded by this
 
-    HookContext(StateConnection state, CharmReader charms, UnitName unit, String hookName, String charmId,
+    HookContext(UnitHandle state, CharmReader charms, String hookName, String charmId,
             Optional<RelationHookInfo> relation) {
         this.state = state;
         this.charms = charms;
-        this.unit = unit;
+        this.unit = state.name();
         this.hookName = hookName;
         this.charmId = charmId;
-        this.relations = new ContextRelations(state, unit, relation);
+        this.relations = new ContextRelations(state, relation);
     }
 
     UnitName unit() {
@@ -119,7 +119,7 @@ final class HookContext {
 
     synchronized Map<String, Object> configGet() {
         if (config == null) {
-            config = ConfigView.read(state, charms, unit.service(), charmId);
+            config = ConfigView.read(state, charms, charmId);
         }
         return config;
     }
@@ -128,7 +128,7 @@ final class HookContext {
         UnitInfo info;
         synchronized (this) {
             if (unitInfo == null) {
-                unitInfo = state.units().get(unit);
+                unitInfo = state.info();
             }
             info = unitInfo;
         }
@@ -166,13 +166,13 @@ final class HookContext {
         }
         // Another relation: its members now, fixed at the first question like a settings node.
         return currentMembers.computeIfAbsent(relation.stateId(), id ->
-                state.relations().of(id, unit).relatedUnits().stream().map(UnitName::toString).toList());
+                state.relationOf(id).relatedUnits().stream().map(UnitName::toString).toList());
     }
 
     private Map<String, String> read(ContextRelation relation, UnitName who) {
         return settings.computeIfAbsent(new SettingsNode(relation.stateId(), who), node -> {
             try {
-                UnitRelation view = state.relations().of(node.stateId(), unit);
+                UnitRelation view = state.relationOf(node.stateId());
                 RelationSettings found = who.equals(unit) ? view.settings() : view.settingsOf(who);
                 Map<String, String> text = new TreeMap<>();
                 found.values().forEach((key, value) -> {

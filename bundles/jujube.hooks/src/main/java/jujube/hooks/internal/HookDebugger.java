@@ -7,7 +7,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import jujube.model.DebugHooks;
-import jujube.state.StateConnection;
+import jujube.state.UnitHandle;
 import jujube.model.StateException;
 import jujube.model.UnitFlags;
 import jujube.model.UnitName;
@@ -26,7 +26,7 @@ import org.slf4j.LoggerFactory;
  */
 final class HookDebugger implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(HookDebugger.class);
-    private final StateConnection state;
+    private final UnitHandle state;
     private final UnitName unit;
     private final Set<Held> held = ConcurrentHashMap.newKeySet();
     /** The flag as last delivered; null before the watch's first delivery. */
@@ -37,9 +37,9 @@ final class HookDebugger implements AutoCloseable {
     /** A hook in a debug window, and the server that window is in. */
     record Held(DebugTmux tmux, DebugWindow window) {}
 
-    HookDebugger(StateConnection state, UnitName unit) {
+    HookDebugger(UnitHandle state) {
         this.state = state;
-        this.unit = unit;
+        this.unit = state.name();
     }
 
     /**
@@ -53,7 +53,7 @@ final class HookDebugger implements AutoCloseable {
             return known;
         }
         try {
-            return state.units().flags(unit).debugHooks();
+            return state.flags().debugHooks();
         } catch (StateException e) {
             LOG.debug("unit={}: could not read its debug-hooks flag: {}", unit, e.toString());
             return Optional.empty();
@@ -84,7 +84,7 @@ final class HookDebugger implements AutoCloseable {
             return;
         }
         try {
-            watch = state.units().watchFlags(unit, change -> changed(change.current()));
+            watch = state.watchFlags(change -> changed(change.current()));
         } catch (StateException e) {
             LOG.debug("unit={}: not watching its debug-hooks flag yet: {}", unit, e.toString());
         }

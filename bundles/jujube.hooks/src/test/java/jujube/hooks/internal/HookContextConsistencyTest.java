@@ -177,8 +177,8 @@ class HookContextConsistencyTest extends ContextRunnerFixture {
         env.hook("db-relation-changed", "relation-set a=1\ntouch \"$OUT/paused\"\nread line < \"$OUT/go\"");
         runner.close();
         StateConnection agentState = env.connectAgain();
-        runner = ContextUnitHookRunner.start(new UnitHookSetup(agentState, ProcessServices.invoker(Duration.ofSeconds(20),
-                Duration.ofMillis(200)), UnitFixture.WORDPRESS, env.unitDir, env.charmDir, new ObjectMapper(),
+        runner = ContextUnitHookRunner.start(new UnitHookSetup(agentState.unit(UnitFixture.WORDPRESS), ProcessServices.invoker(Duration.ofSeconds(20),
+                Duration.ofMillis(200)), env.unitDir, env.charmDir, new ObjectMapper(),
                 JavaFallback.fromRuntime()), ProcessServices.records(), log, SocketPaths.standard());
         Future<HookResult> running = runInBackground("db-relation-changed", Optional.of(env.dbChanged()));
         POLLING.until(() -> Files.exists(env.outDir.resolve("paused")));

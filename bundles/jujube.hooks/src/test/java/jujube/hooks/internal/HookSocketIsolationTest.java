@@ -36,8 +36,8 @@ class HookSocketIsolationTest extends ContextRunnerFixture {
     void a_live_client_id_works_on_its_own_units_socket_only() throws Exception {
         Path mysqlDir = Files.createDirectories(other.resolve("units/mysql-0"));
         Path mysqlCharm = Files.createDirectories(mysqlDir.resolve("charm/hooks")).getParent();
-        try (ContextUnitHookRunner mysql = ContextUnitHookRunner.start(new UnitHookSetup(env.state,
-                ProcessServices.invoker(Duration.ofSeconds(20), Duration.ofMillis(200)), UnitFixture.MYSQL, mysqlDir,
+        try (ContextUnitHookRunner mysql = ContextUnitHookRunner.start(new UnitHookSetup(env.state.unit(UnitFixture.MYSQL),
+                ProcessServices.invoker(Duration.ofSeconds(20), Duration.ofMillis(200)), mysqlDir,
                 mysqlCharm, new ObjectMapper(), JavaFallback.fromRuntime()), ProcessServices.records(),
                 new RecordingHookLog(), SocketPaths.standard())) {
             Path release = env.fifo("release");

@@ -99,7 +99,7 @@ final class UnitFixture implements AutoCloseable {
     }
 
     UnitHookSetup setup(HookInvoker invoker) {
-        return new UnitHookSetup(state, invoker, WORDPRESS, unitDir, charmDir, new ObjectMapper(),
+        return new UnitHookSetup(state.unit(WORDPRESS), invoker, unitDir, charmDir, new ObjectMapper(),
                 JavaFallback.fromRuntime());
     }
 

@@ -15,7 +15,7 @@ import jujube.spi.CharmUpgradeException;
 import jujube.spi.CharmUpgradeHandler;
 import jujube.model.CharmRecord;
 import jujube.model.NoSuchUnitException;
-import jujube.state.StateConnection;
+import jujube.state.UnitHandle;
 import jujube.model.StateException;
 import jujube.workflow.ActionResult;
 import org.slf4j.Logger;
@@ -35,12 +35,12 @@ import org.slf4j.LoggerFactory;
  */
 final class CharmUpgrader {
     private static final Logger LOG = LoggerFactory.getLogger(CharmUpgrader.class);
-    private final StateConnection state;
+    private final UnitHandle state;
     private final UnitAgentSettings settings;
     private final Supplier<Optional<CharmUpgradeHandler>> handler;
     private final UnitCharmFile record;
 
-    CharmUpgrader(StateConnection state, UnitAgentSettings settings, Supplier<Optional<CharmUpgradeHandler>> handler,
+    CharmUpgrader(UnitHandle state, UnitAgentSettings settings, Supplier<Optional<CharmUpgradeHandler>> handler,
             ObjectMapper mapper) {
         this.state = state;
         this.settings = settings;
@@ -54,12 +54,12 @@ final class CharmUpgrader {
      * @throws jujube.workflow.CorruptStateFileException when the record is corrupt
      */
     String currentCharm() {
-        return record.read().orElseGet(() -> state.units().get(settings.unit()).charmId());
+        return record.read().orElseGet(() -> state.info().charmId());
     }
 
     /** The charm the unit should run: its service's. */
     String targetCharm() {
-        return state.services().get(settings.unit().service()).charmId();
+        return state.service().charmId();
     }
 
     /**
@@ -75,7 +75,7 @@ final class CharmUpgrader {
         }
         String deployed;
         try {
-            deployed = state.units().get(settings.unit()).charmId();
+            deployed = state.info().charmId();
         } catch (NoSuchUnitException e) {
             LOG.warn("unit {}: removed, and no local record of its charm: its retiring hooks cannot run",
                     settings.unit());
@@ -114,7 +114,7 @@ final class CharmUpgrader {
         }
         Path archive = settings.unitDir().resolve(".upgrade.charm");
         try {
-            fetch(state.charms().get(target), archive);
+            fetch(state.charm(target), archive);
             upgrade.get().upgrade(new CharmUpgrade(settings.unit().toString(), settings.charmDir(), archive, target));
         } catch (CharmUpgradeException | CharmException | StateException e) {
             LOG.error("unit {}: charm upgrade to {} failed: {}", settings.unit(), target, e.getMessage());
@@ -133,7 +133,7 @@ final class CharmUpgrader {
      */
     private void fetch(CharmRecord charm, Path archive) throws IOException {
         new CharmStorage(settings.charmStorageDir().get()).fetch(CharmStorage.keyOf(CharmUrl.parse(charm.id())), new Sha256(charm.sha256()), archive,
-                out -> state.charms().fetchArchive(charm.id(), out));
+                out -> state.fetchCharmArchive(charm.id(), out));
     }
 
     /** Records {@code charmId} as the charm the unit runs, in {@code state/charm.json}. */
@@ -144,8 +144,8 @@ final class CharmUpgrader {
     /** Names {@code charmId} in the unit's node; a failure leaves the upgrade to be retried (it is idempotent). */
     private ActionResult recordInState(String charmId) {
         try {
-            if (!state.units().get(settings.unit()).charmId().equals(charmId)) {
-                state.units().setCharm(settings.unit(), charmId);
+            if (!state.info().charmId().equals(charmId)) {
+                state.setCharm(charmId);
             }
             return ActionResult.success();
         } catch (StateException e) {

@@ -1,7 +1,7 @@
 package jujube.agent.unit.internal;
 
 import jujube.state.Presence;
-import jujube.state.StateConnection;
+import jujube.state.UnitHandle;
 
 /**
  * The presence a part of the unit agent holds while it runs: set once connected, and taken when the part
@@ -26,7 +26,7 @@ final class HeldPresence {
     }
 
     /** Whether the presence node exists under a live session of {@code state}. */
-    boolean isConnected(StateConnection state) {
+    boolean isConnected(UnitHandle state) {
         Presence current = presence;
         try {
             return current != null && state.connectionState().isConnected() && current.isPresent();

@@ -5,7 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import jujube.model.StateException;
-import jujube.state.Units;
+import jujube.state.UnitHandle;
 import jujube.model.UnitName;
 import jujube.workflow.UnitState;
 import jujube.workflow.WorkflowState;
@@ -26,7 +26,7 @@ import org.slf4j.LoggerFactory;
 final class HookRetries implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(HookRetries.class);
     private final UnitName unit;
-    private final Units units;
+    private final UnitHandle unitState;
     private final HookRetryBackoff backoff;
     private final DelayedActions delayed;
     private final Clock clock;
@@ -36,10 +36,10 @@ final class HookRetries implements AutoCloseable {
     private boolean due;
     private String published; // the info last published, null when none
 
-    HookRetries(UnitName unit, Units units, HookRetryBackoff backoff, DelayedActions delayed, Clock clock,
+    HookRetries(UnitName unit, UnitHandle unitState, HookRetryBackoff backoff, DelayedActions delayed, Clock clock,
             Runnable onDue) {
         this.unit = unit;
-        this.units = units;
+        this.unitState = unitState;
         this.backoff = backoff;
         this.delayed = delayed;
         this.clock = clock;
@@ -109,7 +109,7 @@ final class HookRetries implements AutoCloseable {
             return;
         }
         try {
-            units.setWorkflowState(unit, stored.state(), info);
+            unitState.setWorkflowState(stored.state(), info);
             published = info;
         } catch (StateException e) {
             // a replica only: the next reconciliation publishes again

@@ -11,7 +11,7 @@ import java.util.function.BooleanSupplier;
 import jujube.agent.unit.internal.AgentSignals.Signal;
 import jujube.files.AtomicFiles;
 import jujube.lib.threads.Backoff;
-import jujube.state.StateConnection;
+import jujube.state.UnitHandle;
 import jujube.model.StateException;
 import jujube.model.StatusEntry;
 import jujube.workflow.CorruptStateFileException;
@@ -39,14 +39,14 @@ final class LocalStateRecovery {
 
     private static final Logger LOG = LoggerFactory.getLogger(LocalStateRecovery.class);
     private final UnitAgentSettings settings;
-    private final StateConnection state;
+    private final UnitHandle state;
     private final ObjectMapper mapper;
     private final Clock clock;
     private final AgentSignals signals;
     private final UnitStateFiles files;
     private volatile LocalStateWait waiting;
 
-    LocalStateRecovery(UnitAgentSettings settings, StateConnection state, ObjectMapper mapper, Clock clock,
+    LocalStateRecovery(UnitAgentSettings settings, UnitHandle state, ObjectMapper mapper, Clock clock,
             AgentSignals signals, UnitStateFiles files) {
         this.settings = settings;
         this.state = state;
@@ -104,13 +104,13 @@ final class LocalStateRecovery {
         LOG.info("unit {}: local state reset: {}", settings.unit(), done);
         try {
             String now = Workflows.fileStore(files.unitWorkflow(), UnitWorkflow.DEFINITION, mapper).load().state();
-            state.units().recordStatus(settings.unit(), new StatusEntry(clock.instant(), now, "",
+            state.recordStatus(new StatusEntry(clock.instant(), now, "",
                     "local state reset: " + done));
         } catch (StateException | CorruptStateFileException e) {
             LOG.debug("unit {}: reset not recorded in its status history: {}", settings.unit(), e.getMessage());
         }
         try {
-            state.units().clearResolved(settings.unit());
+            state.clearResolved();
         } catch (StateException e) {
             // the unit's loop clears it: a reset asked of sound state does nothing
             LOG.debug("unit {}: reset request not cleared yet: {}", settings.unit(), e.getMessage());

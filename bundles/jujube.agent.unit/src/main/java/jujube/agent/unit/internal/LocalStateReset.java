@@ -16,7 +16,7 @@ import java.util.TreeSet;
 import jujube.files.SmallFiles;
 import jujube.model.NoSuchRelationException;
 import jujube.model.RelationInfo;
-import jujube.state.StateConnection;
+import jujube.state.UnitHandle;
 import jujube.model.StatusEntry;
 import jujube.model.UnitName;
 import jujube.state.UnitRelation;
@@ -59,7 +59,7 @@ final class LocalStateReset {
     private final UnitName unit;
     private final Path unitDir;
     private final UnitStateFiles files;
-    private final StateConnection state;
+    private final UnitHandle state;
     private final ObjectMapper mapper;
     private final Clock clock;
 
@@ -71,7 +71,7 @@ final class LocalStateReset {
         void write() throws IOException;
     }
 
-    LocalStateReset(UnitName unit, Path unitDir, UnitStateFiles files, StateConnection state, ObjectMapper mapper,
+    LocalStateReset(UnitName unit, Path unitDir, UnitStateFiles files, UnitHandle state, ObjectMapper mapper,
             Clock clock) {
         this.unit = unit;
         this.unitDir = unitDir;
@@ -121,9 +121,9 @@ final class LocalStateReset {
         List<Repair> repairs = new ArrayList<>();
         repairs.add(workflow(files.unitWorkflow(), UnitWorkflow.DEFINITION, unitStates()));
         repairs.add(plan(files.charm()));
-        Map<String, String> replicas = state.units().relationWorkflowStates(unit);
+        Map<String, String> replicas = state.relationWorkflowStates();
         List<KnownRelation> known = new ArrayList<>();
-        for (RelationInfo info : state.relations().ofService(unit.service())) {
+        for (RelationInfo info : state.relations()) {
             String replica = replicas.get(info.id());
             if (replica == null) {
                 continue; // never joined: joined afresh when the unit runs
@@ -144,12 +144,12 @@ final class LocalStateReset {
             return workflow(file, UnitWorkflow.DEFINITION, unitStates());
         }
         if (file.equals(files.charm())) {
-            String charm = state.units().get(unit).charmId();
+            String charm = state.info().charmId();
             return new Repair(file, Optional.of(() -> new UnitCharmFile(file, mapper).write(charm)), "rebuilt: " + charm);
         }
         if (file.equals(files.knownRelations())) {
             List<KnownRelation> known = new ArrayList<>();
-            for (RelationInfo info : state.relations().ofService(unit.service())) {
+            for (RelationInfo info : state.relations()) {
                 if (Files.exists(files.relation(info.id()).stateFile())) {
                     known.add(KnownRelation.of(info, unit.service()));
                 }
@@ -162,7 +162,7 @@ final class LocalStateReset {
             return queue(file, relation.get());
         }
         if (relation.isPresent()) {
-            String replica = state.units().relationWorkflowStates(unit).get(relation.get());
+            String replica = state.relationWorkflowStates().get(relation.get());
             List<WorkflowState> candidates = new ArrayList<>();
             lastStored(files.relation(relation.get()).historyFile())
                     .map(s -> errorMessage(s, RelationWorkflow.DEFINITION, Optional.empty())).ifPresent(candidates::add);
@@ -192,7 +192,7 @@ final class LocalStateReset {
 
     /** The unit workflow's candidates: its history's last stored step, then the newest state it published. */
     private List<WorkflowState> unitStates() {
-        List<StatusEntry> published = state.units().statusHistory(unit).stream()
+        List<StatusEntry> published = state.statusHistory().stream()
                 .filter(e -> UnitState.named(e.state()).isPresent()).toList();
         Optional<StatusEntry> newest = published.isEmpty() ? Optional.empty()
                 : Optional.of(published.get(published.size() - 1));
@@ -235,7 +235,7 @@ final class LocalStateReset {
     private Repair queue(Path file, String relationId) {
         Map<UnitName, Integer> seen = new TreeMap<>();
         try {
-            UnitRelation relation = state.relations().of(relationId, unit);
+            UnitRelation relation = state.relationOf(relationId);
             for (UnitName remote : relation.relatedUnits()) {
                 try {
                     seen.put(remote, Math.max(0, relation.settingsOf(remote).version()));

@@ -13,7 +13,7 @@ import jujube.lib.threads.Backoff;
 import jujube.model.NoSuchUnitException;
 import jujube.state.Presence;
 import jujube.model.ResolvedMode;
-import jujube.state.StateConnection;
+import jujube.state.UnitHandle;
 import jujube.model.StateException;
 import jujube.model.StatusEntry;
 import jujube.model.UnitInfo;
@@ -48,7 +48,7 @@ final class LocalStateWait implements AutoCloseable {
     static final int SHOWN = 3;
     private final UnitName unit;
     private final Path unitDir;
-    private final StateConnection state;
+    private final UnitHandle state;
     private final AgentSignals signals;
     private final Clock clock;
     private final HeldPresence presence = new HeldPresence();
@@ -56,7 +56,7 @@ final class LocalStateWait implements AutoCloseable {
     private RefusedRuns runs;
     private boolean retiring;
 
-    LocalStateWait(UnitName unit, Path unitDir, StateConnection state, AgentSignals signals, Clock clock) {
+    LocalStateWait(UnitName unit, Path unitDir, UnitHandle state, AgentSignals signals, Clock clock) {
         this.unit = unit;
         this.unitDir = unitDir;
         this.state = state;
@@ -93,29 +93,29 @@ final class LocalStateWait implements AutoCloseable {
             }
             try {
                 if (!presence.isHeld()) {
-                    presence.hold(state.units().connectAgent(unit));
+                    presence.hold(state.connectAgent());
                 }
                 if (!published) {
-                    state.units().setWorkflowState(unit, UnitInfo.LOCAL_STATE_ERROR, info);
-                    state.units().recordStatus(unit, new StatusEntry(clock.instant(), UnitInfo.LOCAL_STATE_ERROR, "", info));
+                    state.setWorkflowState(UnitInfo.LOCAL_STATE_ERROR, info);
+                    state.recordStatus(new StatusEntry(clock.instant(), UnitInfo.LOCAL_STATE_ERROR, "", info));
                     published = true;
                 }
                 if (flagsWatch == null) {
-                    flagsWatch = state.units().watchFlags(unit, change -> signals.raise(Signal.FLAGS));
+                    flagsWatch = state.watchFlags(change -> signals.raise(Signal.FLAGS));
                 }
                 if (runs == null) {
                     runs = new RefusedRuns(state, unit, "not run: the local state of " + unit + " is corrupt ("
                             + info + ")");
                 }
                 if (pending.remove(Signal.FLAGS)) {
-                    Optional<ResolvedMode> resolved = state.units().flags(unit).resolved();
+                    Optional<ResolvedMode> resolved = state.flags().resolved();
                     if (resolved.equals(Optional.of(ResolvedMode.RESET_STATE))) {
                         return Outcome.RESET;
                     }
                     if (resolved.isPresent()) {
                         LOG.info("unit {}: marked resolved, which does not repair local state; waiting for "
                                 + "jujube resolved --reset-state {}", unit, unit);
-                        state.units().clearResolved(unit);
+                        state.clearResolved();
                     }
                 }
                 delay = Backoff.AGENT.first();

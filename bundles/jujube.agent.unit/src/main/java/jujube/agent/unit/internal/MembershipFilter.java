@@ -8,7 +8,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import jujube.spi.RelationScopeHandler;
 import jujube.model.UnitName;
-import jujube.state.Units;
+import jujube.state.UnitHandle;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,15 +21,15 @@ import org.slf4j.LoggerFactory;
  */
 final class MembershipFilter {
     private static final Logger LOG = LoggerFactory.getLogger(MembershipFilter.class);
-    private final Units units;
+    private final UnitHandle unitState;
     private final UnitName self;
     private final String scope;
     private final ScopeHandlers handlers;
     /** A unit's container never changes, so what was read once stays true. */
     private final Map<UnitName, UnitName> containers = new ConcurrentHashMap<>();
 
-    MembershipFilter(Units units, UnitName self, String scope, ScopeHandlers handlers) {
-        this.units = units;
+    MembershipFilter(UnitHandle unitState, UnitName self, String scope, ScopeHandlers handlers) {
+        this.unitState = unitState;
         this.self = self;
         this.scope = scope;
         this.handlers = handlers;
@@ -77,7 +77,7 @@ final class MembershipFilter {
             unknown.add(self);
         }
         if (!unknown.isEmpty()) {
-            containers.putAll(units.containers(unknown));
+            containers.putAll(unitState.containers(unknown));
         }
     }
 

@@ -6,7 +6,7 @@ import java.util.Map;
 import jujube.model.StateException;
 import jujube.model.StatusEntry;
 import jujube.model.UnitName;
-import jujube.state.Units;
+import jujube.state.UnitHandle;
 import jujube.workflow.HistoryEntry;
 import jujube.workflow.HistoryLog;
 import jujube.workflow.WorkflowState;
@@ -31,14 +31,12 @@ final class PublishedHistory implements HistoryLog {
             Map.entry("upgrade_charm", "upgrade-charm"), Map.entry("retry_upgrade_charm_hook", "upgrade-charm"),
             Map.entry("upgrade_charm_error", "upgrade-charm"), Map.entry("retry_upgrade_charm_error", "upgrade-charm"));
     private final HistoryLog file;
-    private final Units units;
-    private final UnitName unit;
+    private final UnitHandle unitState;
     private final Clock clock;
 
-    PublishedHistory(HistoryLog file, Units units, UnitName unit, Clock clock) {
+    PublishedHistory(HistoryLog file, UnitHandle unitState, Clock clock) {
         this.file = file;
-        this.units = units;
-        this.unit = unit;
+        this.unitState = unitState;
         this.clock = clock;
     }
 
@@ -53,10 +51,10 @@ final class PublishedHistory implements HistoryLog {
             message = "the agent died inside " + (transition == null ? "a transition" : "'" + transition + "'");
         }
         try {
-            units.recordStatus(unit, new StatusEntry(clock.instant(), stored.state(),
+            unitState.recordStatus(new StatusEntry(clock.instant(), stored.state(),
                     transition == null ? "" : HOOKS.getOrDefault(transition, ""), message));
         } catch (StateException e) {
-            LOG.debug("unit {}: status history not published: {}", unit, e.getMessage());
+            LOG.debug("unit {}: status history not published: {}", unitState.name(), e.getMessage());
         }
     }
 

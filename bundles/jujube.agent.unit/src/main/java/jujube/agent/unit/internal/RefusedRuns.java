@@ -6,7 +6,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import jujube.state.Change;
 import jujube.state.RunRequest;
 import jujube.state.RunResult;
-import jujube.state.StateConnection;
+import jujube.state.UnitHandle;
 import jujube.model.StateException;
 import jujube.model.UnitName;
 import jujube.state.Watch;
@@ -19,26 +19,26 @@ import org.slf4j.LoggerFactory;
  */
 final class RefusedRuns implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RefusedRuns.class);
-    private final StateConnection state;
+    private final UnitHandle state;
     private final UnitName unit;
     private final String why;
     private final Set<String> answered = ConcurrentHashMap.newKeySet();
     private final Watch watch;
 
     /** Starts answering; {@code why} is what each requester is told. */
-    RefusedRuns(StateConnection state, UnitName unit, String why) {
+    RefusedRuns(UnitHandle state, UnitName unit, String why) {
         this.state = state;
         this.unit = unit;
         this.why = why;
-        this.watch = state.runs().watch(unit, this::changed);
+        this.watch = state.watchRuns(this::changed);
     }
 
     private void changed(Change<Map<String, RunRequest>> change) {
         for (RunRequest request : change.current().values()) {
             if (answered.add(request.id())) {
                 try {
-                    if (state.runs().claim(unit, request.id())) {
-                        state.runs().answer(unit, request.id(), new RunResult(1, "", "", why));
+                    if (state.claimRun(request.id())) {
+                        state.answerRun(request.id(), new RunResult(1, "", "", why));
                     }
                 } catch (StateException e) {
                     LOG.warn("unit {}: could not refuse request {}: {}", unit, request.id(), e.getMessage());

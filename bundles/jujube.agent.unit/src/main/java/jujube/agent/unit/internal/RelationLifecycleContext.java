@@ -6,7 +6,7 @@ import java.util.Objects;
 import java.util.function.Consumer;
 import jujube.hooks.HookExecutor;
 import jujube.hooks.UnitHookRunner;
-import jujube.state.StateConnection;
+import jujube.state.UnitHandle;
 import jujube.model.UnitName;
 
 /**
@@ -16,7 +16,7 @@ import jujube.model.UnitName;
  * queue behind the unit's own hooks), the scope handlers, how failed relation hooks are retried, and
  * where to report a relation's corrupt files found off the agent's thread.
  */
-record RelationLifecycleContext(StateConnection state, UnitName unit, String service, Path stateDir, ObjectMapper mapper,
+record RelationLifecycleContext(UnitHandle state, UnitName unit, String service, Path stateDir, ObjectMapper mapper,
         UnitHookRunner runner, HookExecutor executor, ScopeHandlers scopes, RelationHookRetries retries,
         Consumer<LocalStateProblem> corrupt) {
 

@@ -61,7 +61,7 @@ final class RelationLifecycles implements RelationLifecyclesControl {
      */
     @Override
     public void start(boolean startRelations) {
-        context.state().relations().migrateScopeMembership();
+        context.state().migrateScopeMembership();
         synchronized (this) {
             if (closed) {
                 throw new IllegalStateException("relation lifecycles of " + context.unit() + " are closed");
@@ -89,7 +89,7 @@ final class RelationLifecycles implements RelationLifecyclesControl {
             }
         }
         // the first delivery reconciles: joins new relations, resumes known ones, departs removed ones
-        Watch watch = context.state().relations().watch(change -> reconcile());
+        Watch watch = context.state().watchRelations(change -> reconcile());
         synchronized (this) {
             if (running && relationsWatch == null) {
                 relationsWatch = watch;
@@ -103,7 +103,7 @@ final class RelationLifecycles implements RelationLifecyclesControl {
     private void reconcile() {
         List<RelationInfo> current;
         try {
-            current = context.state().relations().ofService(context.service());
+            current = context.state().relations();
         } catch (NoSuchServiceException e) {
             current = List.of(); // the service is being destroyed: every relation goes
         } catch (StateException e) {

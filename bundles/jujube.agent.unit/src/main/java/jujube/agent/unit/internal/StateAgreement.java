@@ -11,7 +11,7 @@ import java.util.stream.Collectors;
 import jujube.charm.CharmUrl;
 import jujube.model.NoSuchUnitException;
 import jujube.model.RelationInfo;
-import jujube.state.StateConnection;
+import jujube.state.UnitHandle;
 import jujube.model.UnitInfo;
 import jujube.model.UnitName;
 import jujube.workflow.CorruptStateFileException;
@@ -29,10 +29,10 @@ final class StateAgreement {
     private static final Set<String> FRESH = Set.of("", "none");
     private final UnitName unit;
     private final UnitStateFiles files;
-    private final StateConnection state;
+    private final UnitHandle state;
     private final ObjectMapper mapper;
 
-    StateAgreement(UnitName unit, UnitStateFiles files, StateConnection state, ObjectMapper mapper) {
+    StateAgreement(UnitName unit, UnitStateFiles files, UnitHandle state, ObjectMapper mapper) {
         this.unit = unit;
         this.files = files;
         this.state = state;
@@ -48,7 +48,7 @@ final class StateAgreement {
     List<LocalStateProblem> check() {
         UnitInfo info;
         try {
-            info = state.units().get(unit);
+            info = state.info();
         } catch (NoSuchUnitException removed) {
             return List.of();
         }
@@ -74,7 +74,7 @@ final class StateAgreement {
         if (recorded.isEmpty() || recorded.get().equals(info.charmId())) {
             return Optional.empty();
         }
-        String serviceCharm = state.services().get(unit.service()).charmId();
+        String serviceCharm = state.service().charmId();
         if (recorded.get().equals(serviceCharm) || name(recorded.get()).equals(name(serviceCharm))) {
             return Optional.empty(); // an upgrade on its way: the same charm, another revision
         }
@@ -93,13 +93,13 @@ final class StateAgreement {
         } catch (CorruptStateFileException e) {
             return Optional.empty(); // UnitStateFiles reports it
         }
-        Set<String> ofService = state.relations().ofService(unit.service()).stream().map(RelationInfo::id)
+        Set<String> ofService = state.relations().stream().map(RelationInfo::id)
                 .collect(Collectors.toSet());
         for (String id : known.all().keySet()) {
             if (ofService.contains(id)) {
                 continue;
             }
-            if (!state.relations().everExisted(id)) {
+            if (!state.relationEverExisted(id)) {
                 return Optional.of(new LocalStateProblem(files.knownRelations(), "names " + id
                         + ", which never existed in the environment"));
             }
@@ -113,7 +113,7 @@ final class StateAgreement {
 
     private boolean existsBetweenOthers(String relationId) {
         try {
-            state.relations().get(relationId);
+            state.relation(relationId);
             return true;
         } catch (jujube.model.NoSuchRelationException removed) {
             return false; // removed while the agent was away: it departs it

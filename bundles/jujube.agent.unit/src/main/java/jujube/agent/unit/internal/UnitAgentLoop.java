@@ -12,7 +12,7 @@ import jujube.state.EnvironmentConfig;
 import jujube.model.NoSuchUnitException;
 import jujube.state.Presence;
 import jujube.model.ResolvedMode;
-import jujube.state.StateConnection;
+import jujube.state.UnitHandle;
 import jujube.model.UnitFlags;
 import jujube.model.UnitName;
 import jujube.state.Watch;
@@ -34,7 +34,7 @@ final class UnitAgentLoop implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(UnitAgentLoop.class);
     private static final Backoff RECOVERY = Backoff.AGENT;
     private final UnitName unit;
-    private final StateConnection state;
+    private final UnitHandle state;
     private final UnitOperations operations;
     private final AgentSignals signals;
     private final UnitDebugLog debugLog;
@@ -47,7 +47,7 @@ final class UnitAgentLoop implements AutoCloseable {
     private Watch configWatch;
     private Watch environmentWatch;
 
-    UnitAgentLoop(UnitName unit, StateConnection state, UnitOperations operations, AgentSignals signals,
+    UnitAgentLoop(UnitName unit, UnitHandle state, UnitOperations operations, AgentSignals signals,
             UnitDebugLog debugLog, HookRetries hookRetries, CorruptionReports corruption) {
         this.unit = unit;
         this.corruption = corruption;
@@ -89,7 +89,7 @@ final class UnitAgentLoop implements AutoCloseable {
                     startWatches();
                 }
                 if (pending.remove(Signal.FLAGS)) {
-                    handleFlags(state.units().flags(unit));
+                    handleFlags(state.flags());
                 }
                 // after the flags: an operator's resolved wins over the timer
                 if (pending.remove(Signal.RETRY) && hookRetries.takeDue() && automaticallyRetryHooks()) {
@@ -138,7 +138,7 @@ final class UnitAgentLoop implements AutoCloseable {
      */
     private Presence connect(boolean retiring) {
         try {
-            return state.units().connectAgent(unit);
+            return state.connectAgent();
         } catch (NoSuchUnitException removed) {
             if (!retiring) {
                 throw removed;
@@ -160,19 +160,19 @@ final class UnitAgentLoop implements AutoCloseable {
 
     private void startWatches() {
         if (flagsWatch == null) {
-            flagsWatch = state.units().watchFlags(unit, change -> signals.raise(Signal.FLAGS));
+            flagsWatch = state.watchFlags(change -> signals.raise(Signal.FLAGS));
         }
         if (configWatch == null) {
-            configWatch = state.services().watchConfig(unit.service(), change -> signals.raise(Signal.CONFIG));
+            configWatch = state.watchServiceConfig(change -> signals.raise(Signal.CONFIG));
         }
         if (environmentWatch == null) {
-            environmentWatch = state.environmentConfig().watch(change -> signals.raise(Signal.ENVIRONMENT));
+            environmentWatch = state.watchEnvironmentConfig(change -> signals.raise(Signal.ENVIRONMENT));
         }
     }
 
     /** The environment's {@code automatically-retry-hooks}, read when it matters (in an error state). */
     private boolean automaticallyRetryHooks() {
-        return EnvironmentConfig.automaticallyRetryHooks(state.environmentConfig().get());
+        return EnvironmentConfig.automaticallyRetryHooks(state.environmentConfig());
     }
 
     /**
@@ -181,7 +181,7 @@ final class UnitAgentLoop implements AutoCloseable {
      */
     private void handleFlags(UnitFlags flags) throws Exception {
         if (flags.upgrade().isPresent()) {
-            state.units().clearUpgrade(unit);
+            state.clearUpgrade();
         }
         if (flags.resolved().isPresent()) {
             if (flags.resolved().get() == ResolvedMode.RESET_STATE) {
@@ -190,11 +190,11 @@ final class UnitAgentLoop implements AutoCloseable {
             } else {
                 operations.resolved(flags.resolved().get() == ResolvedMode.RETRY_HOOK);
             }
-            state.units().clearResolved(unit);
+            state.clearResolved();
         }
         if (!flags.relationResolved().isEmpty()) {
             operations.relationResolved(flags.relationResolved());
-            state.units().clearRelationResolved(unit);
+            state.clearRelationResolved();
         }
         if (flags.upgrade().isPresent()) {
             operations.upgrade(flags.upgrade().get().force());

@@ -24,6 +24,7 @@ import jujube.spi.CharmUpgradeHandler;
 import jujube.lib.threads.Backoff;
 import jujube.state.EnvironmentConfig;
 import jujube.state.StateConnection;
+import jujube.state.UnitHandle;
 import jujube.model.StateException;
 import jujube.model.UnitInfo;
 import jujube.model.UnitName;
@@ -68,6 +69,8 @@ final class UnitAgentRuntime implements AutoCloseable {
 
     private final UnitAgentSettings settings;
     private final Collaborators with;
+    /** All the agent and its hooks may read and change of the state. */
+    private final UnitHandle unitState;
     private final AgentSignals signals = new AgentSignals();
     private final CorruptionReports corruption = new CorruptionReports(signals);
     private final UnitStateFiles files;
@@ -81,8 +84,9 @@ final class UnitAgentRuntime implements AutoCloseable {
     UnitAgentRuntime(UnitAgentSettings settings, Collaborators collaborators) {
         this.settings = settings;
         this.with = collaborators;
+        this.unitState = collaborators.state().unit(settings.unit());
         this.files = new UnitStateFiles(settings.stateDir(), collaborators.mapper());
-        this.recovery = new LocalStateRecovery(settings, collaborators.state(), collaborators.mapper(),
+        this.recovery = new LocalStateRecovery(settings, unitState, collaborators.mapper(),
                 collaborators.clock(), signals, files);
         this.workflowState = storedStateName();
         UnitName unit = settings.unit();
@@ -184,7 +188,7 @@ final class UnitAgentRuntime implements AutoCloseable {
      */
     private List<LocalStateProblem> disagreements() throws InterruptedException {
         Duration delay = Backoff.AGENT.first();
-        StateAgreement agreement = new StateAgreement(settings.unit(), files, with.state(), with.mapper());
+        StateAgreement agreement = new StateAgreement(settings.unit(), files, unitState, with.mapper());
         while (true) {
             try {
                 return agreement.check();
@@ -210,9 +214,9 @@ final class UnitAgentRuntime implements AutoCloseable {
     private Ending runUnit() {
         try (Parts parts = new Parts()) {
             parts.build();
-            HookRetries retries = new HookRetries(settings.unit(), with.state().units(), settings.hookRetryBackoff(),
+            HookRetries retries = new HookRetries(settings.unit(), unitState, settings.hookRetryBackoff(),
                     with.delayed(), with.clock(), () -> signals.raise(Signal.RETRY));
-            UnitAgentLoop current = new UnitAgentLoop(settings.unit(), with.state(), parts.operations, signals,
+            UnitAgentLoop current = new UnitAgentLoop(settings.unit(), unitState, parts.operations, signals,
                     parts.debugLog, retries, corruption);
             parts.loop = current;
             loop = current;
@@ -261,20 +265,20 @@ final class UnitAgentRuntime implements AutoCloseable {
 
         void build() throws Exception {
             UnitName unit = settings.unit();
-            debugLog = new UnitDebugLog(with.state().debugLog().publisher(), unit.toString(), with.clock());
+            debugLog = new UnitDebugLog(unitState.debugLogPublisher(), unit.toString(), with.clock());
             Files.createDirectories(settings.stateDir());
             // a kill -9 between a write's temp file and its rename leaves the temp file: litter, never read
             AtomicFiles.sweepStaleTemps(settings.stateDir(), Instant.now()); // file times: system clock
             HookInvoker invoker = settings.hookTimeout().<HookInvoker>map(t -> new TimeoutHookInvoker(with.invoker(), t))
                     .orElse(with.invoker());
-            runner = with.runners().start(UnitHookSetup.of(with.state(), invoker, unit, settings.unitDir(),
+            runner = with.runners().start(UnitHookSetup.of(unitState, invoker, settings.unitDir(),
                     settings.charmDir(), with.mapper()));
             executor = with.executors().newExecutor(unit.toString());
-            relations = with.relations().apply(new RelationLifecycleContext(with.state(), unit, unit.service(),
+            relations = with.relations().apply(new RelationLifecycleContext(unitState, unit, unit.service(),
                     settings.stateDir(), with.mapper(), runner, executor, with.scopes(), new RelationHookRetries(
-                            () -> EnvironmentConfig.automaticallyRetryHooks(with.state().environmentConfig().get()),
+                            () -> EnvironmentConfig.automaticallyRetryHooks(unitState.environmentConfig()),
                             settings.hookRetryBackoff(), with.delayed()), corruption::report));
-            CharmUpgrader upgrader = new CharmUpgrader(with.state(), settings, with.upgradeHandler(), with.mapper());
+            CharmUpgrader upgrader = new CharmUpgrader(unitState, settings, with.upgradeHandler(), with.mapper());
             // the hooks run with the charm of the unit's local record: a unit removed while its agent was
             // down (its node gone) still runs its stop and -broken hooks. Not fatal: without the record the
             // hooks read the unit's node
@@ -285,11 +289,11 @@ final class UnitAgentRuntime implements AutoCloseable {
             }
             AppliedConfig config = new AppliedConfig(settings.stateDir().resolve("config.json"), with.mapper());
             lifecycle = new UnitLifecycle(unit.toString(), new UnitHooks(runner, executor), relations, upgrader, config,
-                    () -> with.state().services().config(unit.service()));
-            StateReplica zk = new UnitStateReplica(with.state().units(), unit);
+                    () -> unitState.serviceConfig());
+            StateReplica zk = new UnitStateReplica(unitState);
             Workflow workflow = Workflows.open(unit.toString(), UnitWorkflow.DEFINITION, store(),
                     new PublishedHistory(Workflows.fileHistory(settings.stateDir().resolve("unit.history"), with.mapper(),
-                            with.clock()), with.state().units(), unit, with.clock()),
+                            with.clock()), unitState, with.clock()),
                     state -> {
                         workflowState = state.state();
                         zk.replicate(state);
@@ -298,7 +302,7 @@ final class UnitAgentRuntime implements AutoCloseable {
                     new UnitTransitions(lifecycle));
             operations = new UnitOperations(unit.toString(), workflow, lifecycle, relations, settings.retiredMarker(),
                     debugLog);
-            commands = new UnitCommands(with.state(), unit, runner, executor);
+            commands = new UnitCommands(unitState, unit, runner, executor);
             commands.start();
         }
 

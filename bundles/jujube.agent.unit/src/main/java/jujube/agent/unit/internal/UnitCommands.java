@@ -16,7 +16,7 @@ import jujube.lib.threads.ThreadFactories;
 import jujube.state.Change;
 import jujube.state.RunRequest;
 import jujube.state.RunResult;
-import jujube.state.StateConnection;
+import jujube.state.UnitHandle;
 import jujube.model.StateException;
 import jujube.model.UnitName;
 import jujube.state.UnitRuns;
@@ -34,7 +34,7 @@ import org.slf4j.LoggerFactory;
  */
 final class UnitCommands implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(UnitCommands.class);
-    private final StateConnection state;
+    private final UnitHandle state;
     private final UnitName unit;
     private final UnitHookRunner runner;
     private final HookExecutor executor;
@@ -42,7 +42,7 @@ final class UnitCommands implements AutoCloseable {
     private final ExecutorService worker;
     private Watch watch;
 
-    UnitCommands(StateConnection state, UnitName unit, UnitHookRunner runner, HookExecutor executor) {
+    UnitCommands(UnitHandle state, UnitName unit, UnitHookRunner runner, HookExecutor executor) {
         this.state = state;
         this.unit = unit;
         this.runner = runner;
@@ -52,7 +52,7 @@ final class UnitCommands implements AutoCloseable {
 
     void start() {
         try {
-            watch = state.runs().watch(unit, this::changed);
+            watch = state.watchRuns(this::changed);
         } catch (jujube.model.NoSuchUnitException removed) {
             // removed while its agent was down: it only retires, and takes no requests
             LOG.debug("unit {}: removed, takes no run requests", unit);
@@ -77,7 +77,7 @@ final class UnitCommands implements AutoCloseable {
         BoundedOutput output = new BoundedOutput(UnitRuns.MAX_OUTPUT_BYTES);
         boolean[] claimed = {false};
         HookJob job = () -> {
-            claimed[0] = state.runs().claim(unit, request.id());
+            claimed[0] = state.claimRun(request.id());
             if (!claimed[0]) {
                 return new HookResult.Succeeded(); // its requester gave up while it waited
             }
@@ -119,7 +119,7 @@ final class UnitCommands implements AutoCloseable {
 
     private void answer(RunRequest request, RunResult result) {
         try {
-            if (!state.runs().answer(unit, request.id(), result)) {
+            if (!state.answerRun(request.id(), result)) {
                 LOG.info("unit {}: request {} was withdrawn before its answer", unit, request.id());
             }
         } catch (StateException e) {

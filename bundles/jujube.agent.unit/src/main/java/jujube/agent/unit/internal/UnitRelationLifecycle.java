@@ -57,7 +57,7 @@ final class UnitRelationLifecycle {
                 state -> replicate(context, relation, state));
         this.scheduler = new RelationHookScheduler(name, queue, hooks, context.executor(), context.retries(),
                 this::mayExecute, this::hookFailed, () -> resolveError(true));
-        this.filter = new MembershipFilter(context.state().units(), context.unit(), relation.scope(), context.scopes());
+        this.filter = new MembershipFilter(context.state(), context.unit(), relation.scope(), context.scopes());
     }
 
     KnownRelation relation() {
@@ -103,7 +103,7 @@ final class UnitRelationLifecycle {
             if (closed || !state().watches()) {
                 return;
             }
-            unitRelation = context.state().relations().of(relation.stateId(), context.unit());
+            unitRelation = context.state().relationOf(relation.stateId());
             if (member == null) {
                 unitRelation.enterScope(); // idempotent: a restarted agent finds itself a member already
                 member = unitRelation;
@@ -245,7 +245,7 @@ final class UnitRelationLifecycle {
         }
         try {
             // a removed relation or unit took its membership along already; this leaves in every other case
-            (entered != null ? entered : context.state().relations().of(relation.stateId(), context.unit())).leaveScope();
+            (entered != null ? entered : context.state().relationOf(relation.stateId())).leaveScope();
         } catch (StateException e) {
             LOG.debug("{}: membership already gone with the relation or the unit ({})", name, e.getMessage());
         }
@@ -276,7 +276,7 @@ final class UnitRelationLifecycle {
 
     private static void replicate(RelationLifecycleContext context, KnownRelation relation, WorkflowState state) {
         try {
-            context.state().units().setRelationWorkflowState(context.unit(), relation.stateId(), state.state());
+            context.state().setRelationWorkflowState(relation.stateId(), state.state());
         } catch (StateException e) {
             // the local file is authoritative; the next transition or synchronize replicates again
             LOG.debug("{} {}: could not replicate {}: {}", context.unit(), relation.hookId(), state.state(),

@@ -1,8 +1,7 @@
 package jujube.agent.unit.internal;
 
 import jujube.model.NoSuchUnitException;
-import jujube.model.UnitName;
-import jujube.state.Units;
+import jujube.state.UnitHandle;
 import jujube.workflow.StateReplica;
 import jujube.workflow.WorkflowState;
 
@@ -12,18 +11,16 @@ import jujube.workflow.WorkflowState;
  * while its agent retires it) has no replica left to keep: its last transitions are local only.
  */
 final class UnitStateReplica implements StateReplica {
-    private final Units units;
-    private final UnitName unit;
+    private final UnitHandle unitState;
 
-    UnitStateReplica(Units units, UnitName unit) {
-        this.units = units;
-        this.unit = unit;
+    UnitStateReplica(UnitHandle unitState) {
+        this.unitState = unitState;
     }
 
     @Override
     public void replicate(WorkflowState state) {
         try {
-            units.setWorkflowState(unit, state.state(), StateReplica.info(state));
+            unitState.setWorkflowState(state.state(), StateReplica.info(state));
         } catch (NoSuchUnitException removed) {
             // nothing to replicate to
         }

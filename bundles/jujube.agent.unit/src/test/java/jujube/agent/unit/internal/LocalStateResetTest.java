@@ -32,7 +32,7 @@ class LocalStateResetTest extends RelationLifecyclesTestBase {
     }
 
     private List<String> reset(Agent agent, List<LocalStateProblem> problems) throws Exception {
-        return new LocalStateReset(wp, agent.stateDir().getParent(), files(agent), fx.state, mapper,
+        return new LocalStateReset(wp, agent.stateDir().getParent(), files(agent), fx.state.unit(wp), mapper,
                 Clock.fixed(NOW, ZoneOffset.UTC)).reset(problems);
     }
 

@@ -139,10 +139,10 @@ final class RelationLifecyclesFixture implements AutoCloseable {
             }
         }
         ObjectMapper mapper = new ObjectMapper();
-        UnitHookRunner runner = HookServices.runners().start(UnitHookSetup.of(state,
-                HookServices.invoker(Duration.ofSeconds(30), Duration.ofMillis(200)), unit, unitDir, charmDir, mapper));
+        UnitHookRunner runner = HookServices.runners().start(UnitHookSetup.of(state.unit(unit),
+                HookServices.invoker(Duration.ofSeconds(30), Duration.ofMillis(200)), unitDir, charmDir, mapper));
         HookExecutor executor = new UnitHookExecutor(unit.toString());
-        Agent agent = new Agent(runner, executor, new RelationLifecycles(new RelationLifecycleContext(state, unit,
+        Agent agent = new Agent(runner, executor, new RelationLifecycles(new RelationLifecycleContext(state.unit(unit), unit,
                 unit.service(), unitDir.resolve("state"), mapper, wrap.apply(runner), executor, scopes, retries, corrupt::add)),
                 unitDir.resolve("state"));
         agents.add(agent);

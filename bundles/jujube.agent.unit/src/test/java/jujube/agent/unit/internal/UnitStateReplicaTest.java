@@ -70,7 +70,7 @@ class UnitStateReplicaTest {
 
     @Test
     void zookeeper_agrees_with_the_disk_after_every_transition() {
-        StateReplica zk = new UnitStateReplica(state.units(), unit);
+        StateReplica zk = new UnitStateReplica(state.unit(unit));
         List<String> seenInZooKeeper = new ArrayList<>();
         failing.add("start");
         Workflow workflow = open(stored -> {
@@ -92,13 +92,13 @@ class UnitStateReplicaTest {
     void synchronize_repairs_a_stale_replica_from_the_disk() {
         open(StateReplica.NONE).synchronize();
         assertEquals("", state.units().get(unit).workflowState(), "nothing replicated yet");
-        open(new UnitStateReplica(state.units(), unit)).synchronize();
+        open(new UnitStateReplica(state.unit(unit))).synchronize();
         assertEquals("started", state.units().get(unit).workflowState());
     }
 
     @Test
     void a_removed_unit_leaves_nothing_to_replicate_to() {
-        Workflow workflow = open(new UnitStateReplica(state.units(), unit));
+        Workflow workflow = open(new UnitStateReplica(state.unit(unit)));
         state.units().remove(unit);
         workflow.synchronize();
         assertEquals("started", store().load().state(), "the local transitions go on");

@@ -343,6 +343,11 @@ public final class CuratorStateConnection implements StateConnection {
     }
 
     @Override
+    public jujube.state.UnitHandle unit(jujube.model.UnitName unit) {
+        return new ConnectionUnitHandle(this, unit);
+    }
+
+    @Override
     public jujube.state.DebugLog debugLog() {
         return debugLog;
     }

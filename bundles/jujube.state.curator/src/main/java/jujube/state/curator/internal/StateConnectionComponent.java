@@ -309,6 +309,11 @@ public final class StateConnectionComponent implements StateConnection {
     }
 
     @Override
+    public jujube.state.UnitHandle unit(jujube.model.UnitName unit) {
+        return new ConnectionUnitHandle(this, unit);
+    }
+
+    @Override
     public jujube.state.EnvironmentConfig environmentConfig() {
         return connection().environmentConfig();
     }
