@@ -1,5 +1,7 @@
 package jujube.state.curator.internal;
 
+import jujube.state.debuglog.CuratorDebugLog;
+
 import jujube.state.store.AccessControl;
 import jujube.state.store.MachineRequests;
 import jujube.state.store.NodeCodec;

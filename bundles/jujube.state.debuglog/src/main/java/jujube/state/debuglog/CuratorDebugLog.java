@@ -1,4 +1,4 @@
-package jujube.state.curator.internal;
+package jujube.state.debuglog;
 
 import jujube.state.store.CacheWatch;
 import jujube.state.store.Fields;
@@ -50,7 +50,7 @@ import org.slf4j.LoggerFactory;
  * that is not a record at all, is shown as a one-line warning naming its writer, never dropped silently
  * and never stopping the reader. Listeners are ephemeral sequence nodes {@code /logs/listeners/listener-N}.
  */
-final class CuratorDebugLog implements DebugLog, AutoCloseable {
+public final class CuratorDebugLog implements DebugLog, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(CuratorDebugLog.class);
     private static final Pattern MACHINE = Pattern.compile("machine-([0-9]{1,9})");
     private static final String RECORD = "log-";
@@ -63,11 +63,11 @@ final class CuratorDebugLog implements DebugLog, AutoCloseable {
     private QueuedDebugLogPublisher publisher; // guarded by this
     private boolean closed; // guarded by this
 
-    CuratorDebugLog(StateContext ctx) {
+    public CuratorDebugLog(StateContext ctx) {
         this(ctx, RETAINED_RECORDS);
     }
 
-    CuratorDebugLog(StateContext ctx, int retained) {
+    public CuratorDebugLog(StateContext ctx, int retained) {
         this.ctx = ctx;
         this.retained = retained;
     }

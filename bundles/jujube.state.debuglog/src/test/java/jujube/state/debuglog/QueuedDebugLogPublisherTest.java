@@ -1,6 +1,5 @@
-package jujube.state.curator.internal;
+package jujube.state.debuglog;
 
-import jujube.state.curator.internal.QueuedDebugLogPublisher;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;

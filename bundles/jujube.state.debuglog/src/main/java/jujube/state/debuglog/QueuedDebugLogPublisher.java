@@ -1,4 +1,4 @@
-package jujube.state.curator.internal;
+package jujube.state.debuglog;
 
 import java.time.Clock;
 import java.util.ArrayList;
