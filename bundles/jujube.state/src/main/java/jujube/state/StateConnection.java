@@ -104,6 +104,21 @@ public interface StateConnection extends AutoCloseable {
     UnitHandle unit(jujube.model.UnitName unit);
 
     /**
+     * One machine as its agent and subordinate deployer see the state: what they hold instead of this
+     * connection.
+     *
+     * @since 7.0
+     */
+    MachineHandle machine(int machineId);
+
+    /**
+     * The machines as the provisioner sees them: what it holds instead of this connection.
+     *
+     * @since 7.0
+     */
+    ProvisioningView provisioning();
+
+    /**
      * The environment's configuration ({@code /environment}).
      *
      * @since 2.0

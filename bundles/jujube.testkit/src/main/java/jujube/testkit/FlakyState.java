@@ -2,9 +2,13 @@ package jujube.testkit;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
+import jujube.state.MachineHandle;
 import jujube.state.NotConnectedException;
+import jujube.state.ProvisioningView;
 import jujube.state.StateConnection;
+import jujube.state.UnitHandle;
 
 /**
  * A state connection whose first calls of one method fail as a ZooKeeper hiccup would, then work: for
@@ -12,22 +16,36 @@ import jujube.state.StateConnection;
  * real connection.
  */
 public final class FlakyState {
+    private static final Set<Class<?>> VIEWS = Set.of(UnitHandle.class, MachineHandle.class, ProvisioningView.class);
     private final StateConnection connection;
     private final AtomicInteger failures = new AtomicInteger();
 
-    /** Fails the first {@code times} calls of {@code method} of {@code real} with a {@link NotConnectedException}. */
+    /**
+     * Fails the first {@code times} calls of {@code method} of {@code real}, or of a view it hands out (a
+     * unit's or a machine's handle, the provisioner's view), with a {@link NotConnectedException}.
+     */
     public FlakyState(StateConnection real, String method, int times) {
-        this.connection = (StateConnection) Proxy.newProxyInstance(StateConnection.class.getClassLoader(),
-                new Class<?>[] {StateConnection.class}, (proxy, called, args) -> {
-                    if (called.getName().equals(method) && failures.get() < times) {
-                        throw new NotConnectedException("injected failure " + failures.incrementAndGet() + " of " + method);
-                    }
-                    try {
-                        return called.invoke(real, args);
-                    } catch (InvocationTargetException e) {
-                        throw e.getCause();
-                    }
-                });
+        this.connection = flaky(StateConnection.class, real, method, times);
+    }
+
+    private <T> T flaky(Class<T> type, T real, String method, int times) {
+        return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, (proxy, called, args) -> {
+            if (called.getName().equals(method) && failures.get() < times) {
+                throw new NotConnectedException("injected failure " + failures.incrementAndGet() + " of " + method);
+            }
+            Object result;
+            try {
+                result = called.invoke(real, args);
+            } catch (InvocationTargetException e) {
+                throw e.getCause();
+            }
+            return VIEWS.contains(called.getReturnType()) ? view(called.getReturnType(), result, method, times) : result;
+        }));
+    }
+
+    @SuppressWarnings("unchecked")
+    private <T> Object view(Class<T> type, Object real, String method, int times) {
+        return flaky(type, (T) real, method, times);
     }
 
     public StateConnection connection() {

@@ -10,7 +10,7 @@ import java.util.stream.Collectors;
 import jujube.model.RelationEndpoint;
 import jujube.model.RelationInfo;
 import jujube.model.RelationScope;
-import jujube.state.StateConnection;
+import jujube.state.MachineHandle;
 import jujube.model.UnitInfo;
 import jujube.model.UnitName;
 
@@ -39,21 +39,21 @@ record ContainerSnapshot(Map<UnitName, UnitInfo> units, List<RelationInfo> conta
      * Reads the snapshot. {@code subordinateCharms} caches, by charm id, whether a charm is subordinate: a
      * published charm never changes.
      */
-    static ContainerSnapshot read(StateConnection state, Set<UnitName> assigned, Set<UnitName> deployed,
+    static ContainerSnapshot read(MachineHandle state, Set<UnitName> assigned, Set<UnitName> deployed,
             Map<String, Boolean> subordinateCharms) {
-        List<RelationInfo> relations = state.relations().list().stream()
+        List<RelationInfo> relations = state.relations().stream()
                 .filter(r -> r.scope() == RelationScope.CONTAINER).toList();
         Set<String> related = relations.stream().flatMap(r -> r.endpoints().stream())
                 .map(RelationEndpoint::serviceName).collect(Collectors.toSet());
         Set<String> subordinates = related.stream().filter(service -> {
-            String charmId = state.services().get(service).charmId();
+            String charmId = state.service(service).charmId();
             // the metadata is the charm's metadata.yaml as published: subordinate is a YAML boolean
             return subordinateCharms.computeIfAbsent(charmId,
-                    id -> Boolean.TRUE.equals(state.charms().get(id).metadata().get("subordinate")));
+                    id -> Boolean.TRUE.equals(state.charm(id).metadata().get("subordinate")));
         }).collect(Collectors.toSet());
         Set<UnitName> machineUnits = new TreeSet<>(assigned);
         machineUnits.addAll(deployed);
-        Map<UnitName, UnitInfo> units = state.units().withSubordinates(machineUnits);
+        Map<UnitName, UnitInfo> units = state.withSubordinates(machineUnits);
         return new ContainerSnapshot(units, relations, subordinates, assigned);
     }
 

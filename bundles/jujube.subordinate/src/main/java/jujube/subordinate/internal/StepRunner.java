@@ -7,7 +7,7 @@ import jujube.agent.machine.UnitDeployment;
 import jujube.agent.machine.UnitDirectories;
 import jujube.agent.machine.UnitFiles;
 import jujube.model.NoSuchUnitException;
-import jujube.state.StateConnection;
+import jujube.state.MachineHandle;
 import jujube.model.UnitInfo;
 import jujube.model.UnitName;
 import org.slf4j.Logger;
@@ -16,11 +16,11 @@ import org.slf4j.LoggerFactory;
 /** Carries out the planner's {@link Step}s against the state, the machine's unit files and its deployments. */
 final class StepRunner {
     private static final Logger LOG = LoggerFactory.getLogger(StepRunner.class);
-    private final StateConnection state;
+    private final MachineHandle state;
     private final UnitAgentDeployments deployments;
     private final UnitFiles files;
 
-    StepRunner(StateConnection state, UnitAgentDeployments deployments, UnitFiles files) {
+    StepRunner(MachineHandle state, UnitAgentDeployments deployments, UnitFiles files) {
         this.state = state;
         this.deployments = deployments;
         this.files = files;
@@ -34,7 +34,7 @@ final class StepRunner {
     /** Runs one step; a waiting step does nothing. */
     void run(Step step) throws IOException {
         if (step instanceof Step.Create c) {
-            UnitInfo unit = state.units().addSubordinate(c.service(), c.principal());
+            UnitInfo unit = state.addSubordinate(c.service(), c.principal());
             LOG.info("machine {}: added subordinate unit {} in the container of {}", files.machineId(), unit.name(),
                     c.principal());
         } else if (step instanceof Step.Deploy d) {
@@ -52,9 +52,9 @@ final class StepRunner {
             // the machine agent publishes a principal's addresses before deploying it: not there yet, not ours
             throw new IllegalStateException("principal " + principal.name() + " has no address yet");
         }
-        UnitDirectories dirs = files.install(unit.name(), state.charms().get(unit.charmId()));
+        UnitDirectories dirs = files.install(unit.name(), state.charm(unit.charmId()));
         // the subordinate shares its principal's container, hence its network: before the agent's first hook
-        state.units().setAddresses(unit.name(), principal.publicAddress(), principal.privateAddress());
+        state.setAddresses(unit.name(), principal.publicAddress(), principal.privateAddress());
         deployments.deploy(new UnitDeployment(unit.name(), files.machineId(), dirs, Optional.of(principal.name())));
         LOG.info("machine {}: deployed subordinate unit {} in the container of {}", files.machineId(), unit.name(),
                 principal.name());
@@ -67,7 +67,7 @@ final class StepRunner {
         }
         if (r.inState()) {
             try {
-                state.units().remove(unit);
+                state.removeUnit(unit);
             } catch (NoSuchUnitException e) {
                 // removed meanwhile (with its principal): what this step wanted
             }

@@ -9,6 +9,7 @@ import jujube.agent.machine.UnitAgentDeployments;
 import jujube.agent.machine.UnitFiles;
 import jujube.lib.threads.ThreadFactories;
 import jujube.spi.RelationScopeHandler;
+import jujube.state.MachineHandle;
 import jujube.state.StateConnection;
 import jujube.model.UnitName;
 import jujube.subordinate.SubordinateDeployer;
@@ -51,7 +52,8 @@ public final class SubordinateDeployerComponent implements SubordinateDeployer {
         this.state = state;
         this.machineId = files.machineId();
         this.worker = Executors.newSingleThreadScheduledExecutor(ThreadFactories.daemon("jujube-machine-" + machineId + "-subordinates"));
-        this.reconciler = new SubordinateReconciler(state, deployments, new StepRunner(state, deployments, files),
+        MachineHandle machine = state.machine(machineId);
+        this.reconciler = new SubordinateReconciler(machine, deployments, new StepRunner(machine, deployments, files),
                 () -> containerScope, machineId, worker);
     }
 

@@ -16,7 +16,7 @@ import jujube.agent.machine.UnitAgentDeployments;
 import jujube.lib.threads.CoalescedRuns;
 import jujube.spi.RelationScopeHandler;
 import jujube.state.CorruptStateException;
-import jujube.state.StateConnection;
+import jujube.state.MachineHandle;
 import jujube.model.UnitName;
 import jujube.state.Watch;
 import org.slf4j.Logger;
@@ -35,7 +35,7 @@ final class SubordinateReconciler implements AutoCloseable {
     private static final Duration FIRST_RETRY = Duration.ofMillis(100);
     private static final Duration LAST_RETRY = Duration.ofSeconds(2);
 
-    private final StateConnection state;
+    private final MachineHandle state;
     private final UnitAgentDeployments deployments;
     private final StepRunner runner;
     private final Supplier<RelationScopeHandler> containerScope;
@@ -48,7 +48,7 @@ final class SubordinateReconciler implements AutoCloseable {
     private volatile Set<UnitName> assigned;
     private Duration retry = FIRST_RETRY;
 
-    SubordinateReconciler(StateConnection state, UnitAgentDeployments deployments, StepRunner runner,
+    SubordinateReconciler(MachineHandle state, UnitAgentDeployments deployments, StepRunner runner,
             Supplier<RelationScopeHandler> containerScope, int machineId, ScheduledExecutorService executor) {
         this.state = state;
         this.deployments = deployments;
@@ -61,12 +61,12 @@ final class SubordinateReconciler implements AutoCloseable {
 
     /** Starts watching what decides the subordinates: units, relations and this machine's assignment. */
     void start() {
-        watches.add(state.machines().watchAssignedUnits(machineId, change -> {
+        watches.add(state.watchAssignedUnits(change -> {
             assigned = Set.copyOf(change.current());
             requestPass();
         }));
-        watches.add(state.units().watch(change -> requestPass()));
-        watches.add(state.relations().watch(change -> requestPass()));
+        watches.add(state.watchUnits(change -> requestPass()));
+        watches.add(state.watchRelations(change -> requestPass()));
     }
 
     /** The units whose last step failed, with the reason. */

@@ -81,7 +81,7 @@ abstract class SubordinateFixture {
     /** Starts the deployer of machine 0, as an activation does. */
     void startDeployer() {
         executor = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "jujube-machine-0-subordinates-test"));
-        running = new SubordinateReconciler(state, deployments, new StepRunner(state, deployments, files),
+        running = new SubordinateReconciler(state.machine(0), deployments, new StepRunner(state.machine(0), deployments, files),
                 ContainerScopeHandler::new, 0, executor);
         running.start();
     }

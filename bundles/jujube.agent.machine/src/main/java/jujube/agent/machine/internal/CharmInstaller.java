@@ -13,7 +13,7 @@ import jujube.charm.Sha256;
 import jujube.files.FileTrees;
 import jujube.model.CharmRecord;
 import jujube.state.Charms;
-import jujube.state.StateConnection;
+import jujube.state.MachineHandle;
 
 /**
  * Puts a unit's charm in place: fetched from the environment's charm storage (sha256 checked against
@@ -26,13 +26,13 @@ import jujube.state.StateConnection;
 final class CharmInstaller {
     private static final String DOWNLOAD = ".charm.download";
     private final CharmStorage storage;
-    private final StateConnection state;
+    private final MachineHandle state;
 
     /**
      * @param state asked for the charms only when an archive is missing here: an agent's connection may
      *     still be redeeming its credentials when the installer is made
      */
-    CharmInstaller(CharmStorage storage, StateConnection state) {
+    CharmInstaller(CharmStorage storage, MachineHandle state) {
         this.storage = storage;
         this.state = state;
     }
@@ -65,7 +65,7 @@ final class CharmInstaller {
 
     private void fetch(CharmRecord charm, Path archive) throws IOException {
         storage.fetch(CharmStorage.keyOf(CharmUrl.parse(charm.id())), new Sha256(charm.sha256()), archive,
-                out -> state.charms().fetchArchive(charm.id(), out));
+                out -> state.fetchCharmArchive(charm.id(), out));
     }
 
     private static void removeLeftovers(Path unitDir) throws IOException {

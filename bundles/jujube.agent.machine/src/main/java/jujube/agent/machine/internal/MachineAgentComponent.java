@@ -12,6 +12,7 @@ import jujube.lib.threads.AgentStartup;
 import jujube.lib.threads.Backoff;
 import jujube.state.AgentPresence;
 import jujube.state.Presence;
+import jujube.state.MachineHandle;
 import jujube.state.StateConnection;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -35,6 +36,8 @@ public final class MachineAgentComponent implements MachineAgent {
     private static final Logger LOG = LoggerFactory.getLogger(MachineAgentComponent.class);
     private final int machineId;
     private final StateConnection state;
+    /** All the agent reads and changes, once it is started. */
+    private final MachineHandle machine;
     private final ScheduledExecutorService worker;
     private final UnitDeployer deployer;
     private final AgentStartup startup;
@@ -52,11 +55,12 @@ public final class MachineAgentComponent implements MachineAgent {
     MachineAgentComponent(StateConnection state, UnitAgentDeployments deployments, MachineAgentConfig config, Backoff backoff) {
         this.state = state;
         this.machineId = config.machineId();
+        this.machine = state.machine(machineId);
         if (config.charmStorageDir() == null || config.charmStorageDir().isBlank()) {
             throw new IllegalArgumentException("machine agent " + machineId + ": charmStorageDir is not configured");
         }
         this.worker = Executors.newSingleThreadScheduledExecutor(ThreadFactories.daemon("jujube-machine-" + machineId + "-agent"));
-        this.deployer = new UnitDeployer(state, deployments, new CharmInstaller(new CharmStorage(Path.of(config.charmStorageDir())), state),
+        this.deployer = new UnitDeployer(machine, deployments, new CharmInstaller(new CharmStorage(Path.of(config.charmStorageDir())), machine),
                 new MachineAddresses(config.publicAddress(), config.privateAddress()), machineId,
                 Path.of(config.dataDir()), worker);
         this.dataDir = Path.of(config.dataDir());
@@ -67,7 +71,7 @@ public final class MachineAgentComponent implements MachineAgent {
     /** Safe to run again after a failure: a presence already announced is kept. */
     private void start() {
         if (presence == null) {
-            presence = state.machines().connectAgent(machineId);
+            presence = machine.connectAgent();
             watchLimits(presence);
         }
         deployer.start();
@@ -109,6 +113,6 @@ public final class MachineAgentComponent implements MachineAgent {
     @Override
     public boolean isConnected() {
         Presence p = presence;
-        return p != null && p.isPresent() && state.connectionState().isConnected();
+        return p != null && p.isPresent() && machine.connectionState().isConnected();
     }
 }

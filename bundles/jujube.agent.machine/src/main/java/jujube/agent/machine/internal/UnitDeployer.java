@@ -21,7 +21,7 @@ import jujube.model.CharmRecord;
 import jujube.model.MachineHasUnitsException;
 import jujube.model.NoSuchMachineException;
 import jujube.model.NoSuchUnitException;
-import jujube.state.StateConnection;
+import jujube.state.MachineHandle;
 import jujube.model.UnitInfo;
 import jujube.model.UnitName;
 import jujube.state.Watch;
@@ -41,7 +41,7 @@ final class UnitDeployer implements AutoCloseable {
     private static final Duration FIRST_RETRY = Duration.ofMillis(100);
     private static final Duration LAST_RETRY = Duration.ofSeconds(10);
 
-    private final StateConnection state;
+    private final MachineHandle state;
     private final UnitAgentDeployments deployments;
     private final CharmInstaller installer;
     private final MachineAddresses addresses;
@@ -55,7 +55,7 @@ final class UnitDeployer implements AutoCloseable {
     private volatile Watch watch;
     private Duration retry = FIRST_RETRY;
 
-    UnitDeployer(StateConnection state, UnitAgentDeployments deployments, CharmInstaller installer,
+    UnitDeployer(MachineHandle state, UnitAgentDeployments deployments, CharmInstaller installer,
             MachineAddresses addresses, int machineId, Path dataDir, ScheduledExecutorService executor) {
         this.state = state;
         this.deployments = deployments;
@@ -69,7 +69,7 @@ final class UnitDeployer implements AutoCloseable {
 
     /** Starts watching the machine's units; passes follow on the executor. */
     void start() {
-        watch = state.machines().watchAssignedUnits(machineId, change -> {
+        watch = state.watchAssignedUnits(change -> {
             assigned = Set.copyOf(change.current());
             requestPass();
         });
@@ -129,14 +129,14 @@ final class UnitDeployer implements AutoCloseable {
      * meanwhile keeps the machine: the removal is refused.
      */
     private void emptied() {
-        if (machineId == 0 || !"unassigned".equals(state.environmentConfig().get().get("placement"))) {
+        if (machineId == 0 || !"unassigned".equals(state.environmentConfig().get("placement"))) {
             return;
         }
-        if (state.machines().list().stream().anyMatch(m -> m.id() == machineId && m.onAnotherHost())) {
+        if (state.info().filter(jujube.model.MachineInfo::onAnotherHost).isPresent()) {
             return; // its host runs it: terminate-machine, which reaches that host, removes it
         }
         try {
-            state.machines().remove(machineId);
+            state.removeEmpty();
             LOG.info("machine {}: its last unit retired; the machine is removed (placement unassigned)", machineId);
         } catch (MachineHasUnitsException e) {
             LOG.info("machine {}: a unit was assigned meanwhile; the machine stays", machineId);
@@ -152,12 +152,12 @@ final class UnitDeployer implements AutoCloseable {
         }
         UnitDirectories dirs = UnitDirectories.of(dataDir, unit);
         try {
-            UnitInfo info = state.units().get(unit);
-            CharmRecord charm = state.charms().get(info.charmId());
+            UnitInfo info = state.unit(unit);
+            CharmRecord charm = state.charm(info.charmId());
             installer.install(charm, dirs);
             // before the agent exists, so that its first hook can already ask unit-get for them
             if (addressed.add(unit)) {
-                state.units().setAddresses(unit, addresses.publicAddress(), addresses.privateAddress());
+                state.setAddresses(unit, addresses.publicAddress(), addresses.privateAddress());
             }
             deployments.deploy(new UnitDeployment(unit, machineId, dirs, Optional.empty()));
             failures.remove(unit);
@@ -226,7 +226,7 @@ final class UnitDeployer implements AutoCloseable {
 
     private boolean isSubordinate(UnitName unit) {
         try {
-            return state.units().get(unit).isSubordinate();
+            return state.unit(unit).isSubordinate();
         } catch (NoSuchUnitException e) {
             return false;
         }

@@ -31,7 +31,7 @@ public final class UnitFilesComponent implements UnitFiles {
         }
         this.machineId = config.machineId();
         this.dataDir = Path.of(config.dataDir()).toAbsolutePath();
-        this.installer = new CharmInstaller(new CharmStorage(Path.of(config.charmStorageDir())), state);
+        this.installer = new CharmInstaller(new CharmStorage(Path.of(config.charmStorageDir())), state.machine(config.machineId()));
     }
 
     @Override

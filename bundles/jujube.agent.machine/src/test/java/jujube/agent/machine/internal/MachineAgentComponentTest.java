@@ -57,7 +57,7 @@ class MachineAgentComponentTest extends MachineFixture {
     void its_components_are_made_while_the_connection_cannot_answer_yet() throws Exception {
         // an agent redeeming its one-time credential has a connection that answers nothing for a while: what
         // is made at activation must not ask it (the unit files serve the subordinate deployer)
-        FlakyState redeeming = new FlakyState(state, "charms", Integer.MAX_VALUE);
+        FlakyState redeeming = new FlakyState(state, "charm", Integer.MAX_VALUE);
         new UnitFilesComponent(redeeming.connection(), config());
         MachineAgentComponent agent = new MachineAgentComponent(redeeming.connection(), new RecordingDeployments(),
                 config(), QUICK);
@@ -67,7 +67,7 @@ class MachineAgentComponentTest extends MachineFixture {
 
     @Test
     void a_start_that_fails_twice_is_retried_and_the_agent_ends_up_running() throws Exception {
-        FlakyState flaky = new FlakyState(state, "machines", 2);
+        FlakyState flaky = new FlakyState(state, "connectAgent", 2);
         RecordingDeployments deployments = new RecordingDeployments();
         MachineAgentComponent agent = new MachineAgentComponent(flaky.connection(), deployments, config(), QUICK);
         try {

@@ -78,7 +78,7 @@ abstract class MachineFixture {
     UnitDeployer deployer(RecordingDeployments deployments, int machineId, Path machineDir) {
         ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(
                 r -> new Thread(r, "jujube-machine-" + machineId + "-test"));
-        UnitDeployer d = new UnitDeployer(state, deployments, new CharmInstaller(new CharmStorage(storageDir), state),
+        UnitDeployer d = new UnitDeployer(state.machine(machineId), deployments, new CharmInstaller(new CharmStorage(storageDir), state.machine(machineId)),
                 new MachineAddresses("localhost", "127.0.0.1"), machineId, machineDir, executor);
         executors.put(d, executor);
         d.start();

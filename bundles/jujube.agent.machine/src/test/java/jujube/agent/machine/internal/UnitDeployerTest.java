@@ -107,7 +107,7 @@ class UnitDeployerTest extends MachineFixture {
         stop(first);
         // unpacked but no configuration yet: the restart creates it, once
         UnitName second = assignedUnit();
-        new CharmInstaller(new CharmStorage(storageDir), state).install(charm, UnitDirectories.of(dataDir, second));
+        new CharmInstaller(new CharmStorage(storageDir), state.machine(0)).install(charm, UnitDirectories.of(dataDir, second));
 
         deployer(deployments);
         POLLING.await("second deployed").until(() -> deployments.deployed().containsKey(second));

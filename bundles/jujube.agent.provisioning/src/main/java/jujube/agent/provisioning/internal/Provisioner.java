@@ -17,7 +17,7 @@ import jujube.state.Leadership;
 import jujube.model.MachineInfo;
 import jujube.model.NoSuchMachineException;
 import jujube.state.Presence;
-import jujube.state.StateConnection;
+import jujube.state.ProvisioningView;
 import jujube.state.Watch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,7 +36,7 @@ import org.slf4j.LoggerFactory;
  */
 final class Provisioner implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Provisioner.class);
-    private final StateConnection state;
+    private final ProvisioningView state;
     private final MachineProvider provider;
     private final Duration bootstrapTimeout;
     private final Duration checkInterval;
@@ -49,7 +49,7 @@ final class Provisioner implements AutoCloseable {
     private volatile Watch watch;
     private ScheduledFuture<?> nextCheck;
 
-    Provisioner(StateConnection state, MachineProvider provider, Duration bootstrapTimeout, Duration checkInterval,
+    Provisioner(ProvisioningView state, MachineProvider provider, Duration bootstrapTimeout, Duration checkInterval,
             String election, ScheduledExecutorService executor) {
         this.state = state;
         this.provider = provider;
@@ -72,7 +72,7 @@ final class Provisioner implements AutoCloseable {
             leadership = candidate;
         }
         if (watch == null) {
-            watch = state.machines().watch(change -> requestPass());
+            watch = state.watchMachines(change -> requestPass());
         }
         requestPass();
     }
@@ -91,7 +91,7 @@ final class Provisioner implements AutoCloseable {
             return;
         }
         try {
-            List<MachineInfo> machines = state.machines().list();
+            List<MachineInfo> machines = state.machines();
             Set<String> recorded = new HashSet<>();
             Set<Integer> ids = new HashSet<>();
             for (MachineInfo m : machines) {
@@ -136,7 +136,7 @@ final class Provisioner implements AutoCloseable {
             return Optional.of(m.instanceId()).filter(i -> !i.isEmpty());
         }
         try (Presence held = lock.get()) {
-            MachineInfo current = state.machines().list().stream().filter(x -> x.id() == m.id()).findFirst().orElse(null);
+            MachineInfo current = state.machines().stream().filter(x -> x.id() == m.id()).findFirst().orElse(null);
             if (current == null || current.agentConnected()) {
                 return current == null ? Optional.empty() : Optional.of(current.instanceId());
             }
@@ -152,8 +152,8 @@ final class Provisioner implements AutoCloseable {
                 provider.terminate(current.instanceId());
             }
             // a fresh one-time credential for every launch: the machine's agent gets its identity from it
-            String instance = provider.launch(m.id(), state.access().issueOneTimeCredential(m.id()));
-            state.machines().setInstanceId(m.id(), instance);
+            String instance = provider.launch(m.id(), state.issueOneTimeCredential(m.id()));
+            state.setInstanceId(m.id(), instance);
             awaitedSince.put(m.id(), System.nanoTime());
             LOG.info("machine {}: launched instance {}", m.id(), instance);
             return Optional.of(instance);
@@ -162,7 +162,7 @@ final class Provisioner implements AutoCloseable {
 
     private Optional<Presence> lockOf(int machineId) {
         try {
-            return state.machines().tryLockProvisioning(machineId);
+            return state.tryLockProvisioning(machineId);
         } catch (NoSuchMachineException e) {
             return Optional.empty();
         }

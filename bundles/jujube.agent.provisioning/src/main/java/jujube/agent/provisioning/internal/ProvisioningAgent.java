@@ -40,7 +40,7 @@ public final class ProvisioningAgent {
 
     ProvisioningAgent(StateConnection state, MachineProvider provider, ProvisioningConfig config, Backoff backoff) {
         this.worker = Executors.newSingleThreadScheduledExecutor(ThreadFactories.daemon("jujube-provisioning-agent"));
-        this.provisioner = new Provisioner(state, provider, Duration.ofSeconds(config.bootstrapTimeoutSeconds()),
+        this.provisioner = new Provisioner(state.provisioning(), provider, Duration.ofSeconds(config.bootstrapTimeoutSeconds()),
                 Duration.ofSeconds(config.checkIntervalSeconds()), config.election(), worker);
         this.startup = new AgentStartup("provisioning agent", state::awaitEnvironment, worker, backoff);
         startup.start(() -> {

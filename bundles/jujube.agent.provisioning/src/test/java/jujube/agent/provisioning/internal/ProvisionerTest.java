@@ -59,7 +59,7 @@ class ProvisionerTest {
     private Provisioner provisioner(StateConnection connection, Duration bootstrapTimeout) {
         ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "jujube-provisioning-test"));
         executors.add(executor);
-        Provisioner p = new Provisioner(connection, provider, bootstrapTimeout, Duration.ofSeconds(30), "provisioning", executor);
+        Provisioner p = new Provisioner(connection.provisioning(), provider, bootstrapTimeout, Duration.ofSeconds(30), "provisioning", executor);
         env.closeLater(p);
         p.start();
         return p;

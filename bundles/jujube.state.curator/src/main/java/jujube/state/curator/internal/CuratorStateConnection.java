@@ -350,6 +350,16 @@ public final class CuratorStateConnection implements StateConnection {
     }
 
     @Override
+    public jujube.state.MachineHandle machine(int machineId) {
+        return new ConnectionMachineHandle(this, machineId);
+    }
+
+    @Override
+    public jujube.state.ProvisioningView provisioning() {
+        return new ConnectionProvisioningView(this);
+    }
+
+    @Override
     public jujube.state.DebugLog debugLog() {
         return debugLog;
     }

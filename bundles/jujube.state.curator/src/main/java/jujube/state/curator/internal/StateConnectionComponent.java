@@ -314,6 +314,16 @@ public final class StateConnectionComponent implements StateConnection {
     }
 
     @Override
+    public jujube.state.MachineHandle machine(int machineId) {
+        return new ConnectionMachineHandle(this, machineId);
+    }
+
+    @Override
+    public jujube.state.ProvisioningView provisioning() {
+        return new ConnectionProvisioningView(this);
+    }
+
+    @Override
     public jujube.state.EnvironmentConfig environmentConfig() {
         return connection().environmentConfig();
     }
