@@ -77,7 +77,8 @@ try kexec syscall 246 0 0 0 0
 # a host process's root: every process this machine sees is its own
 host_root() {
   for p in /proc/[0-9]*; do
-    if [ -e "$p/root$ENV_DIR" ] || [ -e "$p/root/etc/jujube-containment-canary" ]; then echo "through $p/root"; return 0; fi
+    for c in $CANARIES; do [ -e "$p/root$c" ] && { echo "through $p/root ($c)"; return 0; }; done
+    if [ -e "$p/root$ENV_DIR" ]; then echo "through $p/root"; return 0; fi
   done
   echo "$(ls -d /proc/[0-9]* | wc -l) processes seen, all the machine's own"; return 1
 }

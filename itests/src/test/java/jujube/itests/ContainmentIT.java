@@ -57,8 +57,10 @@ class ContainmentIT {
             "controller-data", "environment-directory", "other-machine-directory", "host-files", "host-home-directories",
             "mknod-host-disk", "mount-host-disk", "raw-device-read", "kernel-module-finit", "kernel-module-init", "kmsg",
             "kernel-log-syslog", "keyctl", "open-by-handle-at", "bpf", "kexec", "proc-root-of-host-process");
-    private static final Path CANARY_ETC = Path.of("/etc/jujube-containment-canary");
-    private static final Path CANARY_ROOT = Path.of("/root/jujube-containment-canary");
+    /** Named for this run: builds beside each other each plant and check their own. */
+    private static final String CANARY = "jujube-containment-canary-" + UUID.randomUUID().toString().substring(0, 8);
+    private static final Path CANARY_ETC = Path.of("/etc", CANARY);
+    private static final Path CANARY_ROOT = Path.of("/root", CANARY);
 
     @RegisterExtension
     static final ScratchDirectories SCRATCH = new ScratchDirectories();

@@ -38,6 +38,11 @@ class DeployKillIT {
     static final ScratchDirectories SCRATCH = new ScratchDirectories();
 
     private static final Duration UP = Duration.ofSeconds(30);
+    /**
+     * How long the deploy may take to write its service: a liveness bound, not a speed goal (the command's
+     * JVM and its 500-unit transaction take half a minute on a machine running two builds).
+     */
+    private static final Duration APPEARS = Duration.ofMinutes(3);
     private static final int UNITS = 500;
     private TestingServer zk;
     private Path home;
@@ -78,7 +83,7 @@ class DeployKillIT {
                     .redirectOutput(home.resolve("deploy.out").toFile()).redirectError(home.resolve("deploy.err").toFile());
             deploy.environment().put("JUJUBE_HOME", home.toString());
             Process running = deploy.start();
-            assertTrue(appeared.await(UP.toSeconds(), TimeUnit.SECONDS), "service mysql appeared");
+            assertTrue(appeared.await(APPEARS.toSeconds(), TimeUnit.SECONDS), "service mysql appeared");
             running.destroyForcibly();
             assertTrue(running.waitFor(UP.toSeconds(), TimeUnit.SECONDS), "killed deploy exited");
         }
