@@ -190,7 +190,9 @@ final class UnitDeployer implements AutoCloseable {
             return false;
         }
         deployments.remove(unit);
-        FileTrees.delete(d.deployment().dirs().unitDir());
+        // in one rename: its agent, started again before the removal reaches it, finds the retired marker
+        // or no directory, and creates nothing
+        FileTrees.deleteAtomically(d.deployment().dirs().unitDir());
         addressed.remove(unit);
         failures.remove(unit);
         LOG.info("machine {}: unit {} retired and removed", machineId, unit);
@@ -209,6 +211,11 @@ final class UnitDeployer implements AutoCloseable {
         }
         try (Stream<Path> entries = Files.list(units)) {
             for (Path dir : entries.toList()) {
+                if (FileTrees.isSetAside(dir)) {
+                    LOG.info("machine {}: removing {}, left by a removal cut short", machineId, dir);
+                    FileTrees.delete(dir);
+                    continue;
+                }
                 UnitName unit;
                 try {
                     unit = UnitDirectories.unitOf(dir.getFileName().toString());
@@ -219,7 +226,7 @@ final class UnitDeployer implements AutoCloseable {
                     continue;
                 }
                 LOG.info("machine {}: removing directory {} of unit {}, which is not on this machine", machineId, dir, unit);
-                FileTrees.delete(dir);
+                FileTrees.deleteAtomically(dir);
             }
         }
     }

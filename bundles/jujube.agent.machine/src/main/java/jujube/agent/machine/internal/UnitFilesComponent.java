@@ -53,6 +53,7 @@ public final class UnitFilesComponent implements UnitFiles {
 
     @Override
     public void delete(UnitName unit) throws IOException {
-        FileTrees.delete(directories(unit).unitDir());
+        // in one rename: a unit agent starting meanwhile finds its retired marker or no directory at all
+        FileTrees.deleteAtomically(directories(unit).unitDir());
     }
 }

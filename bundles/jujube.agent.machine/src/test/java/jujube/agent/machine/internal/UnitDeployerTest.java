@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import jujube.agent.machine.UnitDirectories;
 import jujube.charm.CharmStorage;
+import jujube.files.FileTrees;
 import jujube.model.UnitInfo;
 import jujube.model.UnitName;
 import jujube.testkit.Polling;
@@ -171,12 +172,16 @@ class UnitDeployerTest extends MachineFixture {
         UnitName unit = assignedUnit();
         Path ghost = Files.createDirectories(dataDir.resolve("units/ghost-7/charm"));
         Path foreign = Files.createDirectories(dataDir.resolve("units/not-a-unit"));
+        // what an atomic removal a kill cut short left behind
+        Path setAside = Files.createDirectories(dataDir.resolve("units/" + FileTrees.SET_ASIDE_PREFIX + "mysql-2.42/state"));
         RecordingDeployments deployments = new RecordingDeployments();
         deployer(deployments);
         POLLING.await("deployed").until(() -> deployments.deployed().containsKey(unit));
         POLLING.await("ghost removed").until(() -> !Files.exists(ghost.getParent()));
+        POLLING.await("set-aside tree removed").until(() -> !Files.exists(setAside.getParent()));
         assertTrue(Files.isDirectory(foreign), "what is not a unit directory is left alone");
     }
+
     @Test
     void a_removed_principal_is_retired_only_after_the_subordinates_in_its_container() throws Exception {
         UnitName unit = assignedUnit();

@@ -122,6 +122,11 @@ final class UnitAgentRuntime implements AutoCloseable {
         return retired;
     }
 
+    /** Whether the agent's thread is done: the unit retired or gone, or the agent stopped or failed. */
+    boolean hasEnded() {
+        return !thread.isAlive();
+    }
+
     /**
      * Stops the agent and waits for its thread to tear the unit's parts down. The work in progress (a hook
      * included) finishes first; only past {@link #JOIN_LIMIT} is the thread interrupted, which leaves the
@@ -143,6 +148,14 @@ final class UnitAgentRuntime implements AutoCloseable {
     }
 
     private void run() {
+        // the machine agent makes the directory before it deploys the unit and removes it, in one rename,
+        // only after the unit retired: an agent started without it is one whose removal has yet to reach
+        // it, and must not make the directory again
+        if (!Files.isDirectory(settings.unitDir())) {
+            LOG.info("unit {}: its directory {} is gone, the unit removed; idle until its deployment goes",
+                    settings.unit(), settings.unitDir());
+            return;
+        }
         if (Files.exists(settings.retiredMarker())) {
             LOG.info("unit {}: retired already; idle until removed", settings.unit());
             retired = true;

@@ -178,6 +178,27 @@ class UnitAgentLifecycleTest extends UnitAgentTestBase {
     }
 
     @Test
+    void an_agent_started_after_its_retired_unit_was_removed_makes_nothing_again() throws IOException {
+        startedThenStopped();
+        fx.state.units().remove(UNIT);
+        UnitAgentRuntime retiring = fx.startAgent(0);
+        retiring.retire();
+        POLLING.await("retired").until(retiring::isRetired);
+        retiring.close();
+        // the machine agent removes the unit's directory; a deployment it removed before reaches the
+        // framework as a unit agent started once more (a kill -9 between the two removals)
+        jujube.files.FileTrees.deleteAtomically(fx.unitDir);
+
+        UnitAgentRuntime late = fx.startAgent(0);
+        late.retire();
+        POLLING.await("the late agent's thread ends").until(late::hasEnded);
+
+        assertFalse(Files.exists(fx.unitDir), "the unit's directory is not made again");
+        assertFalse(late.isRetired());
+        assertEquals(List.of("install", "config-changed", "start", "stop"), fx.hookLog());
+    }
+
+    @Test
     void relation_resolved_is_handed_to_the_relation_lifecycles_and_cleared() throws IOException {
         UnitAgentRuntime agent = fx.startAgent(0);
         POLLING.await("started").until(() -> "started".equals(agent.workflowState()));
