@@ -63,24 +63,42 @@ public final class CharmReader {
         throw new InvalidCharmException(path.toString(), "is neither a charm directory nor a charm archive");
     }
 
-    /** Builds the charm from its files, given a way to fetch a top-level file's bytes (empty when absent). */
+    /**
+     * Builds the charm from its files, given a way to fetch a top-level file's bytes (empty when absent).
+     * The metadata is {@code metadata.yaml}'s, else that of a {@code charmcraft.yaml} naming the charm;
+     * the options {@code config.yaml}'s, else those under {@code charmcraft.yaml}'s {@code config}.
+     */
     Charm read(CharmSource source, Function<String, Optional<byte[]>> files) {
         String charm = source.path().toString();
-        CharmMetadata metadata = parseMetadata(charm, text(charm, MetadataParser.FILE, files.apply(MetadataParser.FILE)
-                .orElseThrow(() -> new InvalidCharmException(charm, "metadata.yaml is missing (is this a charm?)"))));
-        CharmConfig config = files.apply(ConfigParser.FILE)
-                .map(bytes -> parseConfig(charm, text(charm, ConfigParser.FILE, bytes)))
-                .orElse(CharmConfig.empty());
-        Optional<byte[]> revisionFile = files.apply("revision");
-        int revision;
-        if (revisionFile.isPresent()) {
-            revision = parseRevision(charm, text(charm, "revision", revisionFile.get()));
+        Optional<JsonNode> charmcraft = files.apply(MetadataParser.CHARMCRAFT_FILE)
+                .map(bytes -> tree(charm, MetadataParser.CHARMCRAFT_FILE, text(charm, MetadataParser.CHARMCRAFT_FILE, bytes)));
+        Optional<byte[]> metadataFile = files.apply(MetadataParser.FILE);
+        MetadataParser.FromFile read;
+        if (metadataFile.isPresent()) {
+            read = metadataParser.parseFile(charm, MetadataParser.FILE,
+                    tree(charm, MetadataParser.FILE, text(charm, MetadataParser.FILE, metadataFile.get())));
+        } else if (charmcraft.filter(tree -> tree.has("name")).isPresent()) {
+            read = metadataParser.parseFile(charm, MetadataParser.CHARMCRAFT_FILE, charmcraft.get());
         } else {
-            OptionalInt legacy = metadata.legacyRevision();
-            revision = legacy.orElseThrow(() -> new InvalidCharmException(charm, "revision is missing (no revision file and no revision in metadata.yaml)"));
+            throw new InvalidCharmException(charm, "metadata.yaml is missing and no charmcraft.yaml names the charm"
+                    + " (is this a charm?)");
         }
+        CharmMetadata metadata = read.metadata();
+        Optional<byte[]> configFile = files.apply(ConfigParser.FILE);
+        CharmConfig config;
+        if (configFile.isPresent()) {
+            config = parseConfig(charm, text(charm, ConfigParser.FILE, configFile.get()));
+        } else {
+            config = charmcraft.map(tree -> tree.get("config")).filter(node -> !node.isNull())
+                    .map(node -> configParser.parse(charm, MetadataParser.CHARMCRAFT_FILE + " config", node))
+                    .orElse(CharmConfig.empty());
+        }
+        Optional<byte[]> revisionFile = files.apply("revision");
+        OptionalInt revision = revisionFile.isPresent()
+                ? OptionalInt.of(parseRevision(charm, text(charm, "revision", revisionFile.get())))
+                : metadata.legacyRevision();
         NameLengths.check(charm, metadata, config, MAX_NAME_LENGTH);
-        return new Charm(metadata, config, revision, source);
+        return new Charm(metadata, config, revision, source, read.ignored());
     }
 
     private Optional<byte[]> fromDirectory(Path directory, String name) {

@@ -57,8 +57,9 @@ public final class LocalRepository {
             if (charm == null || !charm.name().equals(url.name())) {
                 continue;
             }
-            if (url.revision().isPresent() ? charm.revision() == url.revision().getAsInt()
-                    : best == null || charm.revision() > best.revision()) {
+            // a charm without a revision of its own comes before any numbered one
+            if (url.revision().isPresent() ? charm.revision().equals(url.revision())
+                    : best == null || charm.revision().orElse(-1) > best.revision().orElse(-1)) {
                 best = charm;
             }
         }

@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -57,11 +58,11 @@ class CharmReaderTest {
 
     @Test
     void prefers_the_revision_file_over_the_legacy_key_and_falls_back_to_it() throws IOException {
-        assertEquals(7, reader.read(BROKEN.resolve("legacy-revision")).revision());
+        assertEquals(OptionalInt.of(7), reader.read(BROKEN.resolve("legacy-revision")).revision());
         Path copy = Files.createDirectories(temp.resolve("legacy"));
         Files.copy(BROKEN.resolve("legacy-revision/metadata.yaml"), copy.resolve("metadata.yaml"));
         Files.writeString(copy.resolve("revision"), " 12 \n");
-        assertEquals(12, reader.read(copy).revision());
+        assertEquals(OptionalInt.of(12), reader.read(copy).revision());
     }
 
     @Test
@@ -79,12 +80,84 @@ class CharmReaderTest {
                 .contains("metadata.yaml is missing"));
         Path noRevision = Files.createDirectories(temp.resolve("norev"));
         Files.writeString(noRevision.resolve("metadata.yaml"), "name: a\nsummary: s\ndescription: d\n");
-        assertTrue(assertThrows(InvalidCharmException.class, () -> reader.read(noRevision)).getMessage()
-                .contains("revision is missing"));
         Files.write(noRevision.resolve("revision"), new byte[] {(byte) 0xff, (byte) 0xfe});
         assertTrue(assertThrows(InvalidCharmException.class, () -> reader.read(noRevision)).getMessage()
                 .contains("revision is not UTF-8 text"));
         assertInstanceOf(CharmNotFoundException.class, assertThrows(CharmException.class, () -> reader.read(temp.resolve("absent"))));
+    }
+
+    @Test
+    void a_charm_of_today_has_its_metadata_and_options_in_charmcraft_yaml_and_no_revision() throws IOException {
+        Path charm = Files.createDirectories(temp.resolve("today"));
+        Files.writeString(charm.resolve("charmcraft.yaml"), """
+                type: charm
+                name: today
+                title: A charm of today
+                summary: s
+                description: d
+                assumes: [juju >= 3.1]
+                bases: [{build-on: [{name: ubuntu, channel: "22.04"}], run-on: [{name: ubuntu, channel: "22.04"}]}]
+                parts: {charm: {plugin: charm}}
+                peers: {replicas: {interface: today-peers}}
+                requires: {db: {interface: mysql, limit: 1, optional: true}}
+                config:
+                  options:
+                    greeting: {type: string, default: hello, description: what to say}
+                actions: {backup: {description: back up}}
+                storage: {data: {type: filesystem}}
+                colour: blue
+                """);
+
+        Charm read = reader.read(charm);
+
+        assertEquals("today", read.name());
+        assertEquals(OptionalInt.empty(), read.revision());
+        assertEquals(Map.of("greeting", "hello"), read.config().defaults());
+        assertEquals(RelationRole.PEER, read.metadata().peers().get("replicas").role());
+        assertTrue(read.metadata().requires().get("db").optional());
+        assertEquals(List.of("assumes", "bases", "parts", "actions", "storage", "colour (unknown)"), read.ignoredKeys());
+        assertEquals("local:jammy/today-4", read.localUrl("jammy", 4).toString());
+        assertThrows(IllegalStateException.class, () -> read.localUrl("jammy"));
+    }
+
+    @Test
+    void metadata_yaml_and_config_yaml_come_before_charmcraft_yaml() throws IOException {
+        Path charm = Files.createDirectories(temp.resolve("both"));
+        Files.writeString(charm.resolve("charmcraft.yaml"), "type: charm\nbases: []\nconfig: {options: {x: {type: int}}}\n");
+        Files.writeString(charm.resolve("metadata.yaml"), "name: both\nsummary: s\ndescription: d\n");
+        Files.writeString(charm.resolve("config.yaml"), "options: {y: {type: string}}\n");
+
+        Charm read = reader.read(charm);
+
+        assertEquals(List.of("y"), List.copyOf(read.config().options().keySet()));
+        assertEquals(List.of(), read.ignoredKeys(), "charmcraft.yaml's build keys are not the metadata's");
+    }
+
+    @Test
+    void a_kubernetes_charm_and_a_bundle_are_refused_with_the_reason() throws IOException {
+        Path charm = Files.createDirectories(temp.resolve("k8s"));
+        Files.writeString(charm.resolve("charmcraft.yaml"), "name: k8s\nsummary: s\ndescription: d\n"
+                + "containers: {workload: {resource: image}}\n");
+        assertEquals("charm " + charm + ": charmcraft.yaml: containers declares workload containers: a Kubernetes"
+                + " charm, which Jujube's machines cannot run",
+                assertThrows(InvalidCharmException.class, () -> reader.read(charm)).getMessage());
+
+        Files.writeString(charm.resolve("charmcraft.yaml"), "name: k8s\nsummary: s\ndescription: d\n"
+                + "assumes: [juju, k8s-api]\n");
+        assertTrue(assertThrows(InvalidCharmException.class, () -> reader.read(charm)).getMessage()
+                .endsWith("charmcraft.yaml: assumes requires k8s-api: a Kubernetes charm, which Jujube's machines cannot run"));
+
+        Files.writeString(charm.resolve("charmcraft.yaml"), "type: bundle\nname: k8s\nsummary: s\ndescription: d\n");
+        assertTrue(assertThrows(InvalidCharmException.class, () -> reader.read(charm)).getMessage()
+                .endsWith("charmcraft.yaml: type is \"bundle\": only charms deploy this way"));
+
+        Files.writeString(charm.resolve("charmcraft.yaml"), "type: charm\nparts: {}\n");
+        assertTrue(assertThrows(InvalidCharmException.class, () -> reader.read(charm)).getMessage()
+                .endsWith("metadata.yaml is missing and no charmcraft.yaml names the charm (is this a charm?)"));
+
+        Files.writeString(charm.resolve("charmcraft.yaml"), "name: k8s\nsummary: s\ndescription: d\nconfig: {options: {p: {type: secret}}}\n");
+        assertTrue(assertThrows(InvalidCharmException.class, () -> reader.read(charm)).getMessage()
+                .contains("charmcraft.yaml config: options.p.type must be string, int, float or boolean, got \"secret\""));
     }
 
     private void assertProblem(String charm, String problem) {

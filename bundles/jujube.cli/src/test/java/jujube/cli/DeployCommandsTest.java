@@ -33,6 +33,44 @@ class DeployCommandsTest extends CliFixture {
     }
 
     @Test
+    void a_charm_of_today_deploys_from_its_path_and_is_numbered_by_its_content() throws Exception {
+        Path charm = Files.createDirectories(home.resolve("today"));
+        Files.writeString(charm.resolve("charmcraft.yaml"), "type: charm\nname: today\nsummary: s\ndescription: d\n"
+                + "bases: []\nparts: {charm: {}}\npeers: {replicas: {interface: today-peers}}\n"
+                + "config: {options: {greeting: {type: string, default: hello}}}\n");
+        Path hooks = Files.createDirectories(charm.resolve("hooks"));
+        Files.writeString(hooks.resolve("install"), "#!/bin/sh\n");
+
+        Result first = run("deploy", charm.toString(), "first").assertOk();
+        assertEquals("Deployed local:precise/today-0 as service 'first': first/0 (machine 0)\n", first.out());
+        assertEquals("warning: charm today: Jujube does not implement, and ignores: bases, parts\n", first.err());
+        assertTrue(state.charms().get("local:precise/today-0").config().toString().contains("greeting"),
+                "the options come from charmcraft.yaml");
+        assertEquals("local:precise/today-0", run("deploy", charm.toString(), "second").assertOk().out()
+                .replaceAll(".*Deployed (\\S+) .*\n", "$1"), "the same content is the same revision");
+
+        Files.writeString(hooks.resolve("start"), "#!/bin/sh\n");
+        assertEquals("Deployed local:precise/today-1 as service 'third': third/0 (machine 0)\n",
+                run("deploy", charm.toString(), "third").assertOk().out());
+        assertFalse(Files.exists(charm.resolve("revision")), "the charm's directory is left as it is");
+
+        Path packed = jujube.charm.CharmArchives.build(charm, home.resolve("today_ubuntu-22.04-amd64.charm")).path();
+        assertEquals("Deployed local:precise/today-1 as service 'fourth': fourth/0 (machine 0)\n",
+                run("deploy", packed.toString(), "fourth").assertOk().out());
+    }
+
+    @Test
+    void deploy_of_a_path_names_what_is_wrong_with_it() throws Exception {
+        Map<String, String> before = snapshot();
+        assertEquals("jujube: no charm at ./absent: no such file or directory", run("deploy", "./absent").assertFailure());
+        Path k8s = Files.createDirectories(home.resolve("k8s"));
+        Files.writeString(k8s.resolve("charmcraft.yaml"), "name: k8s\nsummary: s\ndescription: d\ncontainers: {app: {}}\n");
+        assertEquals("jujube: charm " + k8s + ": charmcraft.yaml: containers declares workload containers: a Kubernetes"
+                + " charm, which Jujube's machines cannot run", run("deploy", k8s.toString()).assertFailure());
+        assertEquals(before, snapshot());
+    }
+
+    @Test
     void deploy_builds_archives_in_the_charm_storage_and_sweeps_those_a_killed_deploy_left() throws Exception {
         deploy("mysql").assertOk();
         Path storage = Path.of(java.net.URI.create(state.charms().get("local:precise/mysql-1").url())).getParent();
@@ -131,7 +169,7 @@ class DeployCommandsTest extends CliFixture {
             zip.write("1\n".getBytes(StandardCharsets.UTF_8));
         }
         assertEquals("jujube: charm local:precise/nometa not found in repository " + repository + "; skipping broken charm "
-                + archive + ": metadata.yaml is missing (is this a charm?)", deploy("local:nometa").assertFailure());
+                + archive + ": metadata.yaml is missing and no charmcraft.yaml names the charm (is this a charm?)", deploy("local:nometa").assertFailure());
 
         Path slip = repository.resolve("precise/slip.charm");
         try (ZipOutputStream zip = new ZipOutputStream(Files.newOutputStream(slip))) {

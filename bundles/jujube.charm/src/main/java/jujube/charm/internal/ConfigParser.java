@@ -20,7 +20,12 @@ public final class ConfigParser {
     private static final Set<String> OPTION_KEYS = Set.of("type", "default", "description");
 
     public CharmConfig parse(String charm, JsonNode tree) {
-        YamlFields yaml = new YamlFields(charm, FILE);
+        return parse(charm, FILE, tree);
+    }
+
+    /** Reads options kept under another name: {@code charmcraft.yaml}'s {@code config}, for one. */
+    public CharmConfig parse(String charm, String file, JsonNode tree) {
+        YamlFields yaml = new YamlFields(charm, file);
         Optional<ObjectNode> root = yaml.root(tree, true);
         if (root.isEmpty()) {
             return CharmConfig.empty();

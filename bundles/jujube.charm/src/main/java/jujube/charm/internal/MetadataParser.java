@@ -3,6 +3,7 @@ package jujube.charm.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -14,17 +15,54 @@ import jujube.charm.RelationEndpointSpec;
 import jujube.model.RelationRole;
 import jujube.model.RelationScope;
 
-/** Reads a parsed {@code metadata.yaml} into {@link CharmMetadata}, enforcing juju's rules for charms. */
+/**
+ * Reads a charm's parsed metadata ({@code metadata.yaml}, or {@code charmcraft.yaml} holding it) into
+ * {@link CharmMetadata}, enforcing juju's rules for charms.
+ */
 public final class MetadataParser {
     public static final String FILE = "metadata.yaml";
+    /** charmcraft's project file, which holds the metadata of a charm without {@code metadata.yaml}. */
+    public static final String CHARMCRAFT_FILE = "charmcraft.yaml";
+
+    /**
+     * The metadata read from a charm's file, and the keys it holds that Jujube accepts without acting on.
+     *
+     * @param ignored keys not implemented (or unknown, marked so), in file order
+     */
+    public record FromFile(CharmMetadata metadata, List<String> ignored) {
+        public FromFile {
+            ignored = List.copyOf(ignored);
+        }
+    }
 
     private static final Pattern RELATION_NAME = Pattern.compile("[a-z][a-z0-9]*([_-][a-z0-9]+)*");
     private static final Set<String> ENDPOINT_KEYS = Set.of("interface", "limit", "scope", "optional");
     private static final String RESERVED_PREFIX = "juju-";
 
+    /**
+     * Reads the metadata of a charm's {@code file}: a charm needing Kubernetes is refused, and what Jujube
+     * does not implement is listed.
+     */
+    public FromFile parseFile(String charm, String file, JsonNode tree) {
+        YamlFields yaml = new YamlFields(charm, file);
+        ObjectNode root = yaml.root(tree, false).orElseThrow();
+        if (file.equals(CHARMCRAFT_FILE)) {
+            String type = yaml.optionalString(root, "", "type").orElse("charm");
+            if (!type.equals("charm")) {
+                throw yaml.problem("type", "is \"" + type + "\": only charms deploy this way");
+            }
+        }
+        MetadataKeys.refuseKubernetes(yaml, root);
+        return new FromFile(parse(yaml, root), MetadataKeys.ignored(root));
+    }
+
+    /** Reads metadata as Jujube keeps it ({@link CharmMetadata#toMap()}). */
     public CharmMetadata parse(String charm, JsonNode tree) {
         YamlFields yaml = new YamlFields(charm, FILE);
-        ObjectNode root = yaml.root(tree, false).orElseThrow();
+        return parse(yaml, yaml.root(tree, false).orElseThrow());
+    }
+
+    private CharmMetadata parse(YamlFields yaml, ObjectNode root) {
         String name = yaml.requiredString(root, "", "name");
         if (!CharmUrl.isValidName(name)) {
             throw yaml.problem("name", "\"" + name + "\" is not a valid charm name (lower-case letters and digits in dash-separated words, not ending in a number)");

@@ -49,7 +49,7 @@ final class CharmPublisher implements AutoCloseable {
                 Files.createDirectories(storage);
                 AtomicFiles.sweepStaleTemps(storage, 1, Instant.now());
             }
-            Path file = Files.createTempFile(storage, "." + charm.name() + "-" + charm.revision() + ".", ".tmp");
+            Path file = Files.createTempFile(storage, "." + charm.name() + ".", ".tmp");
             built.add(file);
             return CharmArchives.build(((CharmDirectory) charm.source()).path(), file).path();
         } catch (IOException e) {
@@ -76,6 +76,22 @@ final class CharmPublisher implements AutoCloseable {
         CharmUrl any = url.withoutRevision();
         return session.state().charms().list().stream().map(r -> CharmUrl.parse(r.id()))
                 .filter(u -> u.withoutRevision().equals(any)).mapToInt(u -> u.revision().orElse(-1)).max().orElse(-1);
+    }
+
+    /**
+     * The URL a charm without a revision of its own is published as in {@code series}: that of a revision
+     * published before with the same content, else the revision after the highest published (0 for
+     * the first), as Go juju numbers local charms.
+     */
+    CharmUrl numbered(Charm charm, String series) {
+        CharmUrl any = charm.localUrl(series, 0).withoutRevision();
+        String sha256 = sha256(charm).hex();
+        return session.state().charms().list().stream()
+                .filter(r -> r.sha256().equals(sha256))
+                .map(r -> CharmUrl.parse(r.id()))
+                .filter(u -> u.withoutRevision().equals(any))
+                .findFirst()
+                .orElseGet(() -> charm.localUrl(series, highestPublishedRevision(any) + 1));
     }
 
     /** Writes a new revision into a charm directory's {@code revision} file and reads the charm again. */

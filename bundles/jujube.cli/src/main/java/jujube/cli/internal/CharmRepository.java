@@ -42,6 +42,25 @@ final class CharmRepository {
         return url;
     }
 
+    /**
+     * Whether the operator's charm text is a path rather than a URL: {@code ./x}, {@code ../x}, {@code /x},
+     * {@code ~/x}, or a packed {@code x.charm}, as Go juju tells local charms from charmhub's.
+     */
+    static boolean isPath(String text) {
+        return text.startsWith("/") || text.startsWith("./") || text.startsWith("../") || text.startsWith("~/")
+                || text.equals(".") || text.equals("..") || text.endsWith(".charm");
+    }
+
+    /** The charm directory or packed charm at the operator's {@code path} ({@code ~/} is their home). */
+    static Charm read(String path, CharmReader reader) {
+        Path file = path.startsWith("~/") ? Path.of(System.getProperty("user.home"), path.substring(2)) : Path.of(path);
+        try {
+            return reader.read(file.toAbsolutePath().normalize());
+        } catch (CharmNotFoundException e) {
+            throw new CliException("no charm at " + path + ": no such file or directory", e);
+        }
+    }
+
     /** The charm {@code url} names; a broken charm of that name is reported with what is wrong with it. */
     Charm find(CharmUrl url, CharmReader reader) {
         Path root = root();

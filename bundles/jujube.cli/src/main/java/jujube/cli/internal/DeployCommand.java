@@ -29,7 +29,8 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "deploy", description = "Deploy a charm from the local repository as a service.")
 public final class DeployCommand extends SessionCommand {
-    @Parameters(index = "0", paramLabel = "CHARM", description = "Charm URL or name: local:mysql, mysql, local:precise/mysql-3.")
+    @Parameters(index = "0", paramLabel = "CHARM", description = "Charm URL or name (local:mysql, mysql, local:precise/mysql-3),"
+            + " or the path of a charm directory or packed .charm (./mycharm, /srv/mycharm_ubuntu-22.04-amd64.charm).")
     String charmText;
 
     @Parameters(index = "1", arity = "0..1", paramLabel = "SERVICE", description = "Service name (default: the charm's name).")
@@ -53,8 +54,14 @@ public final class DeployCommand extends SessionCommand {
     @Override
     int run(EnvironmentSession session) {
         UnitPlacement.checkCount(this, units);
-        CharmUrl wanted = CharmRepository.infer(charmText);
-        Charm charm = repository.find(wanted, session.reader());
+        boolean fromPath = CharmRepository.isPath(charmText);
+        CharmUrl wanted = fromPath ? null : CharmRepository.infer(charmText);
+        Charm charm = fromPath ? CharmRepository.read(charmText, session.reader()) : repository.find(wanted, session.reader());
+        String series = fromPath ? CharmRepository.DEFAULT_SERIES : wanted.series();
+        if (!charm.ignoredKeys().isEmpty()) {
+            err().printf("warning: charm %s: Jujube does not implement, and ignores: %s%n", charm.name(),
+                    String.join(", ", charm.ignoredKeys()));
+        }
         String name = serviceName != null ? serviceName : charm.name();
         Services.problemWithName(name).ifPresent(problem -> {
             throw new CliException(problem);
@@ -65,13 +72,14 @@ public final class DeployCommand extends SessionCommand {
         Placement placement = UnitPlacement.of(session.state(), session.environment().placement(), to);
         Map<String, Object> config = configFile == null ? Map.of() : ServiceConfigFile.read(configFile, name, charm.config());
         try (CharmPublisher publisher = new CharmPublisher(session)) {
-            CharmUrl url = charm.localUrl(wanted.series());
-            if (publisher.changedSincePublished(charm, url)) {
+            CharmUrl url = charm.revision().isEmpty() ? publisher.numbered(charm, series) : charm.localUrl(series);
+            if (charm.revision().isPresent() && publisher.changedSincePublished(charm, url)) {
                 if (!upgrade) {
                     out().printf("Using %s as published before: the repository's copy changed since (--upgrade publishes it as a new revision)%n", url);
                 } else {
-                    charm = publisher.bumpRevision(charm, Math.max(charm.revision(), publisher.highestPublishedRevision(url)) + 1);
-                    url = charm.localUrl(wanted.series());
+                    charm = publisher.bumpRevision(charm, Math.max(charm.revision().getAsInt(),
+                            publisher.highestPublishedRevision(url)) + 1);
+                    url = charm.localUrl(series);
                 }
             }
             CharmRecord record = publisher.published(url).orElse(null);

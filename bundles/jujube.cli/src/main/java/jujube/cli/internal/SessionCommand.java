@@ -26,6 +26,7 @@ abstract class SessionCommand implements Callable<Integer> {
             code = run(session);
         }
         out().flush();
+        err().flush();
         return code;
     }
 
@@ -34,6 +35,11 @@ abstract class SessionCommand implements Callable<Integer> {
 
     PrintWriter out() {
         return spec.commandLine().getOut();
+    }
+
+    /** Where warnings go: what the command does not stop for, but the operator should read. */
+    PrintWriter err() {
+        return spec.commandLine().getErr();
     }
 
     /** A usage error: exit code 2. */

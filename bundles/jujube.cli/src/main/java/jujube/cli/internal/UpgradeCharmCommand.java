@@ -44,10 +44,14 @@ public final class UpgradeCharmCommand extends SessionCommand {
         List<UnitInfo> units = target.info().units().stream().map(u -> session.state().units().get(u)).toList();
         Charm charm = repository.find(current.withoutRevision(), session.reader());
         try (CharmPublisher publisher = new CharmPublisher(session)) {
-            CharmUrl url = charm.localUrl(current.series());
-            boolean bump = charm.revision() <= currentRevision && charm.source() instanceof CharmDirectory
-                    && (charm.revision() < currentRevision || publisher.changedSincePublished(charm, url));
-            boolean newer = charm.revision() > currentRevision || bump;
+            // a charm of today has no revision of its own: a change of its content makes the next one
+            boolean unnumbered = charm.revision().isEmpty();
+            int charmRevision = charm.revision().orElse(currentRevision);
+            CharmUrl url = charm.localUrl(current.series(), charmRevision);
+            boolean bump = unnumbered ? publisher.changedSincePublished(charm, url)
+                    : charmRevision <= currentRevision && charm.source() instanceof CharmDirectory
+                    && (charmRevision < currentRevision || publisher.changedSincePublished(charm, url));
+            boolean newer = charmRevision > currentRevision || bump;
             // units left behind by an earlier upgrade (refused or dropped by their agent) catch up with the service
             List<UnitInfo> flagged = newer ? units
                     : units.stream().filter(u -> !u.charmId().equals(current.toString())).toList();
@@ -56,7 +60,7 @@ public final class UpgradeCharmCommand extends SessionCommand {
                 return 0;
             }
             refuseUnupgradable(flagged);
-            int revision = bump ? Math.max(currentRevision, publisher.highestPublishedRevision(url)) + 1 : charm.revision();
+            int revision = bump ? Math.max(currentRevision, publisher.highestPublishedRevision(url)) + 1 : charmRevision;
             CharmUrl next = newer ? current.withRevision(revision) : current;
             if (dryRun) {
                 out().printf(newer ? "Service '%s' would be upgraded from charm %s to %s%n"
@@ -71,7 +75,7 @@ public final class UpgradeCharmCommand extends SessionCommand {
             }
             String charmId = current.toString();
             if (newer) {
-                if (bump) {
+                if (bump && !unnumbered) {
                     charm = publisher.bumpRevision(charm, revision);
                 }
                 Charm upgraded = requireName(charm, target);
