@@ -35,6 +35,10 @@ import org.junit.jupiter.api.io.TempDir;
 class UnitAgentCrashTest {
     private static final int UNITS = 3;
     private static final int KILLS_PER_UNIT = 18;
+    /** Kills inside a hook each unit must have had, for the harness to bite. */
+    private static final int MID_HOOK_KILLS_PER_UNIT = 4;
+    /** At most this many lives aimed at a hook follow the planned ones of a unit. */
+    private static final int EXTRA_LIVES = 8;
     private static final Duration SETTLE = Duration.ofSeconds(60);
     private static TestingServer zk;
     @TempDir
@@ -69,10 +73,21 @@ class UnitAgentCrashTest {
                 jujube.access.CredentialFiles.write(control.resolve("admin.yaml"), List.of(world.admin));
                 CrashCharm.write(unitDir.resolve("charm"), control);
                 Path agentLog = root.resolve("agent-" + unit.number() + ".log");
-                for (int k = 0; k < KILLS_PER_UNIT; k++) {
+                int unitMidHook = 0;
+                int k = 0;
+                // the planned lives, then (on a machine so busy that too few of their kills landed inside a
+                // hook) lives aimed at a hook: each starts one, and is killed within its sleep
+                for (; k < KILLS_PER_UNIT || (unitMidHook < MID_HOOK_KILLS_PER_UNIT && k < KILLS_PER_UNIT + EXTRA_LIVES); k++) {
                     CrashAgentProcess agent = CrashAgentProcess.start(zk.getConnectString(), "crash", unit, unitDir,
                             agentLog, control, k, orphans);
-                    if (k < 4) {
+                    if (k >= KILLS_PER_UNIT) {
+                        agent.awaitRunning(agentLog, SETTLE);
+                        for (int m = 1 + random.nextInt(3); m > 0; m--) {
+                            world.mutate(random, control);
+                        }
+                        awaitFirstHook(control.resolve("hooks.log"), k, "", Duration.ofSeconds(8));
+                        pause(random, 0, 140);
+                    } else if (k < 4) {
                         // the first lives are killed somewhere in install, config-changed and start: a
                         // random delay counted from the life's first hook, as JVM start-up times vary
                         awaitFirstHook(control.resolve("hooks.log"), k);
@@ -91,19 +106,22 @@ class UnitAgentCrashTest {
                         agent.awaitRunning(agentLog, SETTLE);
                         pause(random, 0, 1100);
                     }
-                    if (random.nextInt(4) > 0) {
+                    if (k < KILLS_PER_UNIT && random.nextInt(4) > 0) {
                         world.mutate(random, control); // while the agent runs: its hooks follow at once
                         pause(random, 0, 400);
                     }
                     CrashAgentProcess.Kill kill = kill(agent, agentLog);
                     kills++;
-                    kill.hook().ifPresent(hook -> cutHooks.merge(hook, 1, Integer::sum));
+                    if (kill.hook().isPresent()) {
+                        cutHooks.merge(kill.hook().get(), 1, Integer::sum);
+                        unitMidHook++;
+                    }
                     for (int m = 1 + random.nextInt(3); m > 0; m--) {
                         world.mutate(random, control); // while the agent is down
                     }
                 }
                 CrashAgentProcess last = CrashAgentProcess.start(zk.getConnectString(), "crash", unit, unitDir, agentLog,
-                        control, KILLS_PER_UNIT, orphans);
+                        control, k, orphans);
                 try {
                     CrashInvariants settled = awaitSettled(world, unit, unitDir, control.resolve("hooks.log"), agentLog);
                     List<String> violations = settled.violations(CrashHookLog.read(control.resolve("hooks.log")));
