@@ -12,15 +12,19 @@ import java.util.Optional;
  * (socket path, the invocation's client id, the directory holding the tools, put first on
  * {@code PATH}), the relation when it is a relation hook, extra environment variables (they never
  * override the variables the invoker itself sets) and a timeout ({@link Optional#empty()} means the
- * invoker's configured default; {@link Duration#ZERO} means none) and, for a pseudo-hook that is no
- * file of the charm ({@code juju-run}), the program to run instead of {@code hooks/<name>} (since 1.4).
+ * invoker's configured default; {@link Duration#ZERO} means none), for a pseudo-hook that is no
+ * file of the charm ({@code juju-run}), the program to run instead of the charm's (since 1.4), and the
+ * model the hook runs in (since 3.1).
  *
  * <p>Build one with {@link #of} and the {@code with…} methods; every instance is immutable.
  */
 public record HookInvocation(String unitName, String serviceName, String charmName, Path charmDir,
         String hookName, Path socketPath, String clientId, Path toolsDir,
         Optional<RelationHookInfo> relation, Map<String, String> extraEnv, Optional<Duration> timeout,
-        Optional<Path> program) {
+        Optional<Path> program, HookModel model) {
+
+    /** The executable at a charm's root that Go juju runs for every event, when the charm has one. */
+    public static final String DISPATCH = "dispatch";
 
     public HookInvocation {
         Objects.requireNonNull(unitName, "unitName");
@@ -45,6 +49,15 @@ public record HookInvocation(String unitName, String serviceName, String charmNa
         });
         extraEnv = Map.copyOf(extraEnv);
         Objects.requireNonNull(program, "program");
+        Objects.requireNonNull(model, "model");
+    }
+
+    /** An invocation in no known model, as before 3.1. */
+    public HookInvocation(String unitName, String serviceName, String charmName, Path charmDir, String hookName,
+            Path socketPath, String clientId, Path toolsDir, Optional<RelationHookInfo> relation,
+            Map<String, String> extraEnv, Optional<Duration> timeout, Optional<Path> program) {
+        this(unitName, serviceName, charmName, charmDir, hookName, socketPath, clientId, toolsDir, relation, extraEnv,
+                timeout, program, HookModel.UNKNOWN);
     }
 
     /** An invocation of the charm's own hook file, as before 1.4. */
@@ -65,19 +78,19 @@ public record HookInvocation(String unitName, String serviceName, String charmNa
     /** This invocation as a relation hook. */
     public HookInvocation withRelation(RelationHookInfo info) {
         return new HookInvocation(unitName, serviceName, charmName, charmDir, hookName, socketPath, clientId,
-                toolsDir, Optional.of(info), extraEnv, timeout, program);
+                toolsDir, Optional.of(info), extraEnv, timeout, program, model);
     }
 
     /** This invocation with the given extra environment (replacing any previous extra environment). */
     public HookInvocation withExtraEnv(Map<String, String> env) {
         return new HookInvocation(unitName, serviceName, charmName, charmDir, hookName, socketPath, clientId,
-                toolsDir, relation, env, timeout, program);
+                toolsDir, relation, env, timeout, program, model);
     }
 
     /** This invocation with its own timeout; {@link Duration#ZERO} runs the hook without one. */
     public HookInvocation withTimeout(Duration hookTimeout) {
         return new HookInvocation(unitName, serviceName, charmName, charmDir, hookName, socketPath, clientId,
-                toolsDir, relation, extraEnv, Optional.of(hookTimeout), program);
+                toolsDir, relation, extraEnv, Optional.of(hookTimeout), program, model);
     }
 
     /**
@@ -90,11 +103,39 @@ public record HookInvocation(String unitName, String serviceName, String charmNa
             throw new IllegalArgumentException("the program must be an absolute path, got " + executable);
         }
         return new HookInvocation(unitName, serviceName, charmName, charmDir, hookName, socketPath, clientId,
-                toolsDir, relation, extraEnv, timeout, Optional.of(executable));
+                toolsDir, relation, extraEnv, timeout, Optional.of(executable), model);
     }
 
-    /** What this invocation runs: its program, else the hook file {@code <charmDir>/hooks/<hookName>}. */
+    /**
+     * This invocation in {@code where}.
+     *
+     * @since 3.1
+     */
+    public HookInvocation withModel(HookModel where) {
+        return new HookInvocation(unitName, serviceName, charmName, charmDir, hookName, socketPath, clientId,
+                toolsDir, relation, extraEnv, timeout, program, where);
+    }
+
+    /**
+     * What this invocation runs: its program; else the charm's {@value #DISPATCH} when it has one, which
+     * gets every event (its hook in {@code JUJU_DISPATCH_PATH}), as in Go juju; else the hook file
+     * {@code <charmDir>/hooks/<hookName>}. Looks at the charm's files: call it when the hook is about to run.
+     */
     public Path hookPath() {
-        return program.orElseGet(() -> charmDir.resolve("hooks").resolve(hookName));
+        if (program.isPresent()) {
+            return program.get();
+        }
+        Path dispatch = charmDir.resolve(DISPATCH);
+        return java.nio.file.Files.exists(dispatch) ? dispatch : charmDir.resolve("hooks").resolve(hookName);
+    }
+
+    /**
+     * The hook as Go juju names it to a dispatching charm ({@code JUJU_DISPATCH_PATH}):
+     * {@code hooks/<hookName>}.
+     *
+     * @since 3.1
+     */
+    public String dispatchPath() {
+        return "hooks/" + hookName;
     }
 }

@@ -31,7 +31,32 @@ public interface EnvironmentConfig {
      * The keys no one may set or unset: fixed by bootstrap, which also records them in the environment's
      * own file, where the command line reads them (changing one copy would make the two disagree).
      */
-    java.util.Set<String> READ_ONLY = java.util.Set.of("name", "placement");
+    java.util.Set<String> READ_ONLY = java.util.Set.of("name", "placement", "uuid");
+
+    /**
+     * The environment's name, as bootstrap wrote it; empty when missing.
+     *
+     * @since 7.1
+     */
+    static String name(Map<String, Object> config) {
+        Object value = config.get("name");
+        return value == null ? "" : value.toString();
+    }
+
+    /**
+     * The environment's UUID, what Go juju calls the model UUID: the one bootstrap wrote, else (an
+     * environment bootstrapped without one) a UUID derived from its name, the same at every read.
+     *
+     * @since 7.1
+     */
+    static String uuid(Map<String, Object> config) {
+        Object value = config.get("uuid");
+        if (value != null) {
+            return value.toString();
+        }
+        return java.util.UUID.nameUUIDFromBytes(("jujube-environment:" + name(config))
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8)).toString();
+    }
 
     /** Every key and its value. */
     Map<String, Object> get();

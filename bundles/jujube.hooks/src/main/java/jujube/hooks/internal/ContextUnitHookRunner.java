@@ -13,6 +13,7 @@ import jujube.hooks.ExecutedHook;
 import jujube.hooks.HookEffects;
 import jujube.hooks.HookInvocation;
 import jujube.hooks.HookInvoker;
+import jujube.hooks.HookModel;
 import jujube.hooks.HookOutput;
 import jujube.hooks.HookResult;
 import jujube.hooks.RelationHookInfo;
@@ -56,6 +57,8 @@ final class ContextUnitHookRunner implements UnitHookRunner {
      * first hook that found its unit. A removed unit's stop and -broken hooks still run it.
      */
     private volatile String lastCharmId;
+    /** The model the hooks run in: the machine from the setup, the principal from the unit's node. */
+    private volatile HookModel model;
     /** The environment's proxy variables, as last delivered: hooks get what was set when they start. */
     private volatile Map<String, String> proxies = Map.of();
     private volatile boolean logSettingValues;
@@ -72,6 +75,7 @@ final class ContextUnitHookRunner implements UnitHookRunner {
         this.flush = new ContextFlush(setup.state());
         this.debugger = new HookDebugger(setup.state());
         this.invoker = new DebugHookInvoker(setup.invoker(), debugger, setup.unitDir(), System.getenv("PATH"));
+        this.model = new HookModel("", "", setup.machineId(), Optional.empty());
     }
 
     /** See {@link jujube.hooks.UnitHookRunners#start}; {@code records} keeps the record of its running hook. */
@@ -129,13 +133,19 @@ final class ContextUnitHookRunner implements UnitHookRunner {
             Map<String, Object> config = setup.state().environmentConfig();
             proxies = ProxySettings.of(config);
             logSettingValues = EnvironmentConfig.logSettingValues(config);
+            model = withEnvironment(model, config);
             environmentWatch = setup.state().watchEnvironmentConfig(change -> {
                 proxies = ProxySettings.of(change.current());
                 logSettingValues = EnvironmentConfig.logSettingValues(change.current());
+                model = withEnvironment(model, change.current());
             });
         } catch (StateException e) {
             LOG.warn("unit={}: cannot read the environment's proxy settings yet: {}", setup.unit(), e.getMessage());
         }
+    }
+
+    private static HookModel withEnvironment(HookModel model, Map<String, Object> config) {
+        return model.withEnvironment(EnvironmentConfig.name(config), EnvironmentConfig.uuid(config));
     }
 
     @Override
@@ -174,8 +184,12 @@ final class ContextUnitHookRunner implements UnitHookRunner {
             // agent then says so (charmChanged); reading it before every hook cost a topology read and
             // two node reads for the same answer.
             if (charmId == null) {
-                charmId = setup.state().info().charmId();
+                jujube.model.UnitInfo info = setup.state().info();
+                charmId = info.charmId();
                 lastCharmId = charmId;
+                HookModel current = model;
+                model = new HookModel(current.modelName(), current.modelUuid(), current.machineId(),
+                        info.container().map(Object::toString));
             }
         } catch (NoSuchUnitException e) {
             // remove-unit deletes the unit's node before its agent retires it: the retiring hooks
@@ -196,7 +210,8 @@ final class ContextUnitHookRunner implements UnitHookRunner {
         log.started(shownName);
         try {
             HookInvocation invocation = HookInvocation.of(setup.unit().toString(), setup.unit().service(), charmId,
-                    setup.charmDir(), hookName, server.socketPath(), clientId, tools.binDir()).withExtraEnv(proxies);
+                    setup.charmDir(), hookName, server.socketPath(), clientId, tools.binDir()).withExtraEnv(proxies)
+                    .withModel(model);
             result = invoker.invoke(adapt.apply(relation.map(invocation::withRelation).orElse(invocation)),
                     recording(hookName, log.tee(hookName, output)));
         } finally {

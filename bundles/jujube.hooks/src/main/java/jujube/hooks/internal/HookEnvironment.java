@@ -13,6 +13,12 @@ import jujube.hooks.RelationHookInfo;
  * hook finds what the agent's user would, and apt runs without questions or pagers.
  */
 final class HookEnvironment {
+    /**
+     * The Go juju release whose hook contract Jujube implements ({@code JUJU_VERSION}; README's "Charms of
+     * today" names it). The ops library chooses by it what it may use of that contract: from 2.8 dispatch
+     * and {@code JUJU_DISPATCH_PATH}, from 2.7 application data.
+     */
+    static final String JUJU_VERSION = "3.1.8";
     /** After the tools when the agent has no {@code PATH}: the usual system directories. */
     static final String SYSTEM_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
 
@@ -40,6 +46,17 @@ final class HookEnvironment {
         env.put("JUJU_AGENT_SOCKET", invocation.socketPath().toString());
         env.put("JUJU_SOCKET", invocation.socketPath().toString());
         env.put("JUJU_CLIENT_ID", invocation.clientId());
+        // Go juju 3's, beside the original's
+        env.put("JUJU_VERSION", JUJU_VERSION);
+        env.put("JUJU_CHARM_DIR", invocation.charmDir().toString());
+        env.put("JUJU_MODEL_NAME", invocation.model().modelName());
+        env.put("JUJU_MODEL_UUID", invocation.model().modelUuid());
+        env.put("JUJU_MACHINE_ID", invocation.model().machineId());
+        env.put("JUJU_PRINCIPAL_UNIT", invocation.model().principalUnit().orElse(""));
+        if (invocation.program().isEmpty()) {
+            env.put("JUJU_HOOK_NAME", invocation.hookName());
+            env.put("JUJU_DISPATCH_PATH", invocation.dispatchPath());
+        }
         invocation.relation().ifPresent(relation -> putRelation(env, relation));
         return env;
     }
@@ -49,6 +66,8 @@ final class HookEnvironment {
         env.put("JUJU_RELATION_ID", relation.relationId());
         env.put("JUJU_REMOTE_UNIT", relation.remoteUnitOrEmpty());
         env.put("JUJU_MEMBERS", String.join(" ", relation.members()));
+        env.put("JUJU_REMOTE_APP", relation.remoteApp());
+        relation.departingUnit().ifPresent(unit -> env.put("JUJU_DEPARTING_UNIT", unit));
     }
 
     /**

@@ -73,6 +73,8 @@ class DebugHooksTest extends ContextRunnerFixture {
         assertEquals(java.util.Set.of("LANG", "HOME", "DEBIAN_FRONTEND", "APT_LISTCHANGES_FRONTEND", "PATH", "CHARM_DIR",
                 "JUJU_UNIT_NAME", "JUJU_LOCAL_UNIT", "JUJU_SERVICE", "JUJU_CHARM", "JUJU_AGENT_SOCKET", "JUJU_SOCKET",
                 "JUJU_CLIENT_ID", "JUJU_RELATION", "JUJU_RELATION_ID", "JUJU_REMOTE_UNIT", "JUJU_MEMBERS",
+                "JUJU_VERSION", "JUJU_CHARM_DIR", "JUJU_MODEL_NAME", "JUJU_MODEL_UUID", "JUJU_MACHINE_ID",
+                "JUJU_PRINCIPAL_UNIT", "JUJU_HOOK_NAME", "JUJU_DISPATCH_PATH", "JUJU_REMOTE_APP",
                 "TERM", "PWD", "SHLVL", "_"), shellEnv.keySet());
         assertEquals(Map.of("answer", "42"), executed.effects().settings().get(env.db.id()));
         POLLING.until(() -> !windows().contains("db-relation-changed"));

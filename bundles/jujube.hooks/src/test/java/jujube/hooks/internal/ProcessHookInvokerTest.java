@@ -11,8 +11,10 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import jujube.hooks.HookInvocation;
+import jujube.hooks.HookModel;
 import jujube.hooks.HookResult;
 import jujube.hooks.RelationHookInfo;
 import jujube.process.ProcessOutcome;
@@ -48,7 +50,9 @@ class ProcessHookInvokerTest {
     void replaces_the_environment() throws IOException {
         charm.hook("install", "env > \"$CHARM_DIR/env.out\"");
 
-        assertEquals(new HookResult.Succeeded(), invoker.invoke(charm.invocation("install"), new HookFixture.Recording()));
+        HookInvocation invocation = charm.invocation("install").withModel(new HookModel("local",
+                "0b5d6f5e-4c1e-4e0c-9d53-0c1f3ad6b4a1", "3", Optional.of("mysql/0")));
+        assertEquals(new HookResult.Succeeded(), invoker.invoke(invocation, new HookFixture.Recording()));
 
         Map<String, String> env = readEnv(charm.charmDir.resolve("env.out"));
         Map<String, String> expected = new HashMap<>(Map.ofEntries(
@@ -64,7 +68,16 @@ class ProcessHookInvokerTest {
                 Map.entry("DEBIAN_FRONTEND", "noninteractive"),
                 Map.entry("APT_LISTCHANGES_FRONTEND", "none"),
                 Map.entry("LANG", "C.UTF-8"),
-                Map.entry("HOME", charm.unitDir.toString())));
+                Map.entry("HOME", charm.unitDir.toString()),
+                // Go juju 3's
+                Map.entry("JUJU_VERSION", "3.1.8"),
+                Map.entry("JUJU_CHARM_DIR", charm.charmDir.toString()),
+                Map.entry("JUJU_MODEL_NAME", "local"),
+                Map.entry("JUJU_MODEL_UUID", "0b5d6f5e-4c1e-4e0c-9d53-0c1f3ad6b4a1"),
+                Map.entry("JUJU_MACHINE_ID", "3"),
+                Map.entry("JUJU_PRINCIPAL_UNIT", "mysql/0"),
+                Map.entry("JUJU_HOOK_NAME", "install"),
+                Map.entry("JUJU_DISPATCH_PATH", "hooks/install")));
         SHELL_OWN.forEach(env::remove);
         assertEquals(expected, env);
         // Set for the test JVM by the surefire configuration: must not reach the hook.
@@ -84,6 +97,47 @@ class ProcessHookInvokerTest {
         assertEquals("db:3", env.get("JUJU_RELATION_ID"));
         assertEquals("mysql/1", env.get("JUJU_REMOTE_UNIT"));
         assertEquals("mysql/1 mysql/2", env.get("JUJU_MEMBERS"));
+        assertEquals("mysql", env.get("JUJU_REMOTE_APP"));
+        assertFalse(env.containsKey("JUJU_DEPARTING_UNIT"));
+    }
+
+    @Test
+    void departed_hooks_name_the_departing_unit() throws IOException {
+        charm.hook("db-relation-departed", "env > \"$CHARM_DIR/env.out\"");
+        HookInvocation invocation = charm.invocation("db-relation-departed")
+                .withRelation(new RelationHookInfo("db", "db:3", "mysql/1", List.of("mysql/1")).departing("mysql/1"));
+
+        assertTrue(invoker.invoke(invocation, new HookFixture.Recording()).isSuccess());
+
+        Map<String, String> env = readEnv(charm.charmDir.resolve("env.out"));
+        assertEquals("mysql/1", env.get("JUJU_DEPARTING_UNIT"));
+        assertEquals("mysql", env.get("JUJU_REMOTE_APP"));
+    }
+
+    @Test
+    void a_charm_with_dispatch_gets_every_event_through_it() throws IOException {
+        charm.hook("install", "echo hook >> \"$CHARM_DIR/ran.out\"");
+        Path dispatch = charm.charmDir.resolve("dispatch");
+        Files.writeString(dispatch, "#!/bin/sh\necho \"dispatch $JUJU_DISPATCH_PATH $JUJU_HOOK_NAME\" >> \"$CHARM_DIR/ran.out\"\n");
+        Files.setPosixFilePermissions(dispatch, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+
+        assertEquals(new HookResult.Succeeded(), invoker.invoke(charm.invocation("install"), new HookFixture.Recording()));
+        assertEquals(new HookResult.Succeeded(), invoker.invoke(charm.invocation("leader-elected"), new HookFixture.Recording()),
+                "dispatch runs also for an event without a hook file");
+
+        assertEquals(List.of("dispatch hooks/install install", "dispatch hooks/leader-elected leader-elected"),
+                Files.readAllLines(charm.charmDir.resolve("ran.out")));
+    }
+
+    @Test
+    void a_dispatch_that_is_not_executable_fails_the_hook_with_its_path() throws IOException {
+        charm.hook("install", "true");
+        Files.writeString(charm.charmDir.resolve("dispatch"), "#!/bin/sh\n");
+
+        HookResult result = invoker.invoke(charm.invocation("install"), new HookFixture.Recording());
+
+        assertFalse(result.isSuccess());
+        assertTrue(result.toString().contains(charm.charmDir.resolve("dispatch").toString()), result.toString());
     }
 
     @Test
@@ -97,6 +151,9 @@ class ProcessHookInvokerTest {
         Map<String, String> env = readEnv(charm.charmDir.resolve("env.out"));
         assertEquals("", env.get("JUJU_REMOTE_UNIT"));
         assertEquals("", env.get("JUJU_MEMBERS"));
+        assertEquals("", env.get("JUJU_REMOTE_APP"), "unknown unless the caller names it");
+        invoker.invoke(invocation.withRelation(invocation.relation().get().withRemoteApp("mysql")), new HookFixture.Recording());
+        assertEquals("mysql", readEnv(charm.charmDir.resolve("env.out")).get("JUJU_REMOTE_APP"));
     }
 
     @Test

@@ -15,7 +15,7 @@ import jujube.model.RelationInfo;
  * @param relationName the relation's name in the unit's charm, {@code db}
  * @param scope {@code global} or {@code container}
  */
-record KnownRelation(String stateId, String hookId, String relationName, String scope) {
+record KnownRelation(String stateId, String hookId, String relationName, String scope, String remoteApp) {
     private static final Pattern STATE_ID = Pattern.compile("relation-\\d{1,10}");
 
     KnownRelation {
@@ -33,12 +33,21 @@ record KnownRelation(String stateId, String hookId, String relationName, String 
         if (scope.isBlank()) {
             throw new IllegalArgumentException("blank scope of " + stateId);
         }
+        Objects.requireNonNull(remoteApp, "remoteApp");
+    }
+
+    /** A relation known from before its remote application was recorded: its hooks name none when broken. */
+    KnownRelation(String stateId, String hookId, String relationName, String scope) {
+        this(stateId, hookId, relationName, scope, "");
     }
 
     /** The relation as a unit of {@code service} sees it. */
     static KnownRelation of(RelationInfo info, String service) {
         String hookId = RelationIds.hookId(info, service);
-        return new KnownRelation(info.id(), hookId, RelationIds.relationName(hookId), info.scope().key());
+        // the other side's service; a peer relation's is the unit's own
+        String remoteApp = info.endpoints().stream().map(jujube.model.RelationEndpoint::serviceName)
+                .filter(s -> !s.equals(service)).findFirst().orElse(service);
+        return new KnownRelation(info.id(), hookId, RelationIds.relationName(hookId), info.scope().key(), remoteApp);
     }
 
     /** The hook {@code <relation name>-relation-<suffix>}. */

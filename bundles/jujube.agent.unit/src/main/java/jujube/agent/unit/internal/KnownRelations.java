@@ -69,8 +69,9 @@ final class KnownRelations {
         }
         for (JsonNode entry : root.get("relations")) {
             try {
+                // remote_app is absent from files written before it was kept
                 KnownRelation relation = new KnownRelation(text(entry, "id"), text(entry, "hook_id"),
-                        text(entry, "name"), text(entry, "scope"));
+                        text(entry, "name"), text(entry, "scope"), entry.has("remote_app") ? text(entry, "remote_app") : "");
                 found.put(relation.stateId(), relation);
             } catch (IllegalArgumentException | NullPointerException e) {
                 throw new CorruptStateFileException(file, "invalid relation entry " + entry + ": " + e.getMessage(), e);
@@ -96,7 +97,7 @@ final class KnownRelations {
         ObjectNode root = mapper.createObjectNode().put("version", FORMAT_VERSION);
         ArrayNode list = root.putArray("relations");
         relations.forEach(r -> list.addObject().put("id", r.stateId()).put("hook_id", r.hookId())
-                .put("name", r.relationName()).put("scope", r.scope()));
+                .put("name", r.relationName()).put("scope", r.scope()).put("remote_app", r.remoteApp()));
         try {
             AtomicFiles.write(file, mapper.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));
         } catch (IOException e) {

@@ -56,7 +56,10 @@ final class RelationHooks {
 
     private RelationHookInfo info(RelationChange change) {
         List<String> members = change.members().stream().map(UnitName::toString).toList();
-        return new RelationHookInfo(relation.relationName(), relation.hookId(), change.unit().toString(), members);
+        RelationHookInfo info = new RelationHookInfo(relation.relationName(), relation.hookId(),
+                change.unit().toString(), members);
+        // JUJU_DEPARTING_UNIT: the remote unit that leaves the relation
+        return change.type() == jujube.workflow.ChangeType.DEPARTED ? info.departing(change.unit().toString()) : info;
     }
 
     /**
@@ -64,9 +67,7 @@ final class RelationHooks {
      * change ({@code JUJU_MEMBERS}).
      */
     HookResult run(RelationChange change) {
-        List<String> members = change.members().stream().map(UnitName::toString).toList();
-        return runner.run(hookName(change), Optional.of(
-                new RelationHookInfo(relation.relationName(), relation.hookId(), change.unit().toString(), members)));
+        return runner.run(hookName(change), Optional.of(info(change)));
     }
 
     /** The hook a change runs, {@code db-relation-joined}. */
@@ -77,7 +78,8 @@ final class RelationHooks {
     /** {@code <name>-relation-broken}, in a broken context: no remote unit, no members. */
     HookResult broken() {
         return runner.run(relation.hookName("broken"), Optional.of(
-                new RelationHookInfo(relation.relationName(), relation.hookId(), null, List.of())));
+                new RelationHookInfo(relation.relationName(), relation.hookId(), null, List.of())
+                        .withRemoteApp(relation.remoteApp())));
     }
 
     /** {@link #broken()} as the action of the {@code depart} transition. */

@@ -285,7 +285,7 @@ final class UnitAgentRuntime implements AutoCloseable {
             HookInvoker invoker = settings.hookTimeout().<HookInvoker>map(t -> new TimeoutHookInvoker(with.invoker(), t))
                     .orElse(with.invoker());
             runner = with.runners().start(UnitHookSetup.of(unitState, invoker, settings.unitDir(),
-                    settings.charmDir(), with.mapper()));
+                    settings.charmDir(), with.mapper()).onMachine(settings.machineId()));
             executor = with.executors().newExecutor(unit.toString());
             relations = with.relations().apply(new RelationLifecycleContext(unitState, unit, unit.service(),
                     settings.stateDir(), with.mapper(), runner, executor, with.scopes(), new RelationHookRetries(

@@ -15,9 +15,16 @@ import jujube.workflow.RetryPolicy;
  *
  * @param charmStorageDir empty when the agent was given none (charm upgrades then fail with a clear error)
  * @param hookTimeout empty for the hook invoker's default
+ * @param machineId the machine the unit runs on, for its hooks ({@code JUJU_MACHINE_ID}); empty when not given
  */
 record UnitAgentSettings(UnitName unit, Path unitDir, Path charmDir, Optional<Path> charmStorageDir,
-        RetryPolicy retry, Optional<Duration> hookTimeout, HookRetryBackoff hookRetryBackoff) {
+        RetryPolicy retry, Optional<Duration> hookTimeout, HookRetryBackoff hookRetryBackoff, String machineId) {
+
+    /** Settings naming no machine. */
+    UnitAgentSettings(UnitName unit, Path unitDir, Path charmDir, Optional<Path> charmStorageDir, RetryPolicy retry,
+            Optional<Duration> hookTimeout, HookRetryBackoff hookRetryBackoff) {
+        this(unit, unitDir, charmDir, charmStorageDir, retry, hookTimeout, hookRetryBackoff, "");
+    }
 
     /** The unit's own hooks retried after {@code retry}'s first delay (at least 1 ms), doubling to 5 minutes. */
     UnitAgentSettings(UnitName unit, Path unitDir, Path charmDir, Optional<Path> charmStorageDir, RetryPolicy retry,
@@ -36,6 +43,7 @@ record UnitAgentSettings(UnitName unit, Path unitDir, Path charmDir, Optional<Pa
         Objects.requireNonNull(retry, "retry");
         Objects.requireNonNull(hookTimeout, "hookTimeout");
         Objects.requireNonNull(hookRetryBackoff, "hookRetryBackoff");
+        Objects.requireNonNull(machineId, "machineId");
     }
 
     /**
@@ -64,6 +72,9 @@ record UnitAgentSettings(UnitName unit, Path unitDir, Path charmDir, Optional<Pa
         }
         if (!hookTimeout.equals(other.hookTimeout)) {
             names.add("hookTimeoutSeconds");
+        }
+        if (!machineId.equals(other.machineId)) {
+            names.add("machineId");
         }
         return names;
     }
@@ -95,7 +106,8 @@ record UnitAgentSettings(UnitName unit, Path unitDir, Path charmDir, Optional<Pa
                     + ": hookRetryDelayMs must be positive and at most hookRetryMaxDelayMs");
         }
         return new UnitAgentSettings(unit, unitDir, charmDir, storage, retry, timeout, new HookRetryBackoff(
-                Duration.ofMillis(config.hookRetryDelayMs()), Duration.ofMillis(config.hookRetryMaxDelayMs())));
+                Duration.ofMillis(config.hookRetryDelayMs()), Duration.ofMillis(config.hookRetryMaxDelayMs())),
+                config.machineId() == null ? "" : config.machineId());
     }
 
     /** {@code <unitDir>/state}: the workflow files, the relation files, the agent's own records. */

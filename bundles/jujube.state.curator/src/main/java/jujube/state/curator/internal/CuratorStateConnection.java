@@ -274,7 +274,8 @@ public final class CuratorStateConnection implements StateConnection {
             }
             ops.addAll(ctx.identities().baseOperations(access.credentialsOf(Credential.ADMIN), machine0Credential));
             ops.add(client.transactionOp().create().forPath(Paths.ENVIRONMENT, reader.bytes(Map.of(
-                    "name", settings.name(), "placement", settings.placement()))));
+                    "name", settings.name(), "placement", settings.placement(),
+                    "uuid", java.util.UUID.randomUUID().toString()))));
             Map<String, Object> global = new java.util.LinkedHashMap<>(Map.of("provider-type", settings.providerType()));
             global.putAll(ScopeMembershipMigration.MARKED); // born with persistent relation scope membership
             global.put(AccessPolicy.MARKER, AccessPolicy.VERSION); // and under the access policy
