@@ -55,6 +55,16 @@ public interface HookToolBackend {
      *  Double or Boolean. Options without value nor default are absent. */
     Map<String, Object> configGet(String clientId) throws HookToolException;
 
+    /**
+     * Every option of the service's charm: {@link #configGet}'s, and the options without value nor
+     * default mapped to null.
+     *
+     * @since 3.1
+     */
+    default Map<String, Object> configGetAll(String clientId) throws HookToolException {
+        return configGet(clientId);
+    }
+
     /** One of the unit's addresses; {@code NO_SUCH_KEY} when the unit does not know it yet. */
     String unitGet(String clientId, UnitAddress address) throws HookToolException;
 

@@ -120,6 +120,13 @@ public final class FakeHookToolBackend implements HookToolBackend {
     }
 
     @Override
+    public Map<String, Object> configGetAll(String clientId) throws HookToolException {
+        Map<String, Object> all = new TreeMap<>(configGet(clientId));
+        all.put("tagline", null); // an option without value nor default
+        return all;
+    }
+
+    @Override
     public String unitGet(String clientId, UnitAddress address) throws HookToolException {
         hook(clientId);
         return address == UnitAddress.PRIVATE_ADDRESS ? "10.0.0.10" : "blog.example.com";

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** {@code juju-log -l}: the original's level names and Python logging numbers. */
+/** {@code juju-log -l}: the original's level names and Python logging numbers, and Go juju 3's spellings. */
 class JujuLogToolTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private final FakeHookToolBackend backend = new FakeHookToolBackend();
@@ -30,11 +30,15 @@ class JujuLogToolTest {
     }
 
     @Test
-    void the_original_clients_log_level_option_is_not_the_messages_level() throws Exception {
-        ToolCall.Result result = call.run(List.of("juju-log", "--log-level", "DEBUG", "hello"), ToolVector.DEFAULT_ENV, cwd, null);
+    void go_juju_3s_log_level_and_debug_are_the_messages_level() throws Exception {
+        // as the ops library logs: juju-log --log-level DEBUG -- 'ops 3.8.0 up and running.'
+        ToolCall.Result result = call.run(List.of("juju-log", "--log-level", "DEBUG", "--", "-- up and running."),
+                ToolVector.DEFAULT_ENV, cwd, null);
+        call.run(List.of("juju-log", "--debug", "hello"), ToolVector.DEFAULT_ENV, cwd, null);
+        call.run(List.of("juju-log", "--log-level=WARNING", "hello"), ToolVector.DEFAULT_ENV, cwd, null);
 
         assertEquals(new ToolCall.Result("", "", 0), result);
-        assertEquals(List.of("INFO hello"), backend.logs);
+        assertEquals(List.of("DEBUG -- up and running.", "DEBUG hello", "WARNING hello"), backend.logs);
     }
 
     @Test

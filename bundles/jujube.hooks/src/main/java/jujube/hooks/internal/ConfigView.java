@@ -18,9 +18,15 @@ final class ConfigView {
     private ConfigView() {
     }
 
+    /**
+     * The service's configuration as its hooks see it: every option of the charm, with its value, else
+     * its default, else null; and the values of options the charm no longer has.
+     */
     static Map<String, Object> read(UnitHandle state, CharmReader reader, String charmId) {
         CharmConfig schema = reader.parseConfig(charmId, state.charm(charmId).config());
-        Map<String, Object> view = new TreeMap<>(schema.defaults());
+        Map<String, Object> view = new TreeMap<>();
+        schema.options().keySet().forEach(name -> view.put(name, null));
+        view.putAll(schema.defaults());
         state.serviceConfig().forEach((name, value) -> {
             if (value != null) {
                 // Typed by the option when it accepts the value; an option the charm dropped keeps a plain form.

@@ -117,7 +117,15 @@ final class HookContext {
         return relations.idsNamed(relationName);
     }
 
+    /** The options with a value or a default. */
     synchronized Map<String, Object> configGet() {
+        Map<String, Object> valued = new java.util.TreeMap<>(configGetAll());
+        valued.values().removeIf(java.util.Objects::isNull);
+        return valued;
+    }
+
+    /** Every option, those without value nor default as null. */
+    synchronized Map<String, Object> configGetAll() {
         if (config == null) {
             config = ConfigView.read(state, charms, charmId);
         }

@@ -112,6 +112,11 @@ final class HookContextRegistry implements HookToolBackend {
     }
 
     @Override
+    public Map<String, Object> configGetAll(String clientId) throws HookToolException {
+        return call(clientId, HookContext::configGetAll);
+    }
+
+    @Override
     public String unitGet(String clientId, UnitAddress address) throws HookToolException {
         return call(clientId, c -> c.unitGet(address));
     }

@@ -34,6 +34,7 @@ class HookToolsEndToEndTest extends ContextRunnerFixture {
                 config-get title > "$OUT/title"
                 config-get port > "$OUT/port"
                 config-get --format json > "$OUT/config"
+                config-get --all --format=json > "$OUT/config-all"
                 unit-get private-address > "$OUT/address"
                 unit-get public-address > "$OUT/public"
                 open-port 80/tcp
@@ -59,6 +60,8 @@ class HookToolsEndToEndTest extends ContextRunnerFixture {
         assertEquals("Real blog\n", env.out("title"), "the set value");
         assertEquals("80\n", env.out("port"), "the charm default");
         assertEquals("{\"debug\":true,\"port\":80,\"ratio\":0.5,\"title\":\"Real blog\"}\n", env.out("config"));
+        assertEquals("{\"debug\":true,\"port\":80,\"ratio\":0.5,\"tagline\":null,\"title\":\"Real blog\"}\n",
+                env.out("config-all"), "--all: the options without a value too");
         assertEquals("10.0.0.2\n", env.out("address"));
         assertEquals("blog.example\n", env.out("public"));
         assertTrue(env.out("bad-relation").contains("no relation nope:9") && env.out("bad-relation").endsWith("exit 1\n"),

@@ -55,7 +55,8 @@ final class UnitFixture implements AutoCloseable {
                         "title", Map.of("type", "string", "default", "My Blog"),
                         "port", Map.of("type", "int", "default", 80),
                         "ratio", Map.of("type", "float", "default", 0.5),
-                        "debug", Map.of("type", "boolean")))));
+                        "debug", Map.of("type", "boolean"),
+                        "tagline", Map.of("type", "string")))));
         state.services().add("mysql", "local:precise/mysql-1");
         state.services().add("wordpress", "local:precise/wordpress-3");
         state.services().updateConfig("wordpress", Map.of("title", "Real blog", "debug", true));

@@ -11,7 +11,8 @@ import java.util.Set;
  * A tool's command line split into options and positional arguments. Options take a value as
  * {@code -r db:0}, {@code --format=json} or {@code --format json}; {@code --} ends the options; a lone
  * {@code -} is a positional argument (stdin, or "all keys" for relation-get). An option given twice keeps
- * the last value, as argparse does.
+ * the last value, as argparse does. A flag takes no value ({@code --all}), or one joined by {@code =}
+ * ({@code --application=False}).
  */
 record ParsedArgs(Map<ToolOption, String> options, List<String> positionals, boolean help) {
 
@@ -41,6 +42,10 @@ record ParsedArgs(Map<ToolOption, String> options, List<String> positionals, boo
                 value = arg.substring(eq + 1);
             }
             ToolOption option = find(name, allowed);
+            if (option.isFlag()) {
+                options.put(option, value == null ? "true" : value);
+                continue;
+            }
             if (value == null) {
                 if (i + 1 >= args.size()) {
                     throw new UsageException("argument " + name + ": expected one argument");
@@ -63,6 +68,20 @@ record ParsedArgs(Map<ToolOption, String> options, List<String> positionals, boo
 
     Optional<String> option(ToolOption option) {
         return Optional.ofNullable(options.get(option));
+    }
+
+    /** Whether a flag is set: given alone, or as {@code =true} (any case) or {@code =1}. */
+    boolean flag(ToolOption option) throws UsageException {
+        String value = options.get(option);
+        if (value == null) {
+            return false;
+        }
+        return switch (value.toLowerCase(java.util.Locale.ROOT)) {
+            case "true", "1" -> true;
+            case "false", "0" -> false;
+            default -> throw new UsageException("argument " + option.spellings().get(option.spellings().size() - 1)
+                    + ": invalid boolean value: '" + value + "'");
+        };
     }
 
     /** Fails unless there are between {@code min} and {@code max} positional arguments. */

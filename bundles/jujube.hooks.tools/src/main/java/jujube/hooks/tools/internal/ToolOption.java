@@ -4,7 +4,10 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 
-/** The options of the hook tools; each takes a value. */
+/**
+ * The options of the hook tools: most take a value; a flag ({@link #isFlag}) takes none, or one joined by
+ * {@code =} ({@code --application=False}, as the ops library writes it).
+ */
 enum ToolOption {
     FORMAT("--format"),
     OUTPUT("-o", "--output"),
@@ -18,15 +21,30 @@ enum ToolOption {
      * accepted so that such command lines run, with no effect, since the forwarder logs nothing itself.
      */
     CLIENT_LOG_LEVEL("--log-level"),
-    CLIENT_LOG_FILE("--log-file");
+    CLIENT_LOG_FILE("--log-file"),
+    /** juju 3's {@code juju-log --debug}: the message at DEBUG. */
+    DEBUG(true, "--debug"),
+    /** config-get's every option, those without a value included. */
+    ALL(true, "-a", "--all");
 
     /** Accepted by every tool. */
     static final Set<ToolOption> COMMON = EnumSet.of(FORMAT, OUTPUT, SOCKET, CLIENT_ID, CLIENT_LOG_LEVEL, CLIENT_LOG_FILE);
 
     private final List<String> spellings;
+    private final boolean flag;
 
     ToolOption(String... spellings) {
+        this(false, spellings);
+    }
+
+    ToolOption(boolean flag, String... spellings) {
+        this.flag = flag;
         this.spellings = List.of(spellings);
+    }
+
+    /** Whether the option is a flag: given alone, it means true. */
+    boolean isFlag() {
+        return flag;
     }
 
     List<String> spellings() {
