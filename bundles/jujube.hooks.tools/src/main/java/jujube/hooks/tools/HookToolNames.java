@@ -1,13 +1,56 @@
 package jujube.hooks.tools;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
 
 /** The names under which the hook tools are put on a hook's {@code PATH}. */
 public final class HookToolNames {
-    /** Every hook tool, in the order the docs list them. */
-    public static final List<String> ALL = List.of("relation-get", "relation-set", "relation-list",
+    /** The tools Jujube implements, in the order the docs list them. */
+    public static final List<String> IMPLEMENTED = List.of("relation-get", "relation-set", "relation-list",
             "relation-ids", "config-get", "unit-get", "open-port", "close-port", "juju-log");
 
+    /**
+     * Go juju 3's tools Jujube does not implement, each with what it belongs to: on a hook's {@code PATH}
+     * too, so that a charm calling one fails with a line naming it, not with "command not found".
+     *
+     * @since 3.1
+     */
+    public static final Map<String, String> NOT_IMPLEMENTED = notImplemented();
+
+    /** Every name on a hook's {@code PATH}: {@link #IMPLEMENTED}, then {@link #NOT_IMPLEMENTED}. */
+    public static final List<String> ALL = Stream.concat(IMPLEMENTED.stream(), NOT_IMPLEMENTED.keySet().stream())
+            .toList();
+
     private HookToolNames() {
+    }
+
+    private static Map<String, String> notImplemented() {
+        Map<String, String> tools = new LinkedHashMap<>();
+        put(tools, "leadership", "is-leader", "leader-get", "leader-set");
+        put(tools, "workload status", "status-get", "status-set", "application-version-set");
+        put(tools, "charm state", "state-get", "state-set", "state-delete");
+        put(tools, "networks", "network-get");
+        put(tools, "goal state", "goal-state");
+        put(tools, "port listing", "opened-ports");
+        put(tools, "actions", "action-get", "action-set", "action-log", "action-fail");
+        put(tools, "secrets", "secret-add", "secret-get", "secret-grant", "secret-ids", "secret-info-get",
+                "secret-remove", "secret-revoke", "secret-set");
+        put(tools, "storage", "storage-add", "storage-get", "storage-list");
+        put(tools, "resources", "resource-get");
+        put(tools, "payloads", "payload-register", "payload-status-set", "payload-unregister");
+        put(tools, "cloud credentials", "credential-get");
+        put(tools, "metrics", "add-metric");
+        put(tools, "reboots", "juju-reboot");
+        put(tools, "Kubernetes", "pod-spec-get", "pod-spec-set", "k8s-raw-get", "k8s-raw-set", "k8s-spec-get",
+                "k8s-spec-set");
+        return java.util.Collections.unmodifiableMap(tools);
+    }
+
+    private static void put(Map<String, String> tools, String feature, String... names) {
+        for (String name : names) {
+            tools.put(name, feature);
+        }
     }
 }

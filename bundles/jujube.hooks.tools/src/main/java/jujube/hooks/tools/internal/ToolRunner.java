@@ -45,6 +45,12 @@ public final class ToolRunner {
 
     public ToolOutcome run(ToolInvocation invocation) {
         HookTool tool = tools.get(invocation.tool());
+        String feature = jujube.hooks.tools.HookToolNames.NOT_IMPLEMENTED.get(invocation.tool());
+        if (tool == null && feature != null) {
+            // whatever its arguments: the charm learns the one thing that matters
+            return new Completed("", invocation.tool() + ": error: not implemented by Jujube (" + feature
+                    + "; README's \"Charms of today\" lists what is)\n", 1);
+        }
         if (tool == null) {
             return new Completed("", invocation.tool() + ": not a hook tool; call it as one of: "
                     + String.join(", ", tools.keySet()) + "\n", 2);
