@@ -68,6 +68,26 @@ public interface HookToolBackend {
     /** One of the unit's addresses; {@code NO_SUCH_KEY} when the unit does not know it yet. */
     String unitGet(String clientId, UnitAddress address) throws HookToolException;
 
+    /**
+     * The ports the unit has open, with this hook's own opens and closes applied, by protocol then number.
+     *
+     * @since 3.1
+     */
+    default List<Port> openedPorts(String clientId) throws HookToolException {
+        throw new HookToolException(jujube.hooks.protocol.ErrorCode.INTERNAL_ERROR, "opened-ports is not served here");
+    }
+
+    /**
+     * The unit's network for {@code binding}, one of its charm's endpoints.
+     *
+     * @param relationId a relation whose endpoint is the binding, or null
+     * @throws HookToolException {@code NO_SUCH_KEY} for a binding the charm does not have
+     * @since 3.1
+     */
+    default NetworkInfo networkGet(String clientId, String binding, String relationId) throws HookToolException {
+        throw new HookToolException(jujube.hooks.protocol.ErrorCode.INTERNAL_ERROR, "network-get is not served here");
+    }
+
     /** Asks for a port to be opened on the unit's machine when the service is exposed. */
     void openPort(String clientId, Port port) throws HookToolException;
 

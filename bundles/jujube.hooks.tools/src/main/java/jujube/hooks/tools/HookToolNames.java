@@ -9,7 +9,8 @@ import java.util.stream.Stream;
 public final class HookToolNames {
     /** The tools Jujube implements, in the order the docs list them. */
     public static final List<String> IMPLEMENTED = List.of("relation-get", "relation-set", "relation-list",
-            "relation-ids", "config-get", "unit-get", "open-port", "close-port", "juju-log");
+            "relation-ids", "config-get", "unit-get", "open-port", "close-port", "juju-log", "opened-ports",
+            "network-get");
 
     /**
      * Go juju 3's tools Jujube does not implement, each with what it belongs to: on a hook's {@code PATH}
@@ -31,9 +32,7 @@ public final class HookToolNames {
         put(tools, "leadership", "is-leader", "leader-get", "leader-set");
         put(tools, "workload status", "status-get", "status-set", "application-version-set");
         put(tools, "charm state", "state-get", "state-set", "state-delete");
-        put(tools, "networks", "network-get");
         put(tools, "goal state", "goal-state");
-        put(tools, "port listing", "opened-ports");
         put(tools, "actions", "action-get", "action-set", "action-log", "action-fail");
         put(tools, "secrets", "secret-add", "secret-get", "secret-grant", "secret-ids", "secret-info-get",
                 "secret-remove", "secret-revoke", "secret-set");

@@ -133,6 +133,23 @@ public final class FakeHookToolBackend implements HookToolBackend {
     }
 
     @Override
+    public List<Port> openedPorts(String clientId) throws HookToolException {
+        hook(clientId);
+        return ports.stream().sorted(java.util.Comparator.comparing(Port::protocol).thenComparing(Port::number)).toList();
+    }
+
+    @Override
+    public NetworkInfo networkGet(String clientId, String binding, String relationId) throws HookToolException {
+        hook(clientId);
+        if (!List.of("db", "website", "juju-info").contains(binding)) {
+            throw new HookToolException(ErrorCode.NO_SUCH_KEY, "no network config found for binding \"" + binding + "\"");
+        }
+        return new NetworkInfo(List.of(new NetworkInfo.BindAddress("00:16:3e:12:34:56", "eth0",
+                List.of(new NetworkInfo.Address("", "10.0.0.10", "10.0.0.0/24")))), List.of("10.0.0.10/32"),
+                List.of("10.0.0.10"));
+    }
+
+    @Override
     public void openPort(String clientId, Port port) throws HookToolException {
         hook(clientId);
         ports.add(port);

@@ -31,15 +31,20 @@ final class ContextRelations {
     }
 
     /** The relation a tool means: its {@code -r} id, or the hook's own relation when null. */
+    /** Whether {@code given} names the relation {@code hookId}: as {@code db:3}, or by its number alone, as Go juju allows. */
+    private static boolean sameId(String hookId, String given) {
+        return hookId.equals(given) || (given.matches("[0-9]{1,10}") && hookId.endsWith(":" + given));
+    }
+
     ContextRelation resolve(String relationId) throws HookToolException {
         if (relationId == null) {
             return own.orElseThrow(() -> new HookToolException(ErrorCode.NOT_RELATION_CONTEXT,
                     "not in a relation hook: use -r to name a relation"));
         }
-        if (own.isPresent() && own.get().hookId().equals(relationId)) {
+        if (own.isPresent() && sameId(own.get().hookId(), relationId)) {
             return own.get();
         }
-        return relations().stream().filter(r -> r.hookId().equals(relationId)).findFirst()
+        return relations().stream().filter(r -> sameId(r.hookId(), relationId)).findFirst()
                 .orElseThrow(() -> new HookToolException(ErrorCode.NO_SUCH_RELATION,
                         "unit " + unit + " has no relation " + relationId));
     }

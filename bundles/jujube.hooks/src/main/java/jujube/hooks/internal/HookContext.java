@@ -147,6 +147,46 @@ final class HookContext {
         return value;
     }
 
+    /** The unit's open ports with this hook's own opens and closes, by protocol then number. */
+    List<Port> openedPorts() {
+        java.util.Set<Port> open = new java.util.HashSet<>(state.ports());
+        synchronized (this) {
+            pending.ports().forEach((port, opened) -> {
+                if (opened) {
+                    open.add(port);
+                } else {
+                    open.remove(port);
+                }
+            });
+        }
+        return open.stream().sorted(java.util.Comparator.comparing(Port::protocol).thenComparing(Port::number)).toList();
+    }
+
+    /**
+     * The unit's network for one of its charm's endpoints: the machine's interface that holds the
+     * unit's private address. With a relation, the binding must be that relation's endpoint.
+     */
+    jujube.hooks.tools.NetworkInfo networkGet(String binding, String relationId) throws HookToolException {
+        if (relationId != null) {
+            relations.resolve(relationId); // a relation of the unit's, or the tool's error
+        }
+        jujube.charm.CharmMetadata metadata = charms.parseMetadata(charmId, state.charm(charmId).metadata());
+        if (metadata.endpoint(binding).isEmpty()) {
+            throw new HookToolException(ErrorCode.NO_SUCH_KEY, "no network config found for binding \"" + binding + "\"");
+        }
+        UnitInfo info;
+        synchronized (this) {
+            if (unitInfo == null) {
+                unitInfo = state.info();
+            }
+            info = unitInfo;
+        }
+        if (info.privateAddress() == null || info.privateAddress().isEmpty()) {
+            throw new HookToolException(ErrorCode.NO_SUCH_KEY, "unit " + unit + " has no address yet");
+        }
+        return UnitNetwork.of(info.privateAddress());
+    }
+
     synchronized void port(Port port, boolean open) throws HookToolException {
         checkOpen();
         pending.port(port, open);

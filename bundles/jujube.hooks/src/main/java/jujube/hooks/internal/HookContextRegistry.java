@@ -112,6 +112,17 @@ final class HookContextRegistry implements HookToolBackend {
     }
 
     @Override
+    public List<jujube.model.Port> openedPorts(String clientId) throws HookToolException {
+        return call(clientId, HookContext::openedPorts);
+    }
+
+    @Override
+    public jujube.hooks.tools.NetworkInfo networkGet(String clientId, String binding, String relationId)
+            throws HookToolException {
+        return call(clientId, c -> c.networkGet(binding, relationId));
+    }
+
+    @Override
     public Map<String, Object> configGetAll(String clientId) throws HookToolException {
         return call(clientId, HookContext::configGetAll);
     }

@@ -39,11 +39,15 @@ class HookToolsEndToEndTest extends ContextRunnerFixture {
                 unit-get public-address > "$OUT/public"
                 open-port 80/tcp
                 close-port 22
+                opened-ports > "$OUT/opened"
+                network-get juju-info --format=json > "$OUT/network"
+                network-get -r %s juju-info --ingress-address > "$OUT/ingress"
+                network-get nope 2> "$OUT/bad-binding" || echo "exit $?" >> "$OUT/bad-binding"
                 juju-log -l WARNING "charm says hello"
                 relation-get -r nope:9 user 2> "$OUT/bad-relation" || echo "exit $?" >> "$OUT/bad-relation"
                 relation-get user mysql/7 2> "$OUT/bad-unit" || echo "exit $?" >> "$OUT/bad-unit"
                 echo "to stdout"; echo "to stderr" >&2
-                """.formatted(cluster, cluster));
+                """.formatted(cluster, cluster, cluster.substring(cluster.indexOf(':') + 1)));
         HookFixture.Recording output = new HookFixture.Recording();
 
         HookResult result = runner.run("db-relation-changed", Optional.of(env.dbChanged()), output);
@@ -64,6 +68,12 @@ class HookToolsEndToEndTest extends ContextRunnerFixture {
                 env.out("config-all"), "--all: the options without a value too");
         assertEquals("10.0.0.2\n", env.out("address"));
         assertEquals("blog.example\n", env.out("public"));
+        assertEquals("80/tcp\n", env.out("opened"), "the hook's own open and close, before they are saved");
+        assertEquals("{\"bind-addresses\":[{\"mac-address\":\"\",\"interface-name\":\"\",\"addresses\":[{\"hostname\":\"\","
+                + "\"value\":\"10.0.0.2\",\"cidr\":\"\"}]}],\"egress-subnets\":[\"10.0.0.2/32\"],"
+                + "\"ingress-addresses\":[\"10.0.0.2\"]}\n", env.out("network"), "an address no interface here holds");
+        assertEquals("10.0.0.2\n", env.out("ingress"), "-r as the ops library gives it: the relation's number");
+        assertEquals("network-get: error: no network config found for binding \"nope\"\nexit 1\n", env.out("bad-binding"));
         assertTrue(env.out("bad-relation").contains("no relation nope:9") && env.out("bad-relation").endsWith("exit 1\n"),
                 env.out("bad-relation"));
         assertTrue(env.out("bad-unit").contains("mysql/7 is not in relation") && env.out("bad-unit").endsWith("exit 1\n"),

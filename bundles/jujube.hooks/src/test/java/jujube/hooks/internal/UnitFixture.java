@@ -51,7 +51,7 @@ final class UnitFixture implements AutoCloseable {
         state.charms().publish(new CharmRecord("local:precise/mysql-1", "file:///c/mysql", "sha-m",
                 Map.of("name", "mysql"), Map.of()));
         state.charms().publish(new CharmRecord("local:precise/wordpress-3", "file:///c/wp", "sha-w",
-                Map.of("name", "wordpress"), Map.of("options", Map.of(
+                Map.of("name", "wordpress", "summary", "a blog", "description", "a blog"), Map.of("options", Map.of(
                         "title", Map.of("type", "string", "default", "My Blog"),
                         "port", Map.of("type", "int", "default", 80),
                         "ratio", Map.of("type", "float", "default", 0.5),

@@ -25,7 +25,14 @@ enum ToolOption {
     /** juju 3's {@code juju-log --debug}: the message at DEBUG. */
     DEBUG(true, "--debug"),
     /** config-get's every option, those without a value included. */
-    ALL(true, "-a", "--all");
+    ALL(true, "-a", "--all"),
+    /** opened-ports' ports with the endpoints they are open on. */
+    ENDPOINTS(true, "--endpoints"),
+    /** network-get's single values. */
+    BIND_ADDRESS(true, "--bind-address"),
+    INGRESS_ADDRESS(true, "--ingress-address"),
+    EGRESS_SUBNETS(true, "--egress-subnets"),
+    PRIMARY_ADDRESS(true, "--primary-address");
 
     /** Accepted by every tool. */
     static final Set<ToolOption> COMMON = EnumSet.of(FORMAT, OUTPUT, SOCKET, CLIENT_ID, CLIENT_LOG_LEVEL, CLIENT_LOG_FILE);
