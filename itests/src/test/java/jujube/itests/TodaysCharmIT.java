@@ -1,0 +1,78 @@
+package jujube.itests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AutoClose;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.parallel.ResourceLock;
+
+/**
+ * A charm of today's shape ({@code examples/charms/greeter}: charmcraft.yaml, dispatch, no revision), packed
+ * as charmcraft packs it and deployed from its path onto container machines: every event goes through its
+ * dispatch with Go juju 3's hook environment.
+ */
+@ResourceLock(ContainerMachines.LOCK)
+class TodaysCharmIT {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @RegisterExtension
+    static final ScratchDirectories SCRATCH = new ScratchDirectories();
+
+    @AutoClose
+    private Environment env;
+
+    @Test
+    void a_packed_charm_of_today_deploys_from_its_path_and_gets_its_events_through_dispatch() throws Exception {
+        Path home = SCRATCH.make("jujube-today");
+        Path packed = pack(Environment.EXAMPLES.resolve("greeter"), home.resolve("greeter_ubuntu-22.04-amd64.charm"));
+        env = Environment.bootstrap(home, "today", "--machines", "container", "--placement", "unassigned");
+
+        Distribution.Run deploy = env.run("deploy", packed.toString(), "-n", "2");
+        assertEquals(0, deploy.exit(), deploy.err());
+        assertEquals("warning: charm greeter: Jujube does not implement, and ignores: bases, parts\n", deploy.err());
+        env.awaitUnits(Map.of("greeter/0", "started", "greeter/1", "started"));
+
+        JsonNode service = env.status().path("services").path("greeter");
+        assertEquals("local:precise/greeter-0", service.path("charm").asText(), "numbered by Jujube: no revision file");
+        for (String unit : List.of("greeter/0", "greeter/1")) {
+            String machine = service.path("units").path(unit).path("machine").asText();
+            Environment.converging(unit + "'s peer hooks").until(() -> events(unit).stream()
+                    .anyMatch(e -> e.startsWith("replicas-relation-changed ")));
+            List<String> events = events(unit);
+            assertEquals("install version=3.1.8 model=today machine=" + machine + " remote-app=", events.get(0));
+            assertTrue(events.subList(0, 3).stream().map(e -> e.split(" ")[0]).toList()
+                    .equals(List.of("install", "config-changed", "start")), events.toString());
+            assertTrue(events.contains("replicas-relation-joined version=3.1.8 model=today machine=" + machine
+                    + " remote-app=greeter"), events.toString());
+            assertEquals("[\"8080/tcp\"]", env.status().path("services").path("greeter").path("units").path(unit)
+                    .path("open-ports").toString());
+        }
+    }
+
+    /** The unit's events.log, which its dispatch writes, read through {@code jujube run}. */
+    private List<String> events(String unit) throws Exception {
+        Distribution.Run run = env.run("run", "--unit", unit, "--format", "json", "cat \"$CHARM_DIR/../events.log\"");
+        JsonNode out = JSON.readTree(run.out());
+        JsonNode result = out.has("results") ? out.get("results").get(0) : out;
+        return result.path("stdout").asText().lines().toList();
+    }
+
+    /** Zips the charm's files at the archive's root, with their modes, as charmcraft pack does. */
+    private static Path pack(Path charm, Path archive) throws Exception {
+        Process zip = new ProcessBuilder("python3", "-m", "zipfile", "-c", archive.toString(), "charmcraft.yaml", "dispatch")
+                .directory(charm.toFile()).redirectErrorStream(true).start();
+        String output = new String(zip.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(zip.waitFor(60, TimeUnit.SECONDS) && zip.exitValue() == 0, output);
+        assertTrue(Files.size(archive) > 0);
+        return archive;
+    }
+}
