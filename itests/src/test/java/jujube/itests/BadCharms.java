@@ -31,7 +31,8 @@ import org.apache.commons.compress.archivers.zip.ZipMethod;
  */
 final class BadCharms {
     /** One case: its name, the line deploy must print (placeholders expanded), and its repository. */
-    record Case(String name, String error, boolean deploys, Path repository, Path archive) {}
+    /** @param storedAs for a case that deploys, the archive's name in the charm storage */
+    record Case(String name, String error, boolean deploys, Path repository, Path archive, String storedAs) {}
 
     private BadCharms() {}
 
@@ -57,7 +58,8 @@ final class BadCharms {
             }
             String error = CorpusTable.expand(c.path("error").asText(""),
                     Map.of("repo", repository.toString(), "archive", archive.toString()));
-            built.add(new Case(name, error, c.path("deploys").asBoolean(false), repository, archive));
+            built.add(new Case(name, error, c.path("deploys").asBoolean(false), repository, archive,
+                    c.path("stored-as").asText("local_precise_" + name + "-1.charm")));
         }
         return built;
     }

@@ -176,8 +176,7 @@ class BadInputCorpusIT {
         }
         JsonNode services = env.status().path("services");
         corpus.forEach(c -> assertTrue(services.path(c.name()).isMissingNode(), c.name() + ": no service"));
-        List<String> deployed = corpus.stream().filter(BadCharms.Case::deploys)
-                .map(c -> "local_precise_" + c.name() + "-1.charm").toList();
+        List<String> deployed = corpus.stream().filter(BadCharms.Case::deploys).map(BadCharms.Case::storedAs).toList();
         assertUnchanged(new Baseline(before.status(), before.blogConfig(), before.environmentConfig(),
                 Stream.concat(before.storage().stream(), deployed.stream()).sorted().toList(), before.traces()), "charms");
     }
