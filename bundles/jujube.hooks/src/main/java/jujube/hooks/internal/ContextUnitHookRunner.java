@@ -57,8 +57,13 @@ final class ContextUnitHookRunner implements UnitHookRunner {
      * first hook that found its unit. A removed unit's stop and -broken hooks still run it.
      */
     private volatile String lastCharmId;
-    /** The model the hooks run in: the machine from the setup, the principal from the unit's node. */
-    private volatile HookModel model;
+    /** The environment's name and UUID, as last delivered (the model of {@code JUJU_MODEL_*}). */
+    private volatile HookModel environment = HookModel.UNKNOWN;
+    /**
+     * The principal a subordinate runs beside, read from the unit's node at the first hook that finds
+     * it (it never changes); null until then, empty for a principal.
+     */
+    private volatile Optional<String> principal;
     /** The environment's proxy variables, as last delivered: hooks get what was set when they start. */
     private volatile Map<String, String> proxies = Map.of();
     private volatile boolean logSettingValues;
@@ -75,7 +80,6 @@ final class ContextUnitHookRunner implements UnitHookRunner {
         this.flush = new ContextFlush(setup.state());
         this.debugger = new HookDebugger(setup.state());
         this.invoker = new DebugHookInvoker(setup.invoker(), debugger, setup.unitDir(), System.getenv("PATH"));
-        this.model = new HookModel("", "", setup.machineId(), Optional.empty());
     }
 
     /** See {@link jujube.hooks.UnitHookRunners#start}; {@code records} keeps the record of its running hook. */
@@ -133,19 +137,34 @@ final class ContextUnitHookRunner implements UnitHookRunner {
             Map<String, Object> config = setup.state().environmentConfig();
             proxies = ProxySettings.of(config);
             logSettingValues = EnvironmentConfig.logSettingValues(config);
-            model = withEnvironment(model, config);
+            environment = withEnvironment(config);
             environmentWatch = setup.state().watchEnvironmentConfig(change -> {
                 proxies = ProxySettings.of(change.current());
                 logSettingValues = EnvironmentConfig.logSettingValues(change.current());
-                model = withEnvironment(model, change.current());
+                environment = withEnvironment(change.current());
             });
         } catch (StateException e) {
             LOG.warn("unit={}: cannot read the environment's proxy settings yet: {}", setup.unit(), e.getMessage());
         }
     }
 
-    private static HookModel withEnvironment(HookModel model, Map<String, Object> config) {
-        return model.withEnvironment(EnvironmentConfig.name(config), EnvironmentConfig.uuid(config));
+    private static HookModel withEnvironment(Map<String, Object> config) {
+        return HookModel.UNKNOWN.withEnvironment(EnvironmentConfig.name(config), EnvironmentConfig.uuid(config));
+    }
+
+    /** Where this hook runs: the environment as last delivered, the setup's machine, the unit's principal. */
+    private HookModel model() {
+        Optional<String> known = principal;
+        if (known == null) {
+            try {
+                known = setup.state().info().container().map(Object::toString);
+                principal = known;
+            } catch (StateException e) {
+                known = Optional.empty(); // a removed unit's retiring hooks: asked again at the next hook
+            }
+        }
+        HookModel env = environment;
+        return new HookModel(env.modelName(), env.modelUuid(), setup.machineId(), known);
     }
 
     @Override
@@ -184,12 +203,8 @@ final class ContextUnitHookRunner implements UnitHookRunner {
             // agent then says so (charmChanged); reading it before every hook cost a topology read and
             // two node reads for the same answer.
             if (charmId == null) {
-                jujube.model.UnitInfo info = setup.state().info();
-                charmId = info.charmId();
+                charmId = setup.state().info().charmId();
                 lastCharmId = charmId;
-                HookModel current = model;
-                model = new HookModel(current.modelName(), current.modelUuid(), current.machineId(),
-                        info.container().map(Object::toString));
             }
         } catch (NoSuchUnitException e) {
             // remove-unit deletes the unit's node before its agent retires it: the retiring hooks
@@ -211,7 +226,7 @@ final class ContextUnitHookRunner implements UnitHookRunner {
         try {
             HookInvocation invocation = HookInvocation.of(setup.unit().toString(), setup.unit().service(), charmId,
                     setup.charmDir(), hookName, server.socketPath(), clientId, tools.binDir()).withExtraEnv(proxies)
-                    .withModel(model);
+                    .withModel(model());
             result = invoker.invoke(adapt.apply(relation.map(invocation::withRelation).orElse(invocation)),
                     recording(hookName, log.tee(hookName, output)));
         } finally {
