@@ -63,7 +63,7 @@ final class DebugHookInvoker implements HookInvoker {
             return delegate.invoke(new HookInvocation(invocation.unitName(), invocation.serviceName(),
                     invocation.charmName(), window.charmDir(), invocation.hookName(), invocation.socketPath(),
                     invocation.clientId(), invocation.toolsDir(), invocation.relation(), invocation.extraEnv(),
-                    invocation.timeout()), output);
+                    invocation.timeout()).withModel(invocation.model()), output);
         } finally {
             debugger.release(held);
             cleanUp(held);
