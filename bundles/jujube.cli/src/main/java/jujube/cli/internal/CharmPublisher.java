@@ -33,15 +33,21 @@ import jujube.state.Charms;
 final class CharmPublisher implements AutoCloseable {
     private final EnvironmentSession session;
     private final List<Path> built = new ArrayList<>();
+    /** The archives built of directory charms: a command asks for one's hash and then stores it. */
+    private final java.util.Map<Charm, Path> archives = new java.util.HashMap<>();
 
     CharmPublisher(EnvironmentSession session) {
         this.session = session;
     }
 
-    /** The charm as an archive, built from its directory when needed. */
+    /** The charm as an archive, built from its directory once per command when needed. */
     Path archive(Charm charm) {
         if (charm.source() instanceof CharmArchive archive) {
             return archive.path();
+        }
+        Path known = archives.get(charm);
+        if (known != null) {
+            return known;
         }
         try {
             Path storage = session.environment().charms();
@@ -51,7 +57,9 @@ final class CharmPublisher implements AutoCloseable {
             }
             Path file = Files.createTempFile(storage, "." + charm.name() + ".", ".tmp");
             built.add(file);
-            return CharmArchives.build(((CharmDirectory) charm.source()).path(), file).path();
+            Path archive = CharmArchives.build(((CharmDirectory) charm.source()).path(), file).path();
+            archives.put(charm, archive); // a bumped revision reads as another charm, and gets its own
+            return archive;
         } catch (IOException e) {
             throw new CliException("cannot build the archive of charm " + charm.name() + ": " + e.getMessage(), e);
         }

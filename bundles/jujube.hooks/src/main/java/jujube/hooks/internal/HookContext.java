@@ -133,13 +133,7 @@ final class HookContext {
     }
 
     String unitGet(UnitAddress address) throws HookToolException {
-        UnitInfo info;
-        synchronized (this) {
-            if (unitInfo == null) {
-                unitInfo = state.info();
-            }
-            info = unitInfo;
-        }
+        UnitInfo info = unitInfo();
         String value = address == UnitAddress.PRIVATE_ADDRESS ? info.privateAddress() : info.publicAddress();
         if (value == null || value.isEmpty()) {
             throw new HookToolException(ErrorCode.NO_SUCH_KEY, "unit " + unit + " has no " + address.toolName() + " yet");
@@ -174,13 +168,7 @@ final class HookContext {
         if (metadata.endpoint(binding).isEmpty()) {
             throw new HookToolException(ErrorCode.NO_SUCH_KEY, "no network config found for binding \"" + binding + "\"");
         }
-        UnitInfo info;
-        synchronized (this) {
-            if (unitInfo == null) {
-                unitInfo = state.info();
-            }
-            info = unitInfo;
-        }
+        UnitInfo info = unitInfo();
         if (info.privateAddress() == null || info.privateAddress().isEmpty()) {
             throw new HookToolException(ErrorCode.NO_SUCH_KEY, "unit " + unit + " has no address yet");
         }
@@ -190,6 +178,14 @@ final class HookContext {
     synchronized void port(Port port, boolean open) throws HookToolException {
         checkOpen();
         pending.port(port, open);
+    }
+
+    /** The unit's node, read at the hook's first question about it. */
+    private synchronized UnitInfo unitInfo() {
+        if (unitInfo == null) {
+            unitInfo = state.info();
+        }
+        return unitInfo;
     }
 
     /** Refuses every later write; called when the hook process has ended. */
