@@ -160,6 +160,25 @@ class StatusCommandTest extends CliFixture {
     }
 
     @Test
+    void the_leader_of_each_service_is_marked_in_every_format() {
+        deploy("local:wordpress", "blog", "-n", "2").assertOk();
+        UnitName blog1 = UnitName.parse("blog/1");
+        try (jujube.state.ServiceLeadership.Campaign campaign = state.unit(blog1).leadership().campaign(leader -> { })) {
+            org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(20))
+                    .until(() -> state.overview().leaders().containsKey("blog"));
+            String yaml = run("status").assertOk().out();
+            assertTrue(yaml.contains("    units:\n      blog/0:\n        agent-state: pending\n"), yaml);
+            assertTrue(yaml.contains("      blog/1:\n        agent-state: pending\n        leader: true\n"), yaml);
+            assertEquals(1, yaml.split("leader: true", -1).length - 1, yaml);
+            String json = run("status", "--format", "json").assertOk().out();
+            assertTrue(json.contains("\"blog/1\" : {\n          \"agent-state\" : \"pending\",\n          \"leader\" : true,"), json);
+            String tabular = run("status", "--format", "tabular").assertOk().out();
+            assertTrue(tabular.contains("blog     blog/1*  pending"), tabular);
+            assertTrue(tabular.contains("blog     blog/0   pending"), tabular);
+        }
+    }
+
+    @Test
     void svg_needs_graphviz() {
         deploy("local:mysql").assertOk();
         Result svg = run("status", "--format", "svg");

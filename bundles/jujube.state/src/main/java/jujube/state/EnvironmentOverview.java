@@ -19,10 +19,12 @@ import java.util.Set;
  * @param relations the relations
  * @param units every unit's status, by name
  * @param charms the published charms the services run, by id (a charm that is not published is absent)
+ * @param leaders the unit leading each service that has a leader now, by service name
  * @since 1.6
  */
 public record EnvironmentOverview(List<MachineInfo> machines, List<ServiceInfo> services, Set<String> exposedServices,
-        List<RelationInfo> relations, List<UnitStatus> units, Map<String, CharmRecord> charms) {
+        List<RelationInfo> relations, List<UnitStatus> units, Map<String, CharmRecord> charms,
+        Map<String, jujube.model.UnitName> leaders) {
     public EnvironmentOverview {
         machines = List.copyOf(machines);
         services = List.copyOf(services);
@@ -30,5 +32,6 @@ public record EnvironmentOverview(List<MachineInfo> machines, List<ServiceInfo> 
         relations = List.copyOf(relations);
         units = List.copyOf(units);
         charms = Map.copyOf(charms);
+        leaders = Map.copyOf(leaders);
     }
 }

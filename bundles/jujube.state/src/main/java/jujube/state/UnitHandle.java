@@ -143,4 +143,9 @@ public interface UnitHandle {
 
     /** The debug log's publisher for this unit's agent and hooks. */
     DebugLogPublisher debugLogPublisher();
+
+    // ---- its service's leadership
+
+    /** The unit's part in its service's leader election, and the service's leader settings. */
+    ServiceLeadership leadership();
 }

@@ -150,6 +150,9 @@ public interface Units {
     /** Announces the unit's agent until the presence is closed. */
     Presence connectAgent(UnitName unit);
 
+    /** The unit's part in its service's leader election (see {@link ServiceLeadership}). */
+    ServiceLeadership leadership(UnitName unit);
+
     Set<Port> ports(UnitName unit);
 
     void openPort(UnitName unit, Port port);

@@ -25,6 +25,8 @@ public enum UnitState {
     START_ERROR("start_error", true, false, false),
     STOP_ERROR("stop_error", true, false, false),
     CONFIGURE_ERROR("configure_error", true, false, false),
+    /** A hook of a started unit other than config-changed and upgrade-charm failed (leader-elected ...). */
+    HOOK_ERROR("hook_error", true, false, false),
     CHARM_UPGRADE_ERROR("charm_upgrade_error", false, true, false);
 
     private final String stateName;

@@ -14,6 +14,8 @@ import java.util.Map;
  * stop           started -> stopped         error: error_stop -> stop_error
  * configure      started -> started         (config-changed) error: error_configure -> configure_error
  * upgrade_charm  started -> started         error: upgrade_charm_error -> charm_upgrade_error
+ * run_hook       started -> started         (the started unit's other hooks: leader-elected,
+ *                                            leader-settings-changed) error: error_hook -> hook_error
  * retry_X / retry_X_hook (aliases retry / retry_hook) from every error state to the state X leads to;
  * retrying configure with its hook, or the charm upgrade either way, can fail back into its error state.
  * </pre>
@@ -21,6 +23,8 @@ import java.util.Map;
  * The actions (which hooks run) are the unit agent's; the transition ids say which: {@code start} and
  * {@code retry_start_hook} run config-changed then start, {@code retry_*} without {@code _hook} run
  * no hook, except {@code retry_upgrade_charm}, which redoes the charm upgrade without the hook.
+ * {@code run_hook} and {@code retry_hook_error_hook} run the hook the agent chose and recorded before
+ * firing: which one is not the workflow's to know.
  */
 public final class UnitWorkflow {
     /**
@@ -59,7 +63,13 @@ public final class UnitWorkflow {
                     .onError("retry_upgrade_charm_error"),
             of("retry_upgrade_charm_hook", "charm_upgrade_error", "started").alias("retry_hook")
                     .onError("retry_upgrade_charm_error"),
-            of("retry_upgrade_charm_error", "charm_upgrade_error", "charm_upgrade_error")),
+            of("retry_upgrade_charm_error", "charm_upgrade_error", "charm_upgrade_error"),
+
+            of("run_hook", "started", "started").onError("error_hook"),
+            of("error_hook", "started", "hook_error"),
+            of("retry_hook_error", "hook_error", "started").alias("retry"),
+            of("retry_hook_error_hook", "hook_error", "started").alias("retry_hook").onError("error_retry_hook"),
+            of("error_retry_hook", "hook_error", "hook_error")),
             Map.of(CHARM_UPGRADE_MARKER, UnitState.CHARM_UPGRADE_ERROR.stateName()));
 
     private UnitWorkflow() {}

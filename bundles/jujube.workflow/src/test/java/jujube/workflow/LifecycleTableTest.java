@@ -20,6 +20,7 @@ class LifecycleTableTest {
             "start_error", "hooks",
             "stop_error", "hooks",
             "configure_error", "hooks",
+            "hook_error", "hooks",
             "charm_upgrade_error", "relations");
 
     @Test

@@ -33,6 +33,19 @@ public enum NodeKind {
     SERVICE_EXPOSED("/services/service-[0-9]+/exposed", (m, f) -> read()),
     /** A service's configuration may hold secrets: only machines hosting its units read it. */
     SERVICE_CONFIG("/services/(service-[0-9]+)/config", (m, f) -> List.of(Grant.members(m.group(1), Perms.READ))),
+    /**
+     * A service's leader election: its units create and delete candidacies in it (a latch names them
+     * itself, so no grant can be to the node's own name). Everyone reads it: status shows the leader.
+     */
+    SERVICE_LEADERSHIP("/services/(service-[0-9]+)/leadership", (m, f) -> List.of(
+            Grant.members(Principals.ENVIRONMENT, Perms.READ), Grant.members(m.group(1), Perms.CREATE | Perms.DELETE))),
+    SERVICE_CANDIDATE("/services/service-[0-9]+/leadership/[^/]+", (m, f) -> read()),
+    /**
+     * The leader settings may hold secrets: its service's units alone read them, and write them, which
+     * the state does only in one transaction with a check of the writer's leadership.
+     */
+    LEADER_SETTINGS("/services/(service-[0-9]+)/leader-settings",
+            (m, f) -> List.of(Grant.members(m.group(1), Perms.READ | Perms.WRITE))),
     MACHINE("/machines/(machine-[0-9]*)", (m, f) -> readAnd(m.group(1), Perms.CREATE | Perms.DELETE)),
     MACHINE_AGENT("/machines/(machine-[0-9]+)/agent", (m, f) -> readAnd(m.group(1), Perms.READ | Perms.WRITE)),
     MACHINE_LOCK("/machines/machine-[0-9]+/provisioning-lock", (m, f) -> read()),

@@ -70,12 +70,12 @@ final class StatusReport {
                     if (u == null || !(serviceShown || filter.matches(name.toString()) || anySubordinateShown(name, subordinatesOf, filter))) {
                         continue;
                     }
-                    Map<String, Object> unit = unit(u, relationsById);
+                    Map<String, Object> unit = unit(u, relationsById, overview.leaders());
                     List<UnitStatus> subs = subordinatesOf.getOrDefault(name, List.of());
                     if (!subs.isEmpty()) {
                         Map<String, Object> nested = new LinkedHashMap<>();
                         subs.forEach(sub -> {
-                            Map<String, Object> shown = unit(sub, relationsById);
+                            Map<String, Object> shown = unit(sub, relationsById, overview.leaders());
                             // its addresses are its principal's, shown just above
                             shown.remove("public-address");
                             nested.put(sub.info().name().toString(), shown);
@@ -118,9 +118,13 @@ final class StatusReport {
                 .anyMatch(s -> filter.matches(s.info().name().toString()) || filter.matches(s.info().name().service()));
     }
 
-    private Map<String, Object> unit(UnitStatus u, Map<String, RelationInfo> relationsById) {
+    private Map<String, Object> unit(UnitStatus u, Map<String, RelationInfo> relationsById,
+            Map<String, UnitName> leaders) {
         Map<String, Object> unit = new LinkedHashMap<>();
         unit.put("agent-state", agentState(u));
+        if (u.info().name().equals(leaders.get(u.info().name().service()))) {
+            unit.put("leader", true); // Go juju's key, shown on the leader only
+        }
         if (!u.info().workflowStateInfo().isEmpty()) {
             unit.put("agent-state-info", u.info().workflowStateInfo());
         }

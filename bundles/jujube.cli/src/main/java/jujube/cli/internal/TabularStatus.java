@@ -55,7 +55,8 @@ final class TabularStatus {
             state += " (relation errors: " + String.join(",", ((Map<String, Object>) u.get("relation-errors")).keySet()) + ")";
         }
         List<String> ports = (List<String>) u.getOrDefault("open-ports", List.of());
-        table.row(service, unit, state, machine, text(u.get("public-address")), ports.isEmpty() ? "-" : String.join(",", ports));
+        // Go juju marks the leader with a star after its name
+        table.row(service, Boolean.TRUE.equals(u.get("leader")) ? unit + "*" : unit, state, machine, text(u.get("public-address")), ports.isEmpty() ? "-" : String.join(",", ports));
     }
 
     private static String text(Object value) {

@@ -20,6 +20,8 @@ public enum ErrorCode {
     NO_SUCH_CLIENT("NoSuchClient"),
     /** The frame, the JSON, the command or its arguments are malformed. */
     BAD_REQUEST("BadRequest"),
+    /** The unit may not do this now: a write only its service's leader may make. */
+    NOT_PERMITTED("NotPermitted"),
     /** The agent failed unexpectedly while serving a valid request; the details are in its log. */
     INTERNAL_ERROR("InternalError");
 

@@ -99,4 +99,32 @@ public interface HookToolBackend {
      * outside a hook, and the message is then logged without a hook context.
      */
     void log(String clientId, LogLevel level, String message) throws HookToolException;
+
+    /**
+     * Whether the unit leads its service, confirmed with ZooKeeper at this call: false when it cannot be.
+     *
+     * @since 3.2
+     */
+    default boolean isLeader(String clientId) throws HookToolException {
+        throw new HookToolException(jujube.hooks.protocol.ErrorCode.INTERNAL_ERROR, "is-leader is not served here");
+    }
+
+    /**
+     * The service's leader settings.
+     *
+     * @since 3.2
+     */
+    default Map<String, String> leaderGet(String clientId) throws HookToolException {
+        throw new HookToolException(jujube.hooks.protocol.ErrorCode.INTERNAL_ERROR, "leader-get is not served here");
+    }
+
+    /**
+     * Merges {@code changes} into the leader settings at once (an empty value deletes its key), if the unit
+     * leads at that instant; {@code NOT_PERMITTED} otherwise, and nothing is written.
+     *
+     * @since 3.2
+     */
+    default void leaderSet(String clientId, Map<String, String> changes) throws HookToolException {
+        throw new HookToolException(jujube.hooks.protocol.ErrorCode.INTERNAL_ERROR, "leader-set is not served here");
+    }
 }

@@ -10,7 +10,7 @@ public final class HookToolNames {
     /** The tools Jujube implements, in the order the docs list them. */
     public static final List<String> IMPLEMENTED = List.of("relation-get", "relation-set", "relation-list",
             "relation-ids", "config-get", "unit-get", "open-port", "close-port", "juju-log", "opened-ports",
-            "network-get");
+            "network-get", "is-leader", "leader-get", "leader-set");
 
     /**
      * Go juju 3's tools Jujube does not implement, each with what it belongs to: on a hook's {@code PATH}
@@ -29,7 +29,6 @@ public final class HookToolNames {
 
     private static Map<String, String> notImplemented() {
         Map<String, String> tools = new LinkedHashMap<>();
-        put(tools, "leadership", "is-leader", "leader-get", "leader-set");
         put(tools, "workload status", "status-get", "status-set", "application-version-set");
         put(tools, "charm state", "state-get", "state-set", "state-delete");
         put(tools, "goal state", "goal-state");

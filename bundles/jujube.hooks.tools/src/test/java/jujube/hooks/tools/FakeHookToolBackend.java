@@ -14,7 +14,8 @@ import jujube.model.Port;
 /**
  * An in-memory backend with a fixed fixture: unit wordpress/0 in relations db:0 (mysql/0, mysql/1),
  * db:1 (mysql-2/0) and cache:2 (memcached/0). Client hook-1 runs a db:0 hook with remote unit mysql/0;
- * client hook-2 runs a hook outside any relation; every other client id is unknown.
+ * client hook-2 runs a hook outside any relation; every other client id is unknown. The unit leads its
+ * service in hook-1's time, not in hook-2's; the leader settings hold {@code ring=abc}.
  */
 public final class FakeHookToolBackend implements HookToolBackend {
     static final String LOCAL_UNIT = "wordpress/0";
@@ -26,6 +27,7 @@ public final class FakeHookToolBackend implements HookToolBackend {
     private final Map<String, Map<String, Map<String, String>>> relations = new ConcurrentHashMap<>();
     final Set<Port> ports = Collections.synchronizedSet(new TreeSet<>((a, b) -> a.toString().compareTo(b.toString())));
     final List<String> logs = Collections.synchronizedList(new ArrayList<>());
+    final Map<String, String> leaderSettings = new ConcurrentHashMap<>();
 
     public FakeHookToolBackend() {
         reset();
@@ -41,6 +43,8 @@ public final class FakeHookToolBackend implements HookToolBackend {
         ports.clear();
         ports.add(new Port(22, "tcp"));
         logs.clear();
+        leaderSettings.clear();
+        leaderSettings.put("ring", "abc");
     }
 
     private static Map<String, Map<String, String>> units(Map<String, Map<String, String>> fixture) {
@@ -164,5 +168,31 @@ public final class FakeHookToolBackend implements HookToolBackend {
     @Override
     public void log(String clientId, LogLevel level, String message) {
         logs.add(level + " " + message);
+    }
+
+    @Override
+    public boolean isLeader(String clientId) throws HookToolException {
+        hook(clientId);
+        return "hook-1".equals(clientId);
+    }
+
+    @Override
+    public Map<String, String> leaderGet(String clientId) throws HookToolException {
+        hook(clientId);
+        return Map.copyOf(leaderSettings);
+    }
+
+    @Override
+    public void leaderSet(String clientId, Map<String, String> changes) throws HookToolException {
+        if (!isLeader(clientId)) {
+            throw new HookToolException(ErrorCode.NOT_PERMITTED, LOCAL_UNIT + " is not the leader");
+        }
+        changes.forEach((k, v) -> {
+            if (v.isEmpty()) {
+                leaderSettings.remove(k);
+            } else {
+                leaderSettings.put(k, v);
+            }
+        });
     }
 }

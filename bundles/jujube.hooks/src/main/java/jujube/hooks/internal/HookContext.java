@@ -175,6 +175,26 @@ final class HookContext {
         return UnitNetwork.of(info.privateAddress());
     }
 
+    /** Asked of ZooKeeper at each call: a lead lost since the last one shows at once. */
+    boolean isLeader() {
+        return state.leadership().isLeader();
+    }
+
+    Map<String, String> leaderGet() {
+        return state.leadership().settings();
+    }
+
+    /**
+     * Written at once, not when the hook ends, as Go juju writes them: they are guarded by the lead at the
+     * instant of the write, which a deferred write could no longer be sure of.
+     */
+    void leaderSet(Map<String, String> changes) throws HookToolException {
+        synchronized (this) {
+            checkOpen();
+        }
+        state.leadership().mergeSettings(changes);
+    }
+
     synchronized void port(Port port, boolean open) throws HookToolException {
         checkOpen();
         pending.port(port, open);

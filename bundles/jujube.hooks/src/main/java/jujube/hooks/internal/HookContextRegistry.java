@@ -78,6 +78,8 @@ final class HookContextRegistry implements HookToolBackend {
             throw new HookToolException(ErrorCode.NO_SUCH_RELATION, e.getMessage());
         } catch (NoSuchUnitException e) {
             throw new HookToolException(ErrorCode.NO_SUCH_UNIT, e.getMessage());
+        } catch (jujube.model.NotLeaderException e) {
+            throw new HookToolException(ErrorCode.NOT_PERMITTED, e.getMessage());
         } catch (StateException | CharmException e) {
             throw new HookToolException(ErrorCode.INTERNAL_ERROR, "could not read the environment: " + e.getMessage());
         }
@@ -125,6 +127,24 @@ final class HookContextRegistry implements HookToolBackend {
     @Override
     public Map<String, Object> configGetAll(String clientId) throws HookToolException {
         return call(clientId, HookContext::configGetAll);
+    }
+
+    @Override
+    public boolean isLeader(String clientId) throws HookToolException {
+        return call(clientId, HookContext::isLeader);
+    }
+
+    @Override
+    public Map<String, String> leaderGet(String clientId) throws HookToolException {
+        return call(clientId, HookContext::leaderGet);
+    }
+
+    @Override
+    public void leaderSet(String clientId, Map<String, String> changes) throws HookToolException {
+        call(clientId, c -> {
+            c.leaderSet(changes);
+            return null;
+        });
     }
 
     @Override

@@ -1,5 +1,6 @@
 package jujube.state.store;
 
+import java.io.Closeable;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,11 +17,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Presence nodes their owner released ({@link jujube.state.Presence#release()}) for a successor in this
- * process to adopt, keyed by path: the ephemeral node stays, still kept by its {@link PersistentNode}, for
- * the grace period, so an agent component deactivated and activated again (a bundle update) never looks
- * gone to its watchers. A node not adopted in time is removed by the connection's expiry thread
- * ({@code jujube-state-presence-grace-N}); closing the connection removes every parked node at once.
+ * Presence nodes and leadership candidacies their owner released ({@link jujube.state.Presence#release()},
+ * {@link jujube.state.ServiceLeadership.Campaign#release()}) for a successor in this process to adopt,
+ * keyed by path: the ephemeral node stays, still kept by its {@link PersistentNode} or latch, for the grace
+ * period, so an agent component deactivated and activated again (a bundle update) never looks gone to
+ * its watchers nor loses its lead. A node not adopted in time is removed by the connection's expiry
+ * thread ({@code jujube-state-presence-grace-N}); closing the connection removes every parked node at once.
  */
 public final class ParkedPresences implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ParkedPresences.class);
@@ -30,7 +32,7 @@ public final class ParkedPresences implements AutoCloseable {
     private final Map<String, Parked> parked = new HashMap<>();
     private boolean closed;
 
-    private record Parked(PersistentNode node, ScheduledFuture<?> expiry) {}
+    private record Parked(Closeable node, ScheduledFuture<?> expiry) {}
 
     public ParkedPresences(Duration grace) {
         if (grace.isNegative()) {
@@ -42,8 +44,8 @@ public final class ParkedPresences implements AutoCloseable {
     }
 
     /** Keeps {@code node} for a successor until the grace period ends. */
-    public void park(String path, PersistentNode node) {
-        PersistentNode replaced = null;
+    public void park(String path, Closeable node) {
+        Closeable replaced = null;
         boolean kept = false;
         synchronized (this) {
             if (!closed) {
@@ -65,17 +67,21 @@ public final class ParkedPresences implements AutoCloseable {
         }
     }
 
-    /** The node parked at {@code path}, taken out of the registry, or null when there is none. */
-    public synchronized PersistentNode adopt(String path) {
-        Parked found = parked.remove(path);
-        if (found == null) {
+    /**
+     * The node of {@code type} parked at {@code path}, taken out of the registry, or null when there is
+     * none.
+     */
+    public synchronized <T extends Closeable> T adopt(String path, Class<T> type) {
+        Parked found = parked.get(path);
+        if (found == null || !type.isInstance(found.node())) {
             return null;
         }
+        parked.remove(path);
         found.expiry().cancel(false);
-        return found.node();
+        return type.cast(found.node());
     }
 
-    private void expire(String path, PersistentNode node) {
+    private void expire(String path, Closeable node) {
         synchronized (this) {
             Parked current = parked.get(path);
             if (current == null || current.node() != node) {
@@ -87,7 +93,7 @@ public final class ParkedPresences implements AutoCloseable {
         remove(path, node);
     }
 
-    private static void remove(String path, PersistentNode node) {
+    private static void remove(String path, Closeable node) {
         if (node == null) {
             return;
         }

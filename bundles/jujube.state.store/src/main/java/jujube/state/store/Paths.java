@@ -43,6 +43,16 @@ public final class Paths {
         return SERVICES + "/" + serviceId;
     }
 
+    /** A service's leader election: its units' candidacies, ephemeral and sequential. */
+    public static String serviceLeadership(String serviceId) {
+        return service(serviceId) + "/leadership";
+    }
+
+    /** What a service's leader publishes to its units. */
+    public static String leaderSettings(String serviceId) {
+        return service(serviceId) + "/leader-settings";
+    }
+
     public static String relation(String relationId) {
         return RELATIONS + "/" + relationId;
     }

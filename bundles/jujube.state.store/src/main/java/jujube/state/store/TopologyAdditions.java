@@ -57,6 +57,8 @@ public final class TopologyAdditions {
         TopologyChanges.addService(t, id, name);
         draft.create(Paths.service(id), Map.of("charm", charmId));
         draft.create(Paths.service(id) + "/config", config);
+        draft.create(Paths.serviceLeadership(id), null);
+        draft.create(Paths.leaderSettings(id), Map.of());
         draft.group(id); // its units, which the configuration's ACL names
         return new ServiceInfo(id, name, charmId, List.of());
     }

@@ -23,6 +23,8 @@ final class AgentSignals {
         RETIRE,
         /** The environment's configuration changed (automatically-retry-hooks). */
         ENVIRONMENT,
+        /** The unit gained or lost its service's lead, or the leader settings changed. */
+        LEADERSHIP,
         /** An automatic retry of the failed hook is due. */
         RETRY,
         /** A corrupt file of the unit's local state was found off the agent's thread ({@link CorruptionReports}). */

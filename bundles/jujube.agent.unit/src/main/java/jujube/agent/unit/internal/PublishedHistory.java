@@ -30,11 +30,18 @@ final class PublishedHistory implements HistoryLog {
             Map.entry("error_configure", "config-changed"), Map.entry("error_retry_configure", "config-changed"),
             Map.entry("upgrade_charm", "upgrade-charm"), Map.entry("retry_upgrade_charm_hook", "upgrade-charm"),
             Map.entry("upgrade_charm_error", "upgrade-charm"), Map.entry("retry_upgrade_charm_error", "upgrade-charm"));
+    /** The transitions that run the hook the agent chose, or fail with it. */
+    private static final java.util.Set<String> CHOSEN = java.util.Set.of("run_hook", "error_hook",
+            "retry_hook_error_hook", "error_retry_hook");
     private final HistoryLog file;
     private final UnitHandle unitState;
     private final Clock clock;
+    /** The hook {@code run_hook} and its retries run: the agent's choice, recorded before they run. */
+    private final java.util.function.Supplier<java.util.Optional<String>> chosenHook;
 
-    PublishedHistory(HistoryLog file, UnitHandle unitState, Clock clock) {
+    PublishedHistory(HistoryLog file, UnitHandle unitState, Clock clock,
+            java.util.function.Supplier<java.util.Optional<String>> chosenHook) {
+        this.chosenHook = chosenHook;
         this.file = file;
         this.unitState = unitState;
         this.clock = clock;
@@ -51,11 +58,20 @@ final class PublishedHistory implements HistoryLog {
             message = "the agent died inside " + (transition == null ? "a transition" : "'" + transition + "'");
         }
         try {
-            unitState.recordStatus(new StatusEntry(clock.instant(), stored.state(),
-                    transition == null ? "" : HOOKS.getOrDefault(transition, ""), message));
+            unitState.recordStatus(new StatusEntry(clock.instant(), stored.state(), hookOf(transition), message));
         } catch (StateException e) {
             LOG.debug("unit {}: status history not published: {}", unitState.name(), e.getMessage());
         }
+    }
+
+    private String hookOf(String transition) {
+        if (transition == null) {
+            return "";
+        }
+        if (CHOSEN.contains(transition)) {
+            return chosenHook.get().orElse("");
+        }
+        return HOOKS.getOrDefault(transition, "");
     }
 
     @Override

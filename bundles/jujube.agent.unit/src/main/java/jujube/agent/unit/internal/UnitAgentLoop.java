@@ -11,6 +11,8 @@ import jujube.lib.threads.Backoff;
 import jujube.state.EnvironmentConfig;
 import jujube.model.NoSuchUnitException;
 import jujube.state.Presence;
+import jujube.state.ServiceLeadership;
+import jujube.model.StateException;
 import jujube.model.ResolvedMode;
 import jujube.state.UnitHandle;
 import jujube.model.UnitFlags;
@@ -46,6 +48,9 @@ final class UnitAgentLoop implements AutoCloseable {
     private Watch flagsWatch;
     private Watch configWatch;
     private Watch environmentWatch;
+    private Watch leaderSettingsWatch;
+    private ServiceLeadership.Campaign campaign;
+    private boolean campaignRefused;
 
     UnitAgentLoop(UnitName unit, UnitHandle state, UnitOperations operations, AgentSignals signals,
             UnitDebugLog debugLog, HookRetries hookRetries, CorruptionReports corruption) {
@@ -98,6 +103,8 @@ final class UnitAgentLoop implements AutoCloseable {
                 pending.remove(Signal.CONFIG);
                 operations.configureIfPending();
                 pending.remove(Signal.ENVIRONMENT);
+                pending.remove(Signal.LEADERSHIP);
+                operations.leadershipIfPending();
                 WorkflowState stored = operations.storedState();
                 hookRetries.settled(stored, UnitState.named(stored.state()).map(UnitState::isError).orElse(false)
                         && automaticallyRetryHooks());
@@ -168,6 +175,23 @@ final class UnitAgentLoop implements AutoCloseable {
         if (environmentWatch == null) {
             environmentWatch = state.watchEnvironmentConfig(change -> signals.raise(Signal.ENVIRONMENT));
         }
+        if (campaign == null && !campaignRefused) {
+            try {
+                campaign = state.leadership().campaign(leader -> signals.raise(Signal.LEADERSHIP));
+            } catch (NoSuchUnitException e) {
+                throw e;
+            } catch (StateException e) {
+                if (state.connectionState() != jujube.state.ConnectionState.CONNECTED) {
+                    throw e; // ZooKeeper away: the reconciliation is tried again
+                }
+                campaignRefused = true;
+                LOG.warn("unit {}: does not stand for leadership: {}", unit, e.getMessage());
+                debugLog.warning("not standing for leadership: " + e.getMessage());
+            }
+        }
+        if (leaderSettingsWatch == null && !campaignRefused) {
+            leaderSettingsWatch = state.leadership().watchSettings(change -> signals.raise(Signal.LEADERSHIP));
+        }
     }
 
     /** The environment's {@code automatically-retry-hooks}, read when it matters (in an error state). */
@@ -209,9 +233,17 @@ final class UnitAgentLoop implements AutoCloseable {
     @Override
     public void close() {
         hookRetries.close();
-        for (Watch watch : new Watch[] {flagsWatch, configWatch, environmentWatch}) {
+        for (Watch watch : new Watch[] {flagsWatch, configWatch, environmentWatch, leaderSettingsWatch}) {
             if (watch != null) {
                 watch.close();
+            }
+        }
+        if (campaign != null) {
+            // a retired unit withdraws at once; a stopping agent leaves its lead to a successor in the process
+            if (retired) {
+                campaign.close();
+            } else {
+                campaign.release();
             }
         }
         Presence current = presence.take();

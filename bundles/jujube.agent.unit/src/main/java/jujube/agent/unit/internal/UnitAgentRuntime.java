@@ -301,12 +301,13 @@ final class UnitAgentRuntime implements AutoCloseable {
                 LOG.warn("unit {}: could not record its charm locally: {}", unit, e.getMessage());
             }
             AppliedConfig config = new AppliedConfig(settings.stateDir().resolve("config.json"), with.mapper());
+            LeadershipHooks leadership = new LeadershipHooks(files.leadership(), with.mapper(), unitState.leadership());
             lifecycle = new UnitLifecycle(unit.toString(), new UnitHooks(runner, executor), relations, upgrader, config,
-                    () -> unitState.serviceConfig());
+                    () -> unitState.serviceConfig(), leadership);
             StateReplica zk = new UnitStateReplica(unitState);
             Workflow workflow = Workflows.open(unit.toString(), UnitWorkflow.DEFINITION, store(),
                     new PublishedHistory(Workflows.fileHistory(settings.stateDir().resolve("unit.history"), with.mapper(),
-                            with.clock()), unitState, with.clock()),
+                            with.clock()), unitState, with.clock(), lifecycle::leadershipHookRan),
                     state -> {
                         workflowState = state.state();
                         zk.replicate(state);

@@ -26,11 +26,13 @@ final class UnitLifecycle {
     private final CharmUpgrader upgrader;
     private final AppliedConfig config;
     private final Supplier<Map<String, Object>> serviceConfig;
+    private final LeadershipHooks leadership;
     private boolean relationsRunning;
 
     UnitLifecycle(String unit, UnitHooks hooks, RelationLifecyclesControl relations, CharmUpgrader upgrader,
-            AppliedConfig config, Supplier<Map<String, Object>> serviceConfig) {
+            AppliedConfig config, Supplier<Map<String, Object>> serviceConfig, LeadershipHooks leadership) {
         this.unit = unit;
+        this.leadership = leadership;
         this.hooks = hooks;
         this.relations = relations;
         this.upgrader = upgrader;
@@ -72,6 +74,45 @@ final class UnitLifecycle {
     /** Whether the service's configuration changed since config-changed last ran. */
     boolean configPending() {
         return config.isPending(serviceConfig.get());
+    }
+
+    /** Whether a leadership hook is due (see {@link LeadershipHooks}). */
+    boolean leadershipHookDue() {
+        return leadership.due().isPresent();
+    }
+
+    /**
+     * {@code run_hook}: the leadership hook due, recorded before it runs; nothing when none is due any
+     * more. A transition replayed after a kill runs the recorded hook again.
+     */
+    ActionResult leadershipHook() throws Exception {
+        java.util.Optional<String> hook = leadership.begin();
+        return hook.isPresent() ? runLeadershipHook(hook.get()) : ActionResult.success();
+    }
+
+    /** {@code retry_hook} from hook_error: the recorded hook again. */
+    ActionResult retryLeadershipHook() throws Exception {
+        java.util.Optional<String> hook = leadership.running();
+        return hook.isPresent() ? runLeadershipHook(hook.get()) : ActionResult.success();
+    }
+
+    /** {@code retry} from hook_error: the failed hook is taken as done. */
+    ActionResult skipLeadershipHook() throws Exception {
+        leadership.finished();
+        return ActionResult.success();
+    }
+
+    /** The leadership hook last run, for the status history. */
+    java.util.Optional<String> leadershipHookRan() {
+        return leadership.lastHook();
+    }
+
+    private ActionResult runLeadershipHook(String hook) throws Exception {
+        ActionResult result = hooks.run(hook);
+        if (result instanceof ActionResult.Success) {
+            leadership.finished();
+        }
+        return result;
     }
 
     /** The risky part of {@code upgrade_charm}: hook execution stops first and stays stopped. */

@@ -23,7 +23,7 @@ final class UnitOperations {
     private static final Logger LOG = LoggerFactory.getLogger(UnitOperations.class);
     /** Stored states from which retiring runs the stop hook outside the workflow (best effort). */
     private static final Set<UnitState> STOP_HOOK_ON_RETIRE = Set.of(UnitState.START_ERROR,
-            UnitState.CONFIGURE_ERROR, UnitState.CHARM_UPGRADE_ERROR);
+            UnitState.CONFIGURE_ERROR, UnitState.HOOK_ERROR, UnitState.CHARM_UPGRADE_ERROR);
     private final String unit;
     private final Workflow workflow;
     private final UnitLifecycle lifecycle;
@@ -83,6 +83,13 @@ final class UnitOperations {
     void configureIfPending() throws Exception {
         if (stored() == UnitState.STARTED && lifecycle.configPending()) {
             fire("configure");
+        }
+    }
+
+    /** Fires {@code run_hook} when the unit is started and a leadership hook is due. */
+    void leadershipIfPending() throws Exception {
+        if (stored() == UnitState.STARTED && lifecycle.leadershipHookDue()) {
+            fire("run_hook");
         }
     }
 

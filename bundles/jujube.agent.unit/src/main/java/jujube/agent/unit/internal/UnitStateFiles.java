@@ -27,6 +27,7 @@ import jujube.workflow.Workflows;
  * <tr><td>{@code unit.json}</td><td>the unit workflow ({@link Workflows#fileStore})</td><td>1 MiB</td></tr>
  * <tr><td>{@code charm.json}</td><td>{@link UnitCharmFile}</td><td>64 KiB</td></tr>
  * <tr><td>{@code config.json}</td><td>{@link AppliedConfig}</td><td>64 KiB</td></tr>
+ * <tr><td>{@code leadership.json}</td><td>{@link LeadershipHooks}</td><td>64 KiB</td></tr>
  * <tr><td>{@code relations/known.json}</td><td>{@link KnownRelations}</td><td>1 MiB</td></tr>
  * <tr><td>{@code relations/relation-N.json}</td><td>each relation workflow</td><td>1 MiB</td></tr>
  * <tr><td>{@code relations/relation-N.queue.json}</td><td>each relation's hook queue
@@ -66,6 +67,10 @@ final class UnitStateFiles {
 
     Path appliedConfig() {
         return stateDir.resolve("config.json");
+    }
+
+    Path leadership() {
+        return stateDir.resolve("leadership.json");
     }
 
     Path relationsDir() {
@@ -108,6 +113,7 @@ final class UnitStateFiles {
         check(problems, () -> Workflows.fileStore(unitWorkflow(), UnitWorkflow.DEFINITION, mapper).load());
         check(problems, () -> new UnitCharmFile(charm(), mapper).read());
         check(problems, () -> new AppliedConfig(appliedConfig(), mapper).applied());
+        check(problems, () -> new LeadershipHooks(leadership(), mapper, null).read());
         if (!directory(relationsDir(), problems)) {
             return problems;
         }

@@ -42,7 +42,14 @@ final class UnitTransitions implements TransitionActions {
                 Map.entry("upgrade_charm", upgradeWithHook),
                 Map.entry("retry_upgrade_charm", UnitWorkflow.upgradeCharm(c -> lifecycle.upgradeCharm(),
                         c -> lifecycle.upgradeHook(false))),
-                Map.entry("retry_upgrade_charm_hook", upgradeWithHook));
+                Map.entry("retry_upgrade_charm_hook", upgradeWithHook),
+                Map.entry("run_hook", c -> lifecycle.leadershipHook()),
+                // as config-changed's error, without moving the relations down: no relation hook runs meanwhile
+                Map.entry("error_hook", c -> lifecycle.stop(false, false)),
+                Map.entry("retry_hook_error", ((TransitionAction) c -> lifecycle.skipLeadershipHook())
+                        .then(c -> lifecycle.start(false, false))),
+                Map.entry("retry_hook_error_hook", ((TransitionAction) c -> lifecycle.retryLeadershipHook())
+                        .then(c -> lifecycle.start(false, false))));
     }
 
     @Override

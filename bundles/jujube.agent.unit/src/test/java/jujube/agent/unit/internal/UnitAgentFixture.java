@@ -76,10 +76,31 @@ final class UnitAgentFixture implements AutoCloseable {
 
     /** A new agent on the unit's directories, started; closed by the fixture. */
     UnitAgentRuntime startAgent(int hookRetries) {
-        UnitAgentSettings settings = new UnitAgentSettings(UNIT, unitDir, unitDir.resolve("charm"),
+        return startAgent(UNIT, unitDir, state, hookRetries);
+    }
+
+    /** Another unit of blog, its directory {@code units/blog-N} with the charm blog/0 was deployed with. */
+    UnitName addUnit() throws IOException {
+        UnitName added = state.units().add("blog").name();
+        copy(unitDir(UNIT).resolve("charm"), unitDir(added).resolve("charm"));
+        return added;
+    }
+
+    Path unitDir(UnitName unit) {
+        return root.resolve("units").resolve(unit.service() + "-" + unit.number());
+    }
+
+    /** Another connected client of the environment, as another machine agent's; closed by the fixture. */
+    StateConnection connect() {
+        return env.connect();
+    }
+
+    /** A new agent of {@code unit} over {@code connection}, started; closed by the fixture. */
+    UnitAgentRuntime startAgent(UnitName unit, Path dir, StateConnection connection, int hookRetries) {
+        UnitAgentSettings settings = new UnitAgentSettings(unit, dir, dir.resolve("charm"),
                 Optional.of(storageDir), new RetryPolicy(Duration.ofMillis(1), hookRetries + 1),
                 Optional.of(Duration.ofSeconds(20)), HookRetryBackoff.DEFAULT);
-        UnitAgentRuntime agent = new UnitAgentRuntime(settings, new UnitAgentRuntime.Collaborators(state, invoker,
+        UnitAgentRuntime agent = new UnitAgentRuntime(settings, new UnitAgentRuntime.Collaborators(connection, invoker,
                 executors, HookServices.runners(), mapper, () -> Optional.of(new DirectoryCharmUpgradeHandler()),
                 scope -> {
                     throw new IllegalStateException("the fake relations ask for no scope");

@@ -38,7 +38,8 @@ public final class ToolRunner {
         this.renderer = new OutputFormat.Renderer(json, yaml);
         for (HookTool tool : List.of(new RelationGetTool(), new RelationSetTool(yaml), new RelationListTool(),
                 new RelationIdsTool(), new ConfigGetTool(json), new UnitGetTool(), new PortTool(true),
-                new PortTool(false), new JujuLogTool(), new OpenedPortsTool(), new NetworkGetTool())) {
+                new PortTool(false), new JujuLogTool(), new OpenedPortsTool(), new NetworkGetTool(), new IsLeaderTool(),
+                new LeaderGetTool(), new LeaderSetTool())) {
             tools.put(tool.name(), tool);
         }
     }

@@ -204,4 +204,9 @@ record ConnectionUnitHandle(StateConnection state, UnitName name) implements Uni
     public DebugLogPublisher debugLogPublisher() {
         return state.debugLog().publisher();
     }
+
+    @Override
+    public jujube.state.ServiceLeadership leadership() {
+        return state.units().leadership(name);
+    }
 }

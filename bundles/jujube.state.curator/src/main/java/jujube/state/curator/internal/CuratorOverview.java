@@ -49,9 +49,19 @@ final class CuratorOverview {
             return () -> {
                 List<ServiceInfo> serviceInfos = serviceList.get();
                 return new EnvironmentOverview(machineList.get(), serviceInfos, exposed.get(), relations, unitList.get(),
-                        charmsOf(serviceInfos));
+                        charmsOf(serviceInfos), leadersOf(serviceInfos));
             };
         });
+    }
+
+    /** Each service's leader, by its election's oldest candidacy. */
+    private Map<String, jujube.model.UnitName> leadersOf(List<ServiceInfo> serviceInfos) {
+        Map<String, jujube.model.UnitName> leaders = new LinkedHashMap<>();
+        for (ServiceInfo s : serviceInfos) {
+            CuratorServiceLeadership.leaderOf(ctx.client(), jujube.state.store.Paths.serviceLeadership(s.id()))
+                    .ifPresent(leader -> leaders.put(s.name(), leader));
+        }
+        return leaders;
     }
 
     private Map<String, CharmRecord> charmsOf(List<ServiceInfo> serviceInfos) {

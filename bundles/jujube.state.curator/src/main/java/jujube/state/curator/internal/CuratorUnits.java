@@ -58,6 +58,9 @@ final class CuratorUnits implements Units {
     private static final String HISTORY = "history";
     private final StateContext ctx;
     private final UnitPorts ports;
+    /** The candidacies this connection's units stand with, which their hooks' leadership questions ask. */
+    private final java.util.concurrent.ConcurrentMap<UnitName, LatchCampaign> campaigns =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     CuratorUnits(StateContext ctx) {
         this.ctx = ctx;
@@ -402,6 +405,11 @@ final class CuratorUnits implements Units {
         String path = actingPath(unit) + "/agent";
         ctx.access().acl(path); // its digests known now: the node is re-created on Curator's threads
         return new PresenceNode(ctx, path, ctx.reader().bytes(Map.of("name", unit.toString())));
+    }
+
+    @Override
+    public jujube.state.ServiceLeadership leadership(UnitName unit) {
+        return new CuratorServiceLeadership(ctx, unit, campaigns);
     }
 
     @Override

@@ -33,7 +33,7 @@ final class PresenceNode implements AgentPresence {
     PresenceNode(StateContext ctx, String path, byte[] data) {
         this.path = path;
         this.parked = ctx.presences();
-        PersistentNode adopted = parked.adopt(path);
+        PersistentNode adopted = parked.adopt(path, PersistentNode.class);
         if (adopted != null) {
             this.node = adopted;
             LOG.debug("presence {} taken over from its predecessor", path);

@@ -1,0 +1,163 @@
+package jujube.agent.unit.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+import jujube.charm.Sha256;
+import jujube.files.AtomicFiles;
+import jujube.state.ServiceLeadership;
+import jujube.workflow.CorruptStateFileException;
+
+/**
+ * The hooks a started unit runs for its service's leadership, as Go juju's uniter runs them:
+ * {@code leader-elected} once in each term the unit leads (a new candidacy after a lost session is a new
+ * term), and on a unit that does not lead {@code leader-settings-changed} whenever the leader settings
+ * differ from those it last ran with (once at the first start too). What the unit ran, and the hook it
+ * runs now, are in {@code state/leadership.json}
+ * ({@code {"version":1,"elected":T,"settings":"<sha256>","running":"<hook>"}}), written before the hook
+ * runs: a kill in between runs the same hook again at the next start (the transition is in flight), and
+ * a term is announced once however often the agent dies. The file is read within {@link #MAX_BYTES}.
+ */
+final class LeadershipHooks {
+    static final String ELECTED = "leader-elected";
+    static final String SETTINGS_CHANGED = "leader-settings-changed";
+    private static final int VERSION = 1;
+    static final int MAX_BYTES = 64 * 1024;
+    private static final Pattern SHA256_HEX = Pattern.compile("[0-9a-f]{64}");
+    private final Path file;
+    private final ObjectMapper mapper;
+    private final ServiceLeadership leadership;
+    /** The hook last begun or retried by this agent: the status history names it once it is done. */
+    private volatile String last;
+
+    /** What the file holds. */
+    record Ran(OptionalLong elected, Optional<String> settings, Optional<String> running) {
+        static final Ran NOTHING = new Ran(OptionalLong.empty(), Optional.empty(), Optional.empty());
+    }
+
+    LeadershipHooks(Path file, ObjectMapper mapper, ServiceLeadership leadership) {
+        this.file = file;
+        this.mapper = mapper.copy().configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
+        this.leadership = leadership;
+    }
+
+    /** The hook due now, if any: the one recorded as running first, then what leadership asks for. */
+    Optional<String> due() {
+        Ran ran = read();
+        if (ran.running().isPresent()) {
+            return ran.running();
+        }
+        OptionalLong term = leadership.confirmedTerm();
+        if (term.isPresent()) {
+            return term.equals(ran.elected()) ? Optional.empty() : Optional.of(ELECTED);
+        }
+        return ran.settings().equals(Optional.of(digest(leadership.settings())))
+                ? Optional.empty() : Optional.of(SETTINGS_CHANGED);
+    }
+
+    /**
+     * Records the hook about to run, with the term or settings it runs for, and returns it; empty when
+     * nothing is due any more (the lead changed hands since {@link #due()}).
+     */
+    Optional<String> begin() throws IOException {
+        Optional<String> hook = choose();
+        hook.ifPresent(h -> last = h);
+        return hook;
+    }
+
+    private Optional<String> choose() throws IOException {
+        Ran ran = read();
+        if (ran.running().isPresent()) {
+            return ran.running();
+        }
+        OptionalLong term = leadership.confirmedTerm();
+        if (term.isPresent()) {
+            if (term.equals(ran.elected())) {
+                return Optional.empty();
+            }
+            write(new Ran(term, ran.settings(), Optional.of(ELECTED)));
+            return Optional.of(ELECTED);
+        }
+        String settings = digest(leadership.settings());
+        if (ran.settings().equals(Optional.of(settings))) {
+            return Optional.empty();
+        }
+        write(new Ran(ran.elected(), Optional.of(settings), Optional.of(SETTINGS_CHANGED)));
+        return Optional.of(SETTINGS_CHANGED);
+    }
+
+    /** The recorded hook, for a retry of it; empty when none is recorded. */
+    Optional<String> running() {
+        Optional<String> running = read().running();
+        running.ifPresent(h -> last = h);
+        return running;
+    }
+
+    /** The hook last begun or retried, else the one recorded as running: what a transition ran. */
+    Optional<String> lastHook() {
+        return Optional.ofNullable(last).or(this::running);
+    }
+
+    /** The recorded hook ended (ran, or was skipped by a retry without its hook). */
+    void finished() throws IOException {
+        Ran ran = read();
+        if (ran.running().isPresent()) {
+            write(new Ran(ran.elected(), ran.settings(), Optional.empty()));
+        }
+    }
+
+    /**
+     * What the file holds.
+     *
+     * @throws CorruptStateFileException when it is there but not a record
+     */
+    Ran read() {
+        Optional<JsonNode> found = LocalJson.readObject(file, MAX_BYTES, mapper);
+        if (found.isEmpty()) {
+            return Ran.NOTHING;
+        }
+        JsonNode node = found.get();
+        JsonNode elected = node.path("elected");
+        JsonNode settings = node.path("settings");
+        JsonNode running = node.path("running");
+        boolean valid = LocalJson.hasVersion(node, VERSION)
+                && (elected.isMissingNode() || elected.canConvertToLong() && elected.isIntegralNumber())
+                && (settings.isMissingNode() || settings.isTextual() && SHA256_HEX.matcher(settings.textValue()).matches())
+                && (running.isMissingNode() || running.isTextual()
+                        && (running.textValue().equals(ELECTED) || running.textValue().equals(SETTINGS_CHANGED)));
+        if (!valid) {
+            throw new CorruptStateFileException(file, "expected {\"version\":" + VERSION
+                    + ",\"elected\":<term>,\"settings\":\"<sha256, hex>\",\"running\":\"" + ELECTED + "|"
+                    + SETTINGS_CHANGED + "\"}, each but the version optional");
+        }
+        return new Ran(elected.isMissingNode() ? OptionalLong.empty() : OptionalLong.of(elected.longValue()),
+                settings.isMissingNode() ? Optional.empty() : Optional.of(settings.textValue()),
+                running.isMissingNode() ? Optional.empty() : Optional.of(running.textValue()));
+    }
+
+    private void write(Ran ran) throws IOException {
+        ObjectNode node = mapper.createObjectNode();
+        node.put("version", VERSION);
+        ran.elected().ifPresent(t -> node.put("elected", t));
+        ran.settings().ifPresent(s -> node.put("settings", s));
+        ran.running().ifPresent(r -> node.put("running", r));
+        AtomicFiles.write(file, mapper.writeValueAsBytes(node));
+    }
+
+    private String digest(Map<String, String> settings) {
+        try {
+            return Sha256.of(mapper.writeValueAsBytes(new TreeMap<>(settings))).hex();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot serialise the leader settings", e);
+        }
+    }
+}
