@@ -179,6 +179,41 @@ class StatusCommandTest extends CliFixture {
     }
 
     @Test
+    void workload_and_application_status_in_every_format_beside_the_agent_state() {
+        deploy("local:wordpress", "blog", "-n", "2").assertOk();
+        UnitName blog0 = UnitName.parse("blog/0");
+        UnitName blog1 = UnitName.parse("blog/1");
+        java.time.Instant at = java.time.Instant.parse("2026-11-29T10:00:00Z");
+        state.units().setWorkflowState(blog0, "started");
+        state.units().setWorkloadStatus(blog0, new jujube.model.WorkloadStatus("active", "serving", at), true);
+        state.units().setWorkloadVersion(blog0, "2.4.1");
+        state.units().setWorkflowState(blog1, "configure_error", "hook config-changed failed: exit code 1");
+        state.units().setWorkloadStatus(blog1, new jujube.model.WorkloadStatus("maintenance", "starting", at), false);
+        try (jujube.state.ServiceLeadership.Campaign campaign = state.unit(blog0).leadership().campaign(leader -> { })) {
+            org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(20))
+                    .until(() -> state.unit(blog0).leadership().isLeader());
+            state.unit(blog0).leadership().setApplicationStatus(new jujube.model.WorkloadStatus("blocked", "needs mysql", at));
+            String yaml = run("status").assertOk().out();
+            assertTrue(yaml.contains("    exposed: false\n    application-status:\n      current: blocked\n"
+                    + "      message: needs mysql\n      since: 2026-11-29T10:00:00Z\n"), yaml);
+            assertTrue(yaml.contains("      blog/0:\n        agent-state: down\n        leader: true\n"
+                    + "        workload-status:\n          current: active\n          message: serving\n"
+                    + "          since: 2026-11-29T10:00:00Z\n        workload-version: 2.4.1\n"), yaml);
+            assertTrue(yaml.contains("        workload-status:\n          current: error\n"
+                    + "          message: \"hook config-changed failed: exit code 1\"\n"), yaml);
+            String json = run("status", "--format", "json").assertOk().out();
+            assertTrue(json.contains("\"workload-status\" : {\n            \"current\" : \"active\","), json);
+            String tabular = run("status", "--format", "tabular").assertOk().out();
+            assertTrue(tabular.contains("SERVICE  STATUS   CHARM"), tabular);
+            assertTrue(tabular.contains("blog     blocked  local:precise/wordpress-"), tabular);
+            assertTrue(tabular.contains("SERVICE  UNIT     STATE            WORKLOAD  MACHINE  ADDRESS  PORTS  MESSAGE\n"
+                    + "blog     blog/0*  down             active    0        -        -      serving\n"
+                    + "blog     blog/1   configure-error  error     0        -        -      hook config-changed failed"),
+                    tabular);
+        }
+    }
+
+    @Test
     void svg_needs_graphviz() {
         deploy("local:mysql").assertOk();
         Result svg = run("status", "--format", "svg");

@@ -162,4 +162,34 @@ class ServiceLeadershipTest extends ZooKeeperFixture {
             assertEquals(Map.of(), one.settings());
         }
     }
+
+    @Test
+    void the_leader_alone_sets_the_application_status_and_the_charm_wins_over_the_agent() {
+        ServiceLeadership one = agent1.unit(first).leadership();
+        ServiceLeadership two = agent2.unit(second).leadership();
+        java.time.Instant now = java.time.Instant.parse("2026-11-29T10:00:00Z");
+        try (ServiceLeadership.Campaign c1 = one.campaign(leader -> { });
+                ServiceLeadership.Campaign c2 = two.campaign(leader -> { })) {
+            POLLING.until(one::isLeader);
+            one.setApplicationStatus(new jujube.model.WorkloadStatus("blocked", "needs a ring", now));
+            assertThrows(NotLeaderException.class,
+                    () -> two.setApplicationStatus(new jujube.model.WorkloadStatus("active", "", now)));
+            assertEquals(Optional.of(new jujube.model.WorkloadStatus("blocked", "needs a ring", now)),
+                    two.applicationStatus());
+            assertEquals(Map.of("riak", new jujube.model.WorkloadStatus("blocked", "needs a ring", now)),
+                    state.overview().applicationStatuses());
+        }
+
+        UnitHandle unit = agent2.unit(second);
+        assertEquals(Optional.empty(), unit.workload());
+        assertTrue(unit.setWorkloadStatus(new jujube.model.WorkloadStatus("maintenance", "installing", now), false));
+        assertTrue(unit.setWorkloadStatus(new jujube.model.WorkloadStatus("active", "ready", now.plusSeconds(1)), true));
+        assertFalse(unit.setWorkloadStatus(new jujube.model.WorkloadStatus("unknown", "", now.plusSeconds(2)), false),
+                "the agent does not overwrite what the charm said");
+        unit.setWorkloadVersion("2.4.1");
+        assertEquals(Optional.of(new jujube.model.UnitWorkload(
+                new jujube.model.WorkloadStatus("active", "ready", now.plusSeconds(1)), true, "2.4.1")), unit.workload());
+        assertEquals(Optional.of(unit.workload().orElseThrow()), state.overview().units().stream()
+                .filter(u -> u.info().name().equals(second)).findFirst().orElseThrow().workload());
+    }
 }

@@ -20,11 +20,12 @@ import java.util.Set;
  * @param units every unit's status, by name
  * @param charms the published charms the services run, by id (a charm that is not published is absent)
  * @param leaders the unit leading each service that has a leader now, by service name
+ * @param applicationStatuses the application status each service's leader set, by service name
  * @since 1.6
  */
 public record EnvironmentOverview(List<MachineInfo> machines, List<ServiceInfo> services, Set<String> exposedServices,
         List<RelationInfo> relations, List<UnitStatus> units, Map<String, CharmRecord> charms,
-        Map<String, jujube.model.UnitName> leaders) {
+        Map<String, jujube.model.UnitName> leaders, Map<String, jujube.model.WorkloadStatus> applicationStatuses) {
     public EnvironmentOverview {
         machines = List.copyOf(machines);
         services = List.copyOf(services);
@@ -33,5 +34,6 @@ public record EnvironmentOverview(List<MachineInfo> machines, List<ServiceInfo> 
         units = List.copyOf(units);
         charms = Map.copyOf(charms);
         leaders = Map.copyOf(leaders);
+        applicationStatuses = Map.copyOf(applicationStatuses);
     }
 }

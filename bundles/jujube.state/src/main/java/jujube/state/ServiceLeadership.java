@@ -60,6 +60,16 @@ public interface ServiceLeadership {
     /** Watches the leader settings: the current ones at once, then each change. */
     Watch watchSettings(StateWatcher<Map<String, String>> watcher);
 
+    /** The service's application status, as its leader set it; empty before it set one. */
+    java.util.Optional<jujube.model.WorkloadStatus> applicationStatus();
+
+    /**
+     * Sets the application status, in one transaction that fails unless this unit leads at that instant.
+     *
+     * @throws jujube.model.NotLeaderException when it does not
+     */
+    void setApplicationStatus(jujube.model.WorkloadStatus status);
+
     /** The largest leader settings, encoded, that a leader may write. */
     int MAX_SETTINGS_BYTES = 256 * 1024;
 

@@ -42,6 +42,18 @@ public interface UnitHandle {
     /** Replicates the unit's workflow state, with a message saying why (empty for none). */
     void setWorkflowState(String state, String info);
 
+    /** The unit's workload as its charm describes it; empty before anything was set. */
+    java.util.Optional<jujube.model.UnitWorkload> workload();
+
+    /** See {@link Units#setWorkloadStatus}. */
+    boolean setWorkloadStatus(jujube.model.WorkloadStatus status, boolean byCharm);
+
+    /** Sets the version of the unit's workload. */
+    void setWorkloadVersion(String version);
+
+    /** The workloads of the units of the unit's service (itself included), by unit name. */
+    Map<UnitName, java.util.Optional<jujube.model.UnitWorkload>> serviceWorkloads();
+
     /** Appends to the unit's status history. */
     void recordStatus(StatusEntry entry);
 

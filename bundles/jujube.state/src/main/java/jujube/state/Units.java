@@ -150,6 +150,18 @@ public interface Units {
     /** Announces the unit's agent until the presence is closed. */
     Presence connectAgent(UnitName unit);
 
+    /** The unit's workload as its charm describes it; empty before anything was set. */
+    java.util.Optional<jujube.model.UnitWorkload> workload(UnitName unit);
+
+    /**
+     * Sets the unit's workload status: by its charm ({@code byCharm}), always; by its agent, only while the
+     * charm has set none. Returns whether it was set.
+     */
+    boolean setWorkloadStatus(UnitName unit, jujube.model.WorkloadStatus status, boolean byCharm);
+
+    /** Sets the version of the unit's workload ({@code application-version-set}). */
+    void setWorkloadVersion(UnitName unit, String version);
+
     /** The unit's part in its service's leader election (see {@link ServiceLeadership}). */
     ServiceLeadership leadership(UnitName unit);
 

@@ -46,6 +46,9 @@ public enum NodeKind {
      */
     LEADER_SETTINGS("/services/(service-[0-9]+)/leader-settings",
             (m, f) -> List.of(Grant.members(m.group(1), Perms.READ | Perms.WRITE))),
+    /** A service's application status: set by its leader (checked as for the leader settings), read by its units. */
+    APPLICATION_STATUS("/services/(service-[0-9]+)/status",
+            (m, f) -> List.of(Grant.members(m.group(1), Perms.READ | Perms.WRITE))),
     MACHINE("/machines/(machine-[0-9]*)", (m, f) -> readAnd(m.group(1), Perms.CREATE | Perms.DELETE)),
     MACHINE_AGENT("/machines/(machine-[0-9]+)/agent", (m, f) -> readAnd(m.group(1), Perms.READ | Perms.WRITE)),
     MACHINE_LOCK("/machines/machine-[0-9]+/provisioning-lock", (m, f) -> read()),

@@ -53,6 +53,8 @@ class NodeKindTest {
                         NodeKind.SERVICE_CANDIDATE, List.of(read())),
                 Arguments.of("/services/service-0000000004/leader-settings", NodeKind.LEADER_SETTINGS,
                         List.of(Grant.members("service-0000000004", Perms.READ | Perms.WRITE))),
+                Arguments.of("/services/service-0000000004/status", NodeKind.APPLICATION_STATUS,
+                        List.of(Grant.members("service-0000000004", Perms.READ | Perms.WRITE))),
                 Arguments.of("/machines/machine-0000000002", NodeKind.MACHINE,
                         List.of(read(), Grant.of("machine-0000000002", Perms.CREATE | Perms.DELETE))),
                 Arguments.of("/machines/machine-0000000002/otp", NodeKind.MACHINE_ONE_TIME, List.of()),

@@ -58,6 +58,10 @@ final class StatusReport {
             Map<String, Object> entry = new LinkedHashMap<>();
             entry.put("charm", s.charmId());
             entry.put("exposed", exposed.contains(s.name()));
+            jujube.model.WorkloadStatus applicationStatus = overview.applicationStatuses().get(s.name());
+            if (applicationStatus != null) {
+                entry.put("application-status", workloadStatus(applicationStatus));
+            }
             List<RelationInfo> ofService = relationsByService.getOrDefault(s.name(), List.of());
             entry.put("relations", relationsOf(s.name(), ofService));
             if (subordinate) {
@@ -128,6 +132,17 @@ final class StatusReport {
         if (!u.info().workflowStateInfo().isEmpty()) {
             unit.put("agent-state-info", u.info().workflowStateInfo());
         }
+        u.workload().ifPresent(w -> {
+            // Go juju's workload status, beside the original's agent-state; an error state is the workload's too
+            boolean failed = u.info().workflowState() != null && u.info().workflowState().endsWith("_error");
+            unit.put("workload-status", workloadStatus(failed
+                    ? new jujube.model.WorkloadStatus(jujube.model.WorkloadStatus.ERROR, u.info().workflowStateInfo(),
+                            w.status().since())
+                    : w.status()));
+            if (!w.version().isEmpty()) {
+                unit.put("workload-version", w.version());
+            }
+        });
         u.info().machineId().ifPresent(m -> unit.put("machine", m));
         if (!u.info().publicAddress().isEmpty()) {
             unit.put("public-address", u.info().publicAddress());
@@ -151,6 +166,17 @@ final class StatusReport {
             unit.put("relation-errors", shown);
         }
         return unit;
+    }
+
+    /** Go juju's shape: {@code current}, {@code message} (when there is one), {@code since}. */
+    private static Map<String, Object> workloadStatus(jujube.model.WorkloadStatus status) {
+        Map<String, Object> shown = new LinkedHashMap<>();
+        shown.put("current", status.current());
+        if (!status.message().isEmpty()) {
+            shown.put("message", status.message());
+        }
+        shown.put("since", status.since().toString());
+        return shown;
     }
 
     /**

@@ -24,19 +24,29 @@ final class TabularStatus {
                 machines.row(id, text(m.get("agent-state")), text(m.get("instance-id")));
             }
         });
-        Table services = new Table("SERVICE", "CHARM", "EXPOSED", "RELATIONS");
-        Table units = new Table("SERVICE", "UNIT", "STATE", "MACHINE", "ADDRESS", "PORTS");
-        ((Map<String, Map<String, Object>>) status.get("services")).forEach((name, s) -> {
+        Map<String, Map<String, Object>> allServices = (Map<String, Map<String, Object>>) status.get("services");
+        // the workload's columns only when a charm described its workload: the original's charms' table stays as it was
+        boolean workloads = allServices.values().stream().anyMatch(s -> s.containsKey("application-status")
+                || units(s).values().stream().anyMatch(u -> u.containsKey("workload-status")
+                        || units(u, "subordinates").values().stream().anyMatch(sub -> sub.containsKey("workload-status"))));
+        Table services = workloads ? new Table("SERVICE", "STATUS", "CHARM", "EXPOSED", "RELATIONS")
+                : new Table("SERVICE", "CHARM", "EXPOSED", "RELATIONS");
+        Table units = workloads ? new Table("SERVICE", "UNIT", "STATE", "WORKLOAD", "MACHINE", "ADDRESS", "PORTS", "MESSAGE")
+                : new Table("SERVICE", "UNIT", "STATE", "MACHINE", "ADDRESS", "PORTS");
+        allServices.forEach((name, s) -> {
             List<String> relations = new ArrayList<>();
             ((Map<String, List<String>>) s.get("relations")).forEach((rel, others) -> relations.add(rel + ":" + String.join(",", others)));
-            services.row(name, text(s.get("charm")), Boolean.TRUE.equals(s.get("exposed")) ? "yes" : "no",
-                    relations.isEmpty() ? "-" : String.join(" ", relations));
-            Map<String, Map<String, Object>> serviceUnits = (Map<String, Map<String, Object>>) s.getOrDefault("units", Map.of());
-            serviceUnits.forEach((unitName, u) -> {
-                unitRow(units, name, unitName, u, text(u.get("machine")));
-                Map<String, Map<String, Object>> subs = (Map<String, Map<String, Object>>) u.getOrDefault("subordinates", Map.of());
-                subs.forEach((subName, sub) -> unitRow(units, subName.substring(0, subName.indexOf('/')), "  " + subName, sub,
-                        text(u.get("machine"))));
+            String exposed = Boolean.TRUE.equals(s.get("exposed")) ? "yes" : "no";
+            String related = relations.isEmpty() ? "-" : String.join(" ", relations);
+            if (workloads) {
+                services.row(name, current(s.get("application-status")), text(s.get("charm")), exposed, related);
+            } else {
+                services.row(name, text(s.get("charm")), exposed, related);
+            }
+            units(s).forEach((unitName, u) -> {
+                unitRow(units, workloads, name, unitName, u, text(u.get("machine")));
+                units(u, "subordinates").forEach((subName, sub) -> unitRow(units, workloads,
+                        subName.substring(0, subName.indexOf('/')), "  " + subName, sub, text(u.get("machine"))));
             });
         });
         return machines.render() + "\n" + services.render() + "\n" + units.render();
@@ -48,15 +58,42 @@ final class TabularStatus {
                 ? String.join(",", reached.keySet().stream().map(Object::toString).toList()) + " reached" : "-";
     }
 
+    private static Map<String, Map<String, Object>> units(Map<String, Object> entry) {
+        return units(entry, "units");
+    }
+
     @SuppressWarnings("unchecked")
-    private static void unitRow(Table table, String service, String unit, Map<String, Object> u, String machine) {
+    private static Map<String, Map<String, Object>> units(Map<String, Object> entry, String key) {
+        return (Map<String, Map<String, Object>>) entry.getOrDefault(key, Map.of());
+    }
+
+    /** A workload status's name; {@code -} for none. */
+    private static String current(Object status) {
+        return status instanceof Map<?, ?> m ? text(m.get("current")) : "-";
+    }
+
+    private static String message(Object status) {
+        return status instanceof Map<?, ?> m && m.get("message") != null ? text(m.get("message")) : "";
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void unitRow(Table table, boolean workloads, String service, String unit, Map<String, Object> u,
+            String machine) {
         String state = text(u.get("agent-state"));
         if (u.containsKey("relation-errors")) {
             state += " (relation errors: " + String.join(",", ((Map<String, Object>) u.get("relation-errors")).keySet()) + ")";
         }
         List<String> ports = (List<String>) u.getOrDefault("open-ports", List.of());
         // Go juju marks the leader with a star after its name
-        table.row(service, Boolean.TRUE.equals(u.get("leader")) ? unit + "*" : unit, state, machine, text(u.get("public-address")), ports.isEmpty() ? "-" : String.join(",", ports));
+        String name = Boolean.TRUE.equals(u.get("leader")) ? unit + "*" : unit;
+        String address = text(u.get("public-address"));
+        String opened = ports.isEmpty() ? "-" : String.join(",", ports);
+        if (workloads) {
+            table.row(service, name, state, current(u.get("workload-status")), machine, address, opened,
+                    message(u.get("workload-status")));
+        } else {
+            table.row(service, name, state, machine, address, opened);
+        }
     }
 
     private static String text(Object value) {

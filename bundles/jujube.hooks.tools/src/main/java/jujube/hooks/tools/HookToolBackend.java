@@ -127,4 +127,43 @@ public interface HookToolBackend {
     default void leaderSet(String clientId, Map<String, String> changes) throws HookToolException {
         throw new HookToolException(jujube.hooks.protocol.ErrorCode.INTERNAL_ERROR, "leader-set is not served here");
     }
+
+    /**
+     * Sets the unit's workload status, or with {@code application} its application's, which only the
+     * leader may ({@code NOT_PERMITTED} otherwise), at once. The status and message are valid.
+     *
+     * @since 3.2
+     */
+    default void statusSet(String clientId, boolean application, String status, String message)
+            throws HookToolException {
+        throw new HookToolException(jujube.hooks.protocol.ErrorCode.INTERNAL_ERROR, "status-set is not served here");
+    }
+
+    /**
+     * The unit's workload status ({@code unknown} before anything set one).
+     *
+     * @since 3.2
+     */
+    default StatusInfo unitStatus(String clientId) throws HookToolException {
+        throw new HookToolException(jujube.hooks.protocol.ErrorCode.INTERNAL_ERROR, "status-get is not served here");
+    }
+
+    /**
+     * The application's status and its units', for the leader only ({@code NOT_PERMITTED} otherwise).
+     *
+     * @since 3.2
+     */
+    default StatusInfo.OfApplication applicationStatus(String clientId) throws HookToolException {
+        throw new HookToolException(jujube.hooks.protocol.ErrorCode.INTERNAL_ERROR, "status-get is not served here");
+    }
+
+    /**
+     * Sets the version of the unit's workload.
+     *
+     * @since 3.2
+     */
+    default void applicationVersionSet(String clientId, String version) throws HookToolException {
+        throw new HookToolException(jujube.hooks.protocol.ErrorCode.INTERNAL_ERROR,
+                "application-version-set is not served here");
+    }
 }

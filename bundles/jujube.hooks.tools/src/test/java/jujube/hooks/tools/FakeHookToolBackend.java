@@ -28,6 +28,9 @@ public final class FakeHookToolBackend implements HookToolBackend {
     final Set<Port> ports = Collections.synchronizedSet(new TreeSet<>((a, b) -> a.toString().compareTo(b.toString())));
     final List<String> logs = Collections.synchronizedList(new ArrayList<>());
     final Map<String, String> leaderSettings = new ConcurrentHashMap<>();
+    volatile StatusInfo unitStatus;
+    volatile StatusInfo appStatus;
+    volatile String workloadVersion;
 
     public FakeHookToolBackend() {
         reset();
@@ -45,6 +48,9 @@ public final class FakeHookToolBackend implements HookToolBackend {
         logs.clear();
         leaderSettings.clear();
         leaderSettings.put("ring", "abc");
+        unitStatus = new StatusInfo("maintenance", "installing");
+        appStatus = new StatusInfo("unknown", "");
+        workloadVersion = "";
     }
 
     private static Map<String, Map<String, String>> units(Map<String, Map<String, String>> fixture) {
@@ -194,5 +200,40 @@ public final class FakeHookToolBackend implements HookToolBackend {
                 leaderSettings.put(k, v);
             }
         });
+    }
+
+    @Override
+    public void statusSet(String clientId, boolean application, String status, String message)
+            throws HookToolException {
+        if (application && !isLeader(clientId)) {
+            throw new HookToolException(ErrorCode.NOT_PERMITTED, LOCAL_UNIT + " is not the leader");
+        }
+        hook(clientId);
+        if (application) {
+            appStatus = new StatusInfo(status, message);
+        } else {
+            unitStatus = new StatusInfo(status, message);
+        }
+    }
+
+    @Override
+    public StatusInfo unitStatus(String clientId) throws HookToolException {
+        hook(clientId);
+        return unitStatus;
+    }
+
+    @Override
+    public StatusInfo.OfApplication applicationStatus(String clientId) throws HookToolException {
+        if (!isLeader(clientId)) {
+            throw new HookToolException(ErrorCode.NOT_PERMITTED, LOCAL_UNIT + " is not the leader");
+        }
+        return new StatusInfo.OfApplication(appStatus, Map.of(LOCAL_UNIT, unitStatus,
+                "wordpress/1", new StatusInfo("active", "")));
+    }
+
+    @Override
+    public void applicationVersionSet(String clientId, String version) throws HookToolException {
+        hook(clientId);
+        workloadVersion = version;
     }
 }

@@ -195,6 +195,50 @@ final class HookContext {
         state.leadership().mergeSettings(changes);
     }
 
+    /**
+     * Sets the unit's or (the leader only) its application's workload status at once, as Go juju does, and
+     * records a unit's in its status history, with the hook that set it.
+     */
+    void statusSet(boolean application, String status, String message) throws HookToolException {
+        synchronized (this) {
+            checkOpen();
+        }
+        jujube.model.WorkloadStatus set = new jujube.model.WorkloadStatus(status, message, java.time.Instant.now());
+        if (application) {
+            state.leadership().setApplicationStatus(set);
+            return;
+        }
+        state.setWorkloadStatus(set, true);
+        state.recordStatus(new jujube.model.StatusEntry(set.since(), "workload:" + status, hookName, message));
+    }
+
+    jujube.hooks.tools.StatusInfo unitStatus() {
+        return state.workload().map(w -> new jujube.hooks.tools.StatusInfo(w.status().current(), w.status().message()))
+                .orElse(new jujube.hooks.tools.StatusInfo(jujube.model.WorkloadStatus.UNKNOWN, ""));
+    }
+
+    /** The application's status and its units': the leader's to read, as in Go juju. */
+    jujube.hooks.tools.StatusInfo.OfApplication applicationStatus() throws HookToolException {
+        if (!state.leadership().isLeader()) {
+            throw new HookToolException(ErrorCode.NOT_PERMITTED, unit + " is not the leader");
+        }
+        jujube.hooks.tools.StatusInfo application = state.leadership().applicationStatus()
+                .map(s -> new jujube.hooks.tools.StatusInfo(s.current(), s.message()))
+                .orElse(new jujube.hooks.tools.StatusInfo(jujube.model.WorkloadStatus.UNKNOWN, ""));
+        Map<String, jujube.hooks.tools.StatusInfo> units = new TreeMap<>();
+        state.serviceWorkloads().forEach((name, workload) -> units.put(name.toString(), workload
+                .map(w -> new jujube.hooks.tools.StatusInfo(w.status().current(), w.status().message()))
+                .orElse(new jujube.hooks.tools.StatusInfo(jujube.model.WorkloadStatus.UNKNOWN, ""))));
+        return new jujube.hooks.tools.StatusInfo.OfApplication(application, units);
+    }
+
+    void applicationVersionSet(String version) throws HookToolException {
+        synchronized (this) {
+            checkOpen();
+        }
+        state.setWorkloadVersion(version);
+    }
+
     synchronized void port(Port port, boolean open) throws HookToolException {
         checkOpen();
         pending.port(port, open);

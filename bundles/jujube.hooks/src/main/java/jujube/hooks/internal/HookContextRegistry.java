@@ -148,6 +148,33 @@ final class HookContextRegistry implements HookToolBackend {
     }
 
     @Override
+    public void statusSet(String clientId, boolean application, String status, String message)
+            throws HookToolException {
+        call(clientId, c -> {
+            c.statusSet(application, status, message);
+            return null;
+        });
+    }
+
+    @Override
+    public jujube.hooks.tools.StatusInfo unitStatus(String clientId) throws HookToolException {
+        return call(clientId, HookContext::unitStatus);
+    }
+
+    @Override
+    public jujube.hooks.tools.StatusInfo.OfApplication applicationStatus(String clientId) throws HookToolException {
+        return call(clientId, HookContext::applicationStatus);
+    }
+
+    @Override
+    public void applicationVersionSet(String clientId, String version) throws HookToolException {
+        call(clientId, c -> {
+            c.applicationVersionSet(version);
+            return null;
+        });
+    }
+
+    @Override
     public String unitGet(String clientId, UnitAddress address) throws HookToolException {
         return call(clientId, c -> c.unitGet(address));
     }

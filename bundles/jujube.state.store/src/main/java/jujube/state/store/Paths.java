@@ -53,6 +53,11 @@ public final class Paths {
         return service(serviceId) + "/leader-settings";
     }
 
+    /** A service's application status, which its leader sets. */
+    public static String applicationStatus(String serviceId) {
+        return service(serviceId) + "/status";
+    }
+
     public static String relation(String relationId) {
         return RELATIONS + "/" + relationId;
     }

@@ -59,6 +59,7 @@ public final class TopologyAdditions {
         draft.create(Paths.service(id) + "/config", config);
         draft.create(Paths.serviceLeadership(id), null);
         draft.create(Paths.leaderSettings(id), Map.of());
+        draft.create(Paths.applicationStatus(id), Map.of());
         draft.group(id); // its units, which the configuration's ACL names
         return new ServiceInfo(id, name, charmId, List.of());
     }

@@ -303,7 +303,7 @@ final class UnitAgentRuntime implements AutoCloseable {
             AppliedConfig config = new AppliedConfig(settings.stateDir().resolve("config.json"), with.mapper());
             LeadershipHooks leadership = new LeadershipHooks(files.leadership(), with.mapper(), unitState.leadership());
             lifecycle = new UnitLifecycle(unit.toString(), new UnitHooks(runner, executor), relations, upgrader, config,
-                    () -> unitState.serviceConfig(), leadership);
+                    () -> unitState.serviceConfig(), leadership, this::agentStatus);
             StateReplica zk = new UnitStateReplica(unitState);
             Workflow workflow = Workflows.open(unit.toString(), UnitWorkflow.DEFINITION, store(),
                     new PublishedHistory(Workflows.fileHistory(settings.stateDir().resolve("unit.history"), with.mapper(),
@@ -318,6 +318,15 @@ final class UnitAgentRuntime implements AutoCloseable {
                     debugLog);
             commands = new UnitCommands(unitState, unit, runner, executor);
             commands.start();
+        }
+
+        /** Best effort: a status the state cannot take now is not worth failing a hook for. */
+        private void agentStatus(String status, String message) {
+            try {
+                unitState.setWorkloadStatus(new jujube.model.WorkloadStatus(status, message, with.clock().instant()), false);
+            } catch (StateException e) {
+                LOG.debug("unit {}: workload status {} not set: {}", settings.unit(), status, e.getMessage());
+            }
         }
 
         @Override

@@ -27,11 +27,15 @@ final class UnitLifecycle {
     private final AppliedConfig config;
     private final Supplier<Map<String, Object>> serviceConfig;
     private final LeadershipHooks leadership;
+    /** Sets the workload status as the agent sees it (status, message), until the charm sets one itself. */
+    private final java.util.function.BiConsumer<String, String> agentStatus;
     private boolean relationsRunning;
 
     UnitLifecycle(String unit, UnitHooks hooks, RelationLifecyclesControl relations, CharmUpgrader upgrader,
-            AppliedConfig config, Supplier<Map<String, Object>> serviceConfig, LeadershipHooks leadership) {
+            AppliedConfig config, Supplier<Map<String, Object>> serviceConfig, LeadershipHooks leadership,
+            java.util.function.BiConsumer<String, String> agentStatus) {
         this.unit = unit;
+        this.agentStatus = agentStatus;
         this.leadership = leadership;
         this.hooks = hooks;
         this.relations = relations;
@@ -41,12 +45,14 @@ final class UnitLifecycle {
     }
 
     ActionResult install() throws Exception {
+        agentStatus.accept("maintenance", "installing charm software");
         return hooks.run("install");
     }
 
     ActionResult start(boolean fireHooks, boolean startRelations) throws Exception {
         hooks.executor().start();
         if (fireHooks) {
+            agentStatus.accept("maintenance", "starting");
             ActionResult configured = configure();
             if (!(configured instanceof ActionResult.Success)) {
                 return configured;
@@ -55,6 +61,8 @@ final class UnitLifecycle {
             if (!(started instanceof ActionResult.Success)) {
                 return started;
             }
+            // a charm that says nothing of its workload has an unknown one, as in Go juju
+            agentStatus.accept(jujube.model.WorkloadStatus.UNKNOWN, "");
         }
         startRelations(startRelations);
         return ActionResult.success();

@@ -94,4 +94,34 @@ class UnitAgentLeadershipTest extends UnitAgentTestBase {
                 .reduce((a, b) -> b).orElseThrow().hook());
         UnitAgentFixture.awaitQuiet(agent);
     }
+
+    @Test
+    void the_agent_reports_the_workload_until_the_charm_does_and_the_leader_sets_the_applications() throws IOException {
+        UnitName first = UnitAgentFixture.UNIT;
+        Path hooks = fx.unitDir(first).resolve("charm").resolve("hooks");
+        hook(hooks, "start", "status-set active \"serving t\" || exit 1\n"
+                + "application-version-set 2.4.1 || exit 1\n");
+        hook(hooks, "leader-elected", "status-set --application blocked \"needs peers\" || exit 1\n");
+        UnitAgentRuntime one = fx.startAgent(first, fx.unitDir(first), fx.connect(), 0);
+        POLLING.await("blog/0 leads").until(() -> first.equals(fx.state.overview().leaders().get("blog")));
+        UnitAgentRuntime two = fx.startAgent(other, fx.unitDir(other), fx.connect(), 0);
+        POLLING.await("both started").until(() -> "started".equals(one.workflowState())
+                && "started".equals(two.workflowState()));
+        POLLING.await("the application status").until(() -> fx.state.overview().applicationStatuses().containsKey("blog"));
+        UnitAgentFixture.awaitQuiet(one);
+        UnitAgentFixture.awaitQuiet(two);
+
+        jujube.model.UnitWorkload charmSet = fx.state.unit(first).workload().orElseThrow();
+        assertEquals("active", charmSet.status().current());
+        assertEquals("serving t", charmSet.status().message());
+        assertTrue(charmSet.setByCharm());
+        assertEquals("2.4.1", charmSet.version());
+        jujube.model.UnitWorkload agentSet = fx.state.unit(other).workload().orElseThrow();
+        assertEquals(new jujube.model.UnitWorkload(new jujube.model.WorkloadStatus("unknown", "", agentSet.status().since()),
+                false, ""), agentSet, "the charm of blog/1 said nothing: unknown, after the agent's maintenance");
+        assertEquals("blocked", fx.state.overview().applicationStatuses().get("blog").current());
+        assertTrue(fx.state.unit(first).statusHistory().stream()
+                .anyMatch(e -> e.state().equals("workload:active") && e.hook().equals("start")
+                        && e.message().equals("serving t")), fx.state.unit(first).statusHistory().toString());
+    }
 }

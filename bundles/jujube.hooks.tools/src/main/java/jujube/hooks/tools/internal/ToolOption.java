@@ -32,7 +32,11 @@ enum ToolOption {
     BIND_ADDRESS(true, "--bind-address"),
     INGRESS_ADDRESS(true, "--ingress-address"),
     EGRESS_SUBNETS(true, "--egress-subnets"),
-    PRIMARY_ADDRESS(true, "--primary-address");
+    PRIMARY_ADDRESS(true, "--primary-address"),
+    /** status-set's and status-get's application instead of the unit. */
+    APPLICATION(true, "--application"),
+    /** status-get's message and data besides the status. */
+    INCLUDE_DATA(true, "--include-data");
 
     /** Accepted by every tool. */
     static final Set<ToolOption> COMMON = EnumSet.of(FORMAT, OUTPUT, SOCKET, CLIENT_ID, CLIENT_LOG_LEVEL, CLIENT_LOG_FILE);

@@ -39,7 +39,8 @@ public final class ToolRunner {
         for (HookTool tool : List.of(new RelationGetTool(), new RelationSetTool(yaml), new RelationListTool(),
                 new RelationIdsTool(), new ConfigGetTool(json), new UnitGetTool(), new PortTool(true),
                 new PortTool(false), new JujuLogTool(), new OpenedPortsTool(), new NetworkGetTool(), new IsLeaderTool(),
-                new LeaderGetTool(), new LeaderSetTool())) {
+                new LeaderGetTool(), new LeaderSetTool(), new StatusSetTool(), new StatusGetTool(),
+                new ApplicationVersionSetTool())) {
             tools.put(tool.name(), tool);
         }
     }

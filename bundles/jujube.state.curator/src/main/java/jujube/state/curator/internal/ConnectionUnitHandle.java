@@ -51,6 +51,30 @@ record ConnectionUnitHandle(StateConnection state, UnitName name) implements Uni
     }
 
     @Override
+    public java.util.Optional<jujube.model.UnitWorkload> workload() {
+        return state.units().workload(name);
+    }
+
+    @Override
+    public boolean setWorkloadStatus(jujube.model.WorkloadStatus status, boolean byCharm) {
+        return state.units().setWorkloadStatus(name, status, byCharm);
+    }
+
+    @Override
+    public void setWorkloadVersion(String version) {
+        state.units().setWorkloadVersion(name, version);
+    }
+
+    @Override
+    public Map<UnitName, java.util.Optional<jujube.model.UnitWorkload>> serviceWorkloads() {
+        Map<UnitName, java.util.Optional<jujube.model.UnitWorkload>> workloads = new java.util.TreeMap<>();
+        for (UnitName unit : state.services().get(name.service()).units()) {
+            workloads.put(unit, state.units().workload(unit));
+        }
+        return workloads;
+    }
+
+    @Override
     public void recordStatus(StatusEntry entry) {
         state.units().recordStatus(name, entry);
     }

@@ -49,7 +49,8 @@ final class CuratorOverview {
             return () -> {
                 List<ServiceInfo> serviceInfos = serviceList.get();
                 return new EnvironmentOverview(machineList.get(), serviceInfos, exposed.get(), relations, unitList.get(),
-                        charmsOf(serviceInfos), leadersOf(serviceInfos));
+                        charmsOf(serviceInfos), leadersOf(serviceInfos),
+                        applicationStatusesOf(serviceInfos));
             };
         });
     }
@@ -62,6 +63,17 @@ final class CuratorOverview {
                     .ifPresent(leader -> leaders.put(s.name(), leader));
         }
         return leaders;
+    }
+
+    /** Each service's application status, where its leader set one. */
+    private Map<String, jujube.model.WorkloadStatus> applicationStatusesOf(List<ServiceInfo> serviceInfos) {
+        Map<String, jujube.model.WorkloadStatus> statuses = new LinkedHashMap<>();
+        for (ServiceInfo s : serviceInfos) {
+            String path = jujube.state.store.Paths.applicationStatus(s.id());
+            ctx.reader().presentYamlMap(path).flatMap(content -> WorkloadNodes.status(path, content))
+                    .ifPresent(status -> statuses.put(s.name(), status));
+        }
+        return statuses;
     }
 
     private Map<String, CharmRecord> charmsOf(List<ServiceInfo> serviceInfos) {

@@ -38,6 +38,7 @@ final class CuratorServiceLeadership implements ServiceLeadership {
     private static final Logger LOG = LoggerFactory.getLogger(CuratorServiceLeadership.class);
     /** How a latch names its candidacies, before the sequence number ZooKeeper appends. */
     private static final String LATCH = "latch-";
+    private static final int ATTEMPTS = 100;
     private final StateContext ctx;
     private final UnitName unit;
     private final ConcurrentMap<UnitName, LatchCampaign> campaigns;
@@ -45,6 +46,7 @@ final class CuratorServiceLeadership implements ServiceLeadership {
     private volatile String unitId;
     private volatile String dir;
     private volatile String settingsPath;
+    private volatile String statusPath;
 
     CuratorServiceLeadership(StateContext ctx, UnitName unit, ConcurrentMap<UnitName, LatchCampaign> campaigns) {
         this.ctx = ctx;
@@ -58,6 +60,7 @@ final class CuratorServiceLeadership implements ServiceLeadership {
             String serviceId = t.serviceId(unit.service());
             dir = Paths.serviceLeadership(serviceId);
             settingsPath = Paths.leaderSettings(serviceId);
+            statusPath = Paths.applicationStatus(serviceId);
             unitId = t.unitId(unit);
         }
     }
@@ -174,16 +177,16 @@ final class CuratorServiceLeadership implements ServiceLeadership {
     public Map<String, String> settings() {
         resolve();
         ctx.access().actFor(unitId);
-        return text(ctx.reader().parse(settingsPath, readOrNull()));
+        return text(ctx.reader().parse(settingsPath, read(settingsPath)));
     }
 
-    private byte[] readOrNull() {
+    private byte[] read(String path) {
         try {
-            return ctx.client().getData().forPath(settingsPath);
+            return ctx.client().getData().forPath(path);
         } catch (KeeperException.NoNodeException e) {
             return null;
         } catch (Exception e) {
-            throw NodeReader.failure(settingsPath, e);
+            throw NodeReader.failure(path, e);
         }
     }
 
@@ -200,44 +203,63 @@ final class CuratorServiceLeadership implements ServiceLeadership {
     @Override
     public void mergeSettings(Map<String, String> changes) {
         resolve();
+        guardedUpdate(settingsPath, "leader settings", content -> changes.forEach((k, v) -> {
+            if (v == null || v.isEmpty()) {
+                content.remove(k);
+            } else {
+                content.put(k, v);
+            }
+        }));
+    }
+
+    @Override
+    public Optional<jujube.model.WorkloadStatus> applicationStatus() {
+        resolve();
         ctx.access().actFor(unitId);
-        if (confirmedTerm().isEmpty()) {
-            throw new NotLeaderException(unit.toString());
-        }
-        String candidacy = campaigns.get(unit) == null ? null : campaigns.get(unit).ourPath();
-        if (candidacy == null) {
+        return WorkloadNodes.status(statusPath, ctx.reader().parse(statusPath, read(statusPath)));
+    }
+
+    @Override
+    public void setApplicationStatus(jujube.model.WorkloadStatus status) {
+        resolve();
+        guardedUpdate(statusPath, "application status", content -> WorkloadNodes.put(content, status));
+    }
+
+    /**
+     * Changes the map at {@code path} in one transaction with the check that this unit's candidacy exists,
+     * after confirming that it leads: the lead is kept while the candidacy exists, since no older one can
+     * appear after it.
+     */
+    private void guardedUpdate(String path, String what, java.util.function.Consumer<Map<String, Object>> change) {
+        ctx.access().actFor(unitId);
+        LatchCampaign campaign = campaigns.get(unit);
+        String candidacy = campaign == null ? null : campaign.ourPath();
+        if (candidacy == null || confirmedTerm().isEmpty()) {
             throw new NotLeaderException(unit.toString());
         }
         CuratorFramework client = ctx.client();
-        for (int attempt = 1; attempt <= 100; attempt++) {
+        for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
             Stat stat = new Stat();
             byte[] old;
             try {
-                old = client.getData().storingStatIn(stat).forPath(settingsPath);
+                old = client.getData().storingStatIn(stat).forPath(path);
             } catch (KeeperException.NoNodeException e) {
-                throw new StateException("service " + unit.service() + " has no leader settings: it was deployed by "
+                throw new StateException("service " + unit.service() + " has no " + what + ": it was deployed by "
                         + "an older version of Jujube; redeploy it to elect leaders");
             } catch (Exception e) {
-                throw NodeReader.failure(settingsPath, e);
+                throw NodeReader.failure(path, e);
             }
-            Map<String, Object> content = ctx.reader().parse(settingsPath, old);
-            changes.forEach((k, v) -> {
-                if (v == null || v.isEmpty()) {
-                    content.remove(k);
-                } else {
-                    content.put(k, v);
-                }
-            });
-            byte[] updated = ctx.reader().bytes(settingsPath, content);
+            Map<String, Object> content = ctx.reader().parse(path, old);
+            change.accept(content);
+            byte[] updated = ctx.reader().bytes(path, content);
             if (updated.length > MAX_SETTINGS_BYTES) {
-                throw new StateException("leader settings of " + unit.service() + " would take " + updated.length
+                throw new StateException(what + " of " + unit.service() + " would take " + updated.length
                         + " bytes, over the limit of " + MAX_SETTINGS_BYTES);
             }
             try {
-                // the lead is kept while the candidacy exists: no older one can appear after it
                 client.transaction().forOperations(
                         client.transactionOp().check().forPath(candidacy),
-                        client.transactionOp().setData().withVersion(stat.getVersion()).forPath(settingsPath, updated));
+                        client.transactionOp().setData().withVersion(stat.getVersion()).forPath(path, updated));
                 return;
             } catch (KeeperException e) {
                 List<OpResult> results = e.getResults();
@@ -246,14 +268,14 @@ final class CuratorServiceLeadership implements ServiceLeadership {
                     throw new NotLeaderException(unit.toString());
                 }
                 if (!(e instanceof KeeperException.BadVersionException)) {
-                    throw NodeReader.failure(settingsPath, e);
+                    throw NodeReader.failure(path, e);
                 }
                 // another write between the read and the transaction: read again
             } catch (Exception e) {
-                throw NodeReader.failure(settingsPath, e);
+                throw NodeReader.failure(path, e);
             }
         }
-        throw new ConcurrentUpdateException(settingsPath, 100);
+        throw new ConcurrentUpdateException(path, ATTEMPTS);
     }
 
     @Override

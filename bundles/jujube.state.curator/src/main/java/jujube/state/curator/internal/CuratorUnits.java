@@ -222,16 +222,18 @@ final class CuratorUnits implements Units {
         return ctx.batched(this::listStatus);
     }
 
-    /** Adds three reads per unit of {@code t} to {@code batch}; the units' status, by name, once they are in. */
+    /** Adds four reads per unit of {@code t} to {@code batch}; the units' status, by name, once they are in. */
     Supplier<List<UnitStatus>> listStatus(Topology t, NodeBatch batch) {
         Map<String, CompletableFuture<byte[]>> nodes = new LinkedHashMap<>();
         Map<String, CompletableFuture<Boolean>> agents = new LinkedHashMap<>();
         Map<String, CompletableFuture<byte[]>> portNodes = new LinkedHashMap<>();
+        Map<String, CompletableFuture<byte[]>> workloads = new LinkedHashMap<>();
         for (String id : t.unitNames().keySet()) {
             String path = Paths.unit(id);
             nodes.put(id, batch.data(path));
             agents.put(id, batch.exists(path + "/agent"));
             portNodes.put(id, batch.data(path + "/ports"));
+            workloads.put(id, batch.data(path + "/" + WorkloadNodes.UNIT_CHILD));
         }
         return () -> {
             List<UnitStatus> result = new ArrayList<>();
@@ -242,9 +244,11 @@ final class CuratorUnits implements Units {
                     throw ctx.reader().corrupt(path, "node is missing");
                 }
                 Map<String, Object> node = ctx.reader().parse(path, data);
+                String workload = path + "/" + WorkloadNodes.UNIT_CHILD;
                 result.add(new UnitStatus(info(t, id, node, agents.get(id).join()),
                         UnitPorts.parse(path + "/ports", ctx.reader().parse(path + "/ports", portNodes.get(id).join())),
-                        relationStates(path, node)));
+                        relationStates(path, node),
+                        WorkloadNodes.unit(workload, ctx.reader().parse(workload, workloads.get(id).join()))));
             }
             result.sort((a, b) -> a.info().name().compareTo(b.info().name()));
             return result;
@@ -405,6 +409,42 @@ final class CuratorUnits implements Units {
         String path = actingPath(unit) + "/agent";
         ctx.access().acl(path); // its digests known now: the node is re-created on Curator's threads
         return new PresenceNode(ctx, path, ctx.reader().bytes(Map.of("name", unit.toString())));
+    }
+
+    @Override
+    public Optional<jujube.model.UnitWorkload> workload(UnitName unit) {
+        String path = path(unit) + "/" + WorkloadNodes.UNIT_CHILD;
+        return WorkloadNodes.unit(path, ctx.reader().presentYamlMap(path).orElse(Map.of()));
+    }
+
+    @Override
+    public boolean setWorkloadStatus(UnitName unit, jujube.model.WorkloadStatus status, boolean byCharm) {
+        String unitPath = actingPath(unit);
+        if (!ctx.reader().exists(unitPath)) {
+            throw new NoSuchUnitException(unit.toString());
+        }
+        return ctx.nodes().update(unitPath + "/" + WorkloadNodes.UNIT_CHILD, null, content -> {
+            if (!byCharm && Boolean.TRUE.equals(content.get("set-by-charm"))) {
+                return false; // what the charm said stands
+            }
+            WorkloadNodes.put(content, status);
+            if (byCharm) {
+                content.put("set-by-charm", true);
+            }
+            return true;
+        });
+    }
+
+    @Override
+    public void setWorkloadVersion(UnitName unit, String version) {
+        String unitPath = actingPath(unit);
+        if (!ctx.reader().exists(unitPath)) {
+            throw new NoSuchUnitException(unit.toString());
+        }
+        ctx.nodes().update(unitPath + "/" + WorkloadNodes.UNIT_CHILD, null, content -> {
+            content.put("version", version);
+            return null;
+        });
     }
 
     @Override
