@@ -95,6 +95,10 @@ class ServiceCommandsTest extends CliFixture {
                 run("set-env", "automatically-retry-hooks=maybe").assertFailure());
         assertEquals("jujube: set-env: automatically-retry-hooks must be true or false, got '7'",
                 run("set-env", "automatically-retry-hooks=7").assertFailure());
+        assertEquals("jujube: set-env: update-status-hook-interval: 'often' is not a duration such as 30s, 5m or 1h",
+                run("set-env", "update-status-hook-interval=often").assertFailure());
+        assertEquals("jujube: set-env: update-status-hook-interval: '2h' is not between 1s and 1h",
+                run("set-env", "update-status-hook-interval=2h").assertFailure());
         // a proxy reaches every hook's environment, where the kernel refuses a string over 128 KiB
         assertEquals("jujube: set-env: the value of 'http-proxy' has 200000 characters, more than the 4096 a value may have",
                 run("set-env", "http-proxy=" + "p".repeat(200_000)).assertFailure());
@@ -103,6 +107,9 @@ class ServiceCommandsTest extends CliFixture {
         assertEquals("jujube: set-env: environment key 'placement' is read-only", run("set-env", "placement=unassigned")
                 .assertFailure());
         assertEquals(before, snapshot());
+        run("set-env", "update-status-hook-interval=1m30s").assertOk();
+        assertEquals(java.time.Duration.ofSeconds(90), jujube.state.EnvironmentConfig.updateStatusInterval(
+                state.environmentConfig().get()));
     }
 
     @Test

@@ -28,6 +28,18 @@ public interface EnvironmentConfig {
     String LOG_SETTING_VALUES = "log-setting-values";
 
     /**
+     * How often a started unit runs {@code update-status}, a duration in Go's form ({@code 5m},
+     * {@code 30s}, {@code 1m30s}) from {@link #MIN_UPDATE_STATUS_INTERVAL} to
+     * {@link #MAX_UPDATE_STATUS_INTERVAL}; 5 minutes when not set (Go juju's key and default).
+     *
+     * @since 7.2
+     */
+    String UPDATE_STATUS_HOOK_INTERVAL = "update-status-hook-interval";
+    java.time.Duration DEFAULT_UPDATE_STATUS_INTERVAL = java.time.Duration.ofMinutes(5);
+    java.time.Duration MIN_UPDATE_STATUS_INTERVAL = java.time.Duration.ofSeconds(1);
+    java.time.Duration MAX_UPDATE_STATUS_INTERVAL = java.time.Duration.ofHours(1);
+
+    /**
      * The keys no one may set or unset: fixed by bootstrap, which also records them in the environment's
      * own file, where the command line reads them (changing one copy would make the two disagree).
      */
@@ -80,6 +92,64 @@ public interface EnvironmentConfig {
     static boolean logSettingValues(Map<String, Object> config) {
         Object value = config.get(LOG_SETTING_VALUES);
         return Boolean.TRUE.equals(value) || "true".equals(value);
+    }
+
+    /**
+     * {@code text} read as a duration in Go's form: whole numbers each followed by {@code h}, {@code m} or
+     * {@code s}, largest first ({@code 1h}, {@code 5m}, {@code 1m30s}).
+     *
+     * @throws IllegalArgumentException naming what is wrong
+     * @since 7.2
+     */
+    static java.time.Duration parseDuration(String text) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?:([0-9]{1,4})h)?(?:([0-9]{1,6})m)?(?:([0-9]{1,7})s)?")
+                .matcher(text);
+        if (text.isEmpty() || !m.matches()) {
+            throw new IllegalArgumentException("'" + text + "' is not a duration such as 30s, 5m or 1h");
+        }
+        java.time.Duration d = java.time.Duration.ZERO;
+        if (m.group(1) != null) {
+            d = d.plusHours(Long.parseLong(m.group(1)));
+        }
+        if (m.group(2) != null) {
+            d = d.plusMinutes(Long.parseLong(m.group(2)));
+        }
+        if (m.group(3) != null) {
+            d = d.plusSeconds(Long.parseLong(m.group(3)));
+        }
+        return d;
+    }
+
+    /**
+     * What is wrong with {@code text} as {@link #UPDATE_STATUS_HOOK_INTERVAL}; empty when nothing is.
+     *
+     * @since 7.2
+     */
+    static java.util.Optional<String> problemWithUpdateStatusInterval(String text) {
+        java.time.Duration d;
+        try {
+            d = parseDuration(text);
+        } catch (IllegalArgumentException e) {
+            return java.util.Optional.of(e.getMessage());
+        }
+        if (d.compareTo(MIN_UPDATE_STATUS_INTERVAL) < 0 || d.compareTo(MAX_UPDATE_STATUS_INTERVAL) > 0) {
+            return java.util.Optional.of("'" + text + "' is not between 1s and 1h");
+        }
+        return java.util.Optional.empty();
+    }
+
+    /**
+     * {@link #UPDATE_STATUS_HOOK_INTERVAL} of {@code config}; the default when unset or not valid (set-env
+     * refuses an invalid value, so only a hand-edited node holds one).
+     *
+     * @since 7.2
+     */
+    static java.time.Duration updateStatusInterval(Map<String, Object> config) {
+        Object value = config.get(UPDATE_STATUS_HOOK_INTERVAL);
+        if (value == null || problemWithUpdateStatusInterval(value.toString()).isPresent()) {
+            return DEFAULT_UPDATE_STATUS_INTERVAL;
+        }
+        return parseDuration(value.toString());
     }
 
     /** {@link #AUTOMATICALLY_RETRY_HOOKS} of {@code config}: only an explicit false (or "false") turns it off. */

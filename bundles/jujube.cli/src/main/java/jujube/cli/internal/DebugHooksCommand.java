@@ -34,7 +34,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "debug-hooks", description = "Debug a unit's hooks interactively, in a tmux session in its machine.")
 public final class DebugHooksCommand extends SessionCommand {
     private static final List<String> UNIT_HOOKS = List.of("install", "start", "stop", "config-changed", "upgrade-charm",
-            "leader-elected", "leader-settings-changed");
+            "leader-elected", "leader-settings-changed", "update-status");
     private static final List<String> RELATION_HOOKS = List.of("joined", "changed", "departed", "broken");
 
     @Parameters(index = "0", paramLabel = "UNIT")

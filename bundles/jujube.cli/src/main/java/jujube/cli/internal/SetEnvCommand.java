@@ -15,7 +15,8 @@ import picocli.CommandLine.Parameters;
  * booleans, whole numbers as numbers, anything else as a string. Every assignment is checked before any
  * is written: keys are lower-case words joined by {@code -}, values one line of at most
  * {@link #MAX_VALUE_LENGTH} characters (the proxy keys reach every hook's environment, where a longer
- * value would fail the hook's start), and {@code automatically-retry-hooks} is true or false.
+ * value would fail the hook's start), {@code automatically-retry-hooks} is true or false, and
+ * {@code update-status-hook-interval} a duration from 1s to 1h ({@code 5m}).
  */
 @Command(name = "set-env", description = "Set the environment's configuration (key=value; key= unsets).")
 public final class SetEnvCommand extends SessionCommand {
@@ -66,6 +67,11 @@ public final class SetEnvCommand extends SessionCommand {
         Object value = value(text);
         if (key.equals(EnvironmentConfig.AUTOMATICALLY_RETRY_HOOKS) && value != null && !(value instanceof Boolean)) {
             throw new CliException("set-env: " + key + " must be true or false, got '" + shown(text) + "'");
+        }
+        if (key.equals(EnvironmentConfig.UPDATE_STATUS_HOOK_INTERVAL) && value != null) {
+            EnvironmentConfig.problemWithUpdateStatusInterval(text).ifPresent(problem -> {
+                throw new CliException("set-env: " + key + ": " + problem);
+            });
         }
         return value;
     }

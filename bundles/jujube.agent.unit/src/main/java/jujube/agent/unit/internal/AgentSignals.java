@@ -25,6 +25,8 @@ final class AgentSignals {
         ENVIRONMENT,
         /** The unit gained or lost its service's lead, or the leader settings changed. */
         LEADERSHIP,
+        /** update-status is due ({@code update-status-hook-interval}). */
+        UPDATE_STATUS,
         /** An automatic retry of the failed hook is due. */
         RETRY,
         /** A corrupt file of the unit's local state was found off the agent's thread ({@link CorruptionReports}). */

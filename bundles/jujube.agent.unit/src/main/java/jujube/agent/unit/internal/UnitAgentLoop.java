@@ -51,10 +51,15 @@ final class UnitAgentLoop implements AutoCloseable {
     private Watch leaderSettingsWatch;
     private ServiceLeadership.Campaign campaign;
     private boolean campaignRefused;
+    /** The next update-status, while the unit is started; the interval it was scheduled with. */
+    private DelayedActions.Scheduled updateStatus;
+    private Duration updateStatusEvery;
+    private final DelayedActions timers;
 
     UnitAgentLoop(UnitName unit, UnitHandle state, UnitOperations operations, AgentSignals signals,
-            UnitDebugLog debugLog, HookRetries hookRetries, CorruptionReports corruption) {
+            UnitDebugLog debugLog, HookRetries hookRetries, CorruptionReports corruption, DelayedActions timers) {
         this.unit = unit;
+        this.timers = timers;
         this.corruption = corruption;
         this.debugLog = debugLog;
         this.state = state;
@@ -102,10 +107,15 @@ final class UnitAgentLoop implements AutoCloseable {
                 }
                 pending.remove(Signal.CONFIG);
                 operations.configureIfPending();
+                if (pending.remove(Signal.UPDATE_STATUS)) {
+                    updateStatus = null;
+                    operations.requestUpdateStatus();
+                }
                 pending.remove(Signal.ENVIRONMENT);
                 pending.remove(Signal.LEADERSHIP);
-                operations.leadershipIfPending();
+                operations.startedHookIfPending();
                 WorkflowState stored = operations.storedState();
+                scheduleUpdateStatus(UnitState.named(stored.state()).orElse(null) == UnitState.STARTED);
                 hookRetries.settled(stored, UnitState.named(stored.state()).map(UnitState::isError).orElse(false)
                         && automaticallyRetryHooks());
                 delay = RECOVERY.first();
@@ -194,6 +204,29 @@ final class UnitAgentLoop implements AutoCloseable {
         }
     }
 
+    /**
+     * Keeps one update-status timer while the unit is started, at the environment's interval (a changed
+     * interval starts the timer again); none otherwise.
+     */
+    private void scheduleUpdateStatus(boolean started) {
+        if (!started) {
+            if (updateStatus != null) {
+                updateStatus.cancel();
+                updateStatus = null;
+            }
+            return;
+        }
+        Duration every = EnvironmentConfig.updateStatusInterval(state.environmentConfig());
+        if (updateStatus != null && every.equals(updateStatusEvery)) {
+            return;
+        }
+        if (updateStatus != null) {
+            updateStatus.cancel();
+        }
+        updateStatusEvery = every;
+        updateStatus = timers.schedule(every, () -> signals.raise(Signal.UPDATE_STATUS));
+    }
+
     /** The environment's {@code automatically-retry-hooks}, read when it matters (in an error state). */
     private boolean automaticallyRetryHooks() {
         return EnvironmentConfig.automaticallyRetryHooks(state.environmentConfig());
@@ -233,6 +266,9 @@ final class UnitAgentLoop implements AutoCloseable {
     @Override
     public void close() {
         hookRetries.close();
+        if (updateStatus != null) {
+            updateStatus.cancel();
+        }
         for (Watch watch : new Watch[] {flagsWatch, configWatch, environmentWatch, leaderSettingsWatch}) {
             if (watch != null) {
                 watch.close();

@@ -230,7 +230,7 @@ final class UnitAgentRuntime implements AutoCloseable {
             HookRetries retries = new HookRetries(settings.unit(), unitState, settings.hookRetryBackoff(),
                     with.delayed(), with.clock(), () -> signals.raise(Signal.RETRY));
             UnitAgentLoop current = new UnitAgentLoop(settings.unit(), unitState, parts.operations, signals,
-                    parts.debugLog, retries, corruption);
+                    parts.debugLog, retries, corruption, DelayedActions.JDK);
             parts.loop = current;
             loop = current;
             return current.run() ? Ending.RETIRED : Ending.STOPPED;
@@ -301,13 +301,13 @@ final class UnitAgentRuntime implements AutoCloseable {
                 LOG.warn("unit {}: could not record its charm locally: {}", unit, e.getMessage());
             }
             AppliedConfig config = new AppliedConfig(settings.stateDir().resolve("config.json"), with.mapper());
-            LeadershipHooks leadership = new LeadershipHooks(files.leadership(), with.mapper(), unitState.leadership());
+            StartedHooks leadership = new StartedHooks(files.startedHooks(), with.mapper(), unitState.leadership());
             lifecycle = new UnitLifecycle(unit.toString(), new UnitHooks(runner, executor), relations, upgrader, config,
                     () -> unitState.serviceConfig(), leadership, this::agentStatus);
             StateReplica zk = new UnitStateReplica(unitState);
             Workflow workflow = Workflows.open(unit.toString(), UnitWorkflow.DEFINITION, store(),
                     new PublishedHistory(Workflows.fileHistory(settings.stateDir().resolve("unit.history"), with.mapper(),
-                            with.clock()), unitState, with.clock(), lifecycle::leadershipHookRan),
+                            with.clock()), unitState, with.clock(), lifecycle::startedHookRan),
                     state -> {
                         workflowState = state.state();
                         zk.replicate(state);

@@ -26,17 +26,17 @@ final class UnitLifecycle {
     private final CharmUpgrader upgrader;
     private final AppliedConfig config;
     private final Supplier<Map<String, Object>> serviceConfig;
-    private final LeadershipHooks leadership;
+    private final StartedHooks startedHooks;
     /** Sets the workload status as the agent sees it (status, message), until the charm sets one itself. */
     private final java.util.function.BiConsumer<String, String> agentStatus;
     private boolean relationsRunning;
 
     UnitLifecycle(String unit, UnitHooks hooks, RelationLifecyclesControl relations, CharmUpgrader upgrader,
-            AppliedConfig config, Supplier<Map<String, Object>> serviceConfig, LeadershipHooks leadership,
+            AppliedConfig config, Supplier<Map<String, Object>> serviceConfig, StartedHooks startedHooks,
             java.util.function.BiConsumer<String, String> agentStatus) {
         this.unit = unit;
         this.agentStatus = agentStatus;
-        this.leadership = leadership;
+        this.startedHooks = startedHooks;
         this.hooks = hooks;
         this.relations = relations;
         this.upgrader = upgrader;
@@ -84,41 +84,46 @@ final class UnitLifecycle {
         return config.isPending(serviceConfig.get());
     }
 
-    /** Whether a leadership hook is due (see {@link LeadershipHooks}). */
-    boolean leadershipHookDue() {
-        return leadership.due().isPresent();
+    /** Whether a hook of the started unit is due (see {@link StartedHooks}). */
+    boolean startedHookDue() {
+        return startedHooks.due().isPresent();
     }
 
     /**
-     * {@code run_hook}: the leadership hook due, recorded before it runs; nothing when none is due any
+     * {@code run_hook}: the hook due (see {@link StartedHooks}), recorded before it runs; nothing when none is due any
      * more. A transition replayed after a kill runs the recorded hook again.
      */
-    ActionResult leadershipHook() throws Exception {
-        java.util.Optional<String> hook = leadership.begin();
-        return hook.isPresent() ? runLeadershipHook(hook.get()) : ActionResult.success();
+    ActionResult startedHook() throws Exception {
+        java.util.Optional<String> hook = startedHooks.begin();
+        return hook.isPresent() ? runStartedHook(hook.get()) : ActionResult.success();
     }
 
     /** {@code retry_hook} from hook_error: the recorded hook again. */
-    ActionResult retryLeadershipHook() throws Exception {
-        java.util.Optional<String> hook = leadership.running();
-        return hook.isPresent() ? runLeadershipHook(hook.get()) : ActionResult.success();
+    ActionResult retryStartedHook() throws Exception {
+        java.util.Optional<String> hook = startedHooks.running();
+        return hook.isPresent() ? runStartedHook(hook.get()) : ActionResult.success();
     }
 
     /** {@code retry} from hook_error: the failed hook is taken as done. */
-    ActionResult skipLeadershipHook() throws Exception {
-        leadership.finished();
+    ActionResult skipStartedHook() throws Exception {
+        startedHooks.finished();
         return ActionResult.success();
     }
 
-    /** The leadership hook last run, for the status history. */
-    java.util.Optional<String> leadershipHookRan() {
-        return leadership.lastHook();
+    /** Asks for an update-status, which {@code run_hook} runs once no leadership hook is due. */
+    void requestUpdateStatus() {
+        startedHooks.requestUpdateStatus();
     }
 
-    private ActionResult runLeadershipHook(String hook) throws Exception {
+    /** The started unit's hook last run, for the status history. */
+    java.util.Optional<String> startedHookRan() {
+        return startedHooks.lastHook();
+    }
+
+    private ActionResult runStartedHook(String hook) throws Exception {
         ActionResult result = hooks.run(hook);
         if (result instanceof ActionResult.Success) {
-            leadership.finished();
+            startedHooks.finished();
         }
         return result;
     }

@@ -86,9 +86,14 @@ final class UnitOperations {
         }
     }
 
-    /** Fires {@code run_hook} when the unit is started and a leadership hook is due. */
-    void leadershipIfPending() throws Exception {
-        if (stored() == UnitState.STARTED && lifecycle.leadershipHookDue()) {
+    /** Asks for update-status, which runs when the unit is started (see {@link #startedHookIfPending}). */
+    void requestUpdateStatus() {
+        lifecycle.requestUpdateStatus();
+    }
+
+    /** Fires {@code run_hook} when the unit is started and a hook of a started unit is due. */
+    void startedHookIfPending() throws Exception {
+        if (stored() == UnitState.STARTED && lifecycle.startedHookDue()) {
             fire("run_hook");
         }
     }

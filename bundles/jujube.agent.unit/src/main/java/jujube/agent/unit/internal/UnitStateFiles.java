@@ -27,7 +27,7 @@ import jujube.workflow.Workflows;
  * <tr><td>{@code unit.json}</td><td>the unit workflow ({@link Workflows#fileStore})</td><td>1 MiB</td></tr>
  * <tr><td>{@code charm.json}</td><td>{@link UnitCharmFile}</td><td>64 KiB</td></tr>
  * <tr><td>{@code config.json}</td><td>{@link AppliedConfig}</td><td>64 KiB</td></tr>
- * <tr><td>{@code leadership.json}</td><td>{@link LeadershipHooks}</td><td>64 KiB</td></tr>
+ * <tr><td>{@code started-hooks.json}</td><td>{@link StartedHooks}</td><td>64 KiB</td></tr>
  * <tr><td>{@code relations/known.json}</td><td>{@link KnownRelations}</td><td>1 MiB</td></tr>
  * <tr><td>{@code relations/relation-N.json}</td><td>each relation workflow</td><td>1 MiB</td></tr>
  * <tr><td>{@code relations/relation-N.queue.json}</td><td>each relation's hook queue
@@ -69,8 +69,8 @@ final class UnitStateFiles {
         return stateDir.resolve("config.json");
     }
 
-    Path leadership() {
-        return stateDir.resolve("leadership.json");
+    Path startedHooks() {
+        return stateDir.resolve("started-hooks.json");
     }
 
     Path relationsDir() {
@@ -113,7 +113,7 @@ final class UnitStateFiles {
         check(problems, () -> Workflows.fileStore(unitWorkflow(), UnitWorkflow.DEFINITION, mapper).load());
         check(problems, () -> new UnitCharmFile(charm(), mapper).read());
         check(problems, () -> new AppliedConfig(appliedConfig(), mapper).applied());
-        check(problems, () -> new LeadershipHooks(leadership(), mapper, null).read());
+        check(problems, () -> new StartedHooks(startedHooks(), mapper, null).read());
         if (!directory(relationsDir(), problems)) {
             return problems;
         }

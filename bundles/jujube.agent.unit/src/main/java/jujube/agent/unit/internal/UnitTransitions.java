@@ -43,12 +43,12 @@ final class UnitTransitions implements TransitionActions {
                 Map.entry("retry_upgrade_charm", UnitWorkflow.upgradeCharm(c -> lifecycle.upgradeCharm(),
                         c -> lifecycle.upgradeHook(false))),
                 Map.entry("retry_upgrade_charm_hook", upgradeWithHook),
-                Map.entry("run_hook", c -> lifecycle.leadershipHook()),
+                Map.entry("run_hook", c -> lifecycle.startedHook()),
                 // as config-changed's error, without moving the relations down: no relation hook runs meanwhile
                 Map.entry("error_hook", c -> lifecycle.stop(false, false)),
-                Map.entry("retry_hook_error", ((TransitionAction) c -> lifecycle.skipLeadershipHook())
+                Map.entry("retry_hook_error", ((TransitionAction) c -> lifecycle.skipStartedHook())
                         .then(c -> lifecycle.start(false, false))),
-                Map.entry("retry_hook_error_hook", ((TransitionAction) c -> lifecycle.retryLeadershipHook())
+                Map.entry("retry_hook_error_hook", ((TransitionAction) c -> lifecycle.retryStartedHook())
                         .then(c -> lifecycle.start(false, false))));
     }
 

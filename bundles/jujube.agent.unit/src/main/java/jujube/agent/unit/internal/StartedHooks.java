@@ -18,18 +18,23 @@ import jujube.state.ServiceLeadership;
 import jujube.workflow.CorruptStateFileException;
 
 /**
- * The hooks a started unit runs for its service's leadership, as Go juju's uniter runs them:
- * {@code leader-elected} once in each term the unit leads (a new candidacy after a lost session is a new
- * term), and on a unit that does not lead {@code leader-settings-changed} whenever the leader settings
- * differ from those it last ran with (once at the first start too). What the unit ran, and the hook it
- * runs now, are in {@code state/leadership.json}
+ * The hooks a started unit runs besides config-changed and upgrade-charm, as Go juju's uniter runs them:
+ * for its service's leadership, {@code leader-elected} once in each term the unit leads (a new candidacy
+ * after a lost session is a new term), and on a unit that does not lead {@code leader-settings-changed}
+ * whenever the leader settings differ from those it last ran with (once at the first start too); then
+ * {@code update-status} when its timer asked for it ({@link #requestUpdateStatus()}). What the unit ran, and
+ * the hook it runs now, are in {@code state/started-hooks.json}
  * ({@code {"version":1,"elected":T,"settings":"<sha256>","running":"<hook>"}}), written before the hook
  * runs: a kill in between runs the same hook again at the next start (the transition is in flight), and
  * a term is announced once however often the agent dies. The file is read within {@link #MAX_BYTES}.
  */
-final class LeadershipHooks {
+final class StartedHooks {
     static final String ELECTED = "leader-elected";
     static final String SETTINGS_CHANGED = "leader-settings-changed";
+    static final String UPDATE_STATUS = "update-status";
+    private static final java.util.Set<String> HOOKS = java.util.Set.of(ELECTED, SETTINGS_CHANGED, UPDATE_STATUS);
+    /** Asked by the timer, in memory only: a restarted agent's timer asks again. */
+    private volatile boolean updateStatusRequested;
     private static final int VERSION = 1;
     static final int MAX_BYTES = 64 * 1024;
     private static final Pattern SHA256_HEX = Pattern.compile("[0-9a-f]{64}");
@@ -44,13 +49,21 @@ final class LeadershipHooks {
         static final Ran NOTHING = new Ran(OptionalLong.empty(), Optional.empty(), Optional.empty());
     }
 
-    LeadershipHooks(Path file, ObjectMapper mapper, ServiceLeadership leadership) {
+    StartedHooks(Path file, ObjectMapper mapper, ServiceLeadership leadership) {
         this.file = file;
         this.mapper = mapper.copy().configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
         this.leadership = leadership;
     }
 
-    /** The hook due now, if any: the one recorded as running first, then what leadership asks for. */
+    /** Asks for an update-status, which runs once no leadership hook is due. */
+    void requestUpdateStatus() {
+        updateStatusRequested = true;
+    }
+
+    /**
+     * The hook due now, if any: the one recorded as running first, then what leadership asks for, then
+     * update-status.
+     */
     Optional<String> due() {
         Ran ran = read();
         if (ran.running().isPresent()) {
@@ -58,10 +71,13 @@ final class LeadershipHooks {
         }
         OptionalLong term = leadership.confirmedTerm();
         if (term.isPresent()) {
-            return term.equals(ran.elected()) ? Optional.empty() : Optional.of(ELECTED);
+            if (!term.equals(ran.elected())) {
+                return Optional.of(ELECTED);
+            }
+        } else if (!ran.settings().equals(Optional.of(digest(leadership.settings())))) {
+            return Optional.of(SETTINGS_CHANGED);
         }
-        return ran.settings().equals(Optional.of(digest(leadership.settings())))
-                ? Optional.empty() : Optional.of(SETTINGS_CHANGED);
+        return updateStatusRequested ? Optional.of(UPDATE_STATUS) : Optional.empty();
     }
 
     /**
@@ -81,18 +97,23 @@ final class LeadershipHooks {
         }
         OptionalLong term = leadership.confirmedTerm();
         if (term.isPresent()) {
-            if (term.equals(ran.elected())) {
-                return Optional.empty();
+            if (!term.equals(ran.elected())) {
+                write(new Ran(term, ran.settings(), Optional.of(ELECTED)));
+                return Optional.of(ELECTED);
             }
-            write(new Ran(term, ran.settings(), Optional.of(ELECTED)));
-            return Optional.of(ELECTED);
+        } else {
+            String settings = digest(leadership.settings());
+            if (!ran.settings().equals(Optional.of(settings))) {
+                write(new Ran(ran.elected(), Optional.of(settings), Optional.of(SETTINGS_CHANGED)));
+                return Optional.of(SETTINGS_CHANGED);
+            }
         }
-        String settings = digest(leadership.settings());
-        if (ran.settings().equals(Optional.of(settings))) {
-            return Optional.empty();
+        if (updateStatusRequested) {
+            updateStatusRequested = false;
+            write(new Ran(ran.elected(), ran.settings(), Optional.of(UPDATE_STATUS)));
+            return Optional.of(UPDATE_STATUS);
         }
-        write(new Ran(ran.elected(), Optional.of(settings), Optional.of(SETTINGS_CHANGED)));
-        return Optional.of(SETTINGS_CHANGED);
+        return Optional.empty();
     }
 
     /** The recorded hook, for a retry of it; empty when none is recorded. */
@@ -132,12 +153,11 @@ final class LeadershipHooks {
         boolean valid = LocalJson.hasVersion(node, VERSION)
                 && (elected.isMissingNode() || elected.canConvertToLong() && elected.isIntegralNumber())
                 && (settings.isMissingNode() || settings.isTextual() && SHA256_HEX.matcher(settings.textValue()).matches())
-                && (running.isMissingNode() || running.isTextual()
-                        && (running.textValue().equals(ELECTED) || running.textValue().equals(SETTINGS_CHANGED)));
+                && (running.isMissingNode() || running.isTextual() && HOOKS.contains(running.textValue()));
         if (!valid) {
             throw new CorruptStateFileException(file, "expected {\"version\":" + VERSION
-                    + ",\"elected\":<term>,\"settings\":\"<sha256, hex>\",\"running\":\"" + ELECTED + "|"
-                    + SETTINGS_CHANGED + "\"}, each but the version optional");
+                    + ",\"elected\":<term>,\"settings\":\"<sha256, hex>\",\"running\":\"<" + String.join("|",
+                    new java.util.TreeSet<>(HOOKS)) + ">\"}, each but the version optional");
         }
         return new Ran(elected.isMissingNode() ? OptionalLong.empty() : OptionalLong.of(elected.longValue()),
                 settings.isMissingNode() ? Optional.empty() : Optional.of(settings.textValue()),
