@@ -48,15 +48,53 @@ class TodaysCharmIT {
             Environment.converging(unit + "'s peer hooks").until(() -> events(unit).stream()
                     .anyMatch(e -> e.startsWith("replicas-relation-changed ")));
             List<String> events = events(unit);
-            assertTrue(events.get(0).startsWith("install version=3.1.8 model=today machine=" + machine + " remote-app= leader="),
-                    events.get(0));
+            assertTrue(events.get(0).startsWith("install version=3.1.8 model=today machine=" + machine
+                    + " remote-app= remote-unit= leader="), events.get(0));
             assertTrue(events.subList(0, 3).stream().map(e -> e.split(" ")[0]).toList()
                     .equals(List.of("install", "config-changed", "start")), events.toString());
             assertTrue(events.stream().anyMatch(e -> e.startsWith("replicas-relation-joined version=3.1.8 model=today machine="
-                    + machine + " remote-app=greeter leader=")), events.toString());
+                    + machine + " remote-app=greeter remote-unit=greeter/")), events.toString());
             assertEquals("[\"8080/tcp\"]", env.status().path("services").path("greeter").path("units").path(unit)
                     .path("open-ports").toString());
         }
+
+        // the leader published its greeting in the peer application bag; each unit reports it
+        String[] leader = new String[1];
+        Environment.converging("every unit reports the leader's greeting").until(() -> {
+            JsonNode units = env.status().path("services").path("greeter").path("units");
+            leader[0] = null;
+            units.fields().forEachRemaining(u -> {
+                if (u.getValue().path("leader").asBoolean(false)) {
+                    leader[0] = u.getKey();
+                }
+            });
+            return leader[0] != null && List.of("greeter/0", "greeter/1").stream().allMatch(u ->
+                    units.path(u).path("workload-status").path("current").asText().equals("active")
+                    && units.path(u).path("workload-status").path("message").asText().equals("Hello from " + leader[0]));
+        });
+        String follower = leader[0].equals("greeter/0") ? "greeter/1" : "greeter/0";
+        String yaml = env.ok("status");
+        assertTrue(yaml.contains("      " + leader[0] + ":\n        agent-state: started\n        leader: true\n"
+                + "        workload-status:\n          current: active\n          message: Hello from " + leader[0]), yaml);
+        assertTrue(yaml.contains("    application-status:\n      current: active\n      message: greeting set by "
+                + leader[0]), yaml);
+        String tabular = env.ok("status", "--format", "tabular");
+        assertTrue(tabular.contains(leader[0] + "*  started  active"), tabular);
+        assertTrue(tabular.contains("Hello from " + leader[0]), tabular);
+
+        // the application bag: a peer reads its own application's, only the leader writes it
+        String id = hookTool(follower, "relation-ids replicas").strip();
+        assertEquals("Hello from " + leader[0] + "\n", hookTool(follower, "relation-get -r " + id + " --app greeting greeter"));
+        Distribution.Run forged = env.run("run", "--unit", follower, "relation-set -r " + id + " --app greeting=forged");
+        assertTrue(forged.exit() != 0 && (forged.out() + forged.err()).contains("cannot write relation settings"),
+                forged.out() + forged.err());
+        assertEquals("Hello from " + leader[0] + "\n", hookTool(leader[0], "relation-get -r " + id + " --app greeting greeter"),
+                "nothing was written");
+    }
+
+    /** What a hook tool prints, run in the unit's hook context by {@code jujube run}. */
+    private String hookTool(String unit, String command) throws Exception {
+        return env.ok("run", "--unit", unit, command);
     }
 
     /** The unit's events.log, which its dispatch writes, read through {@code jujube run}. */

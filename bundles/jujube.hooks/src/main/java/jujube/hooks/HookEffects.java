@@ -19,17 +19,30 @@ import java.util.Objects;
  *     to {@code null} for a deletion, in the order the hook set them
  * @param relationIds per relation state id, its hook id ({@code db:3}), for reports
  * @param ports per port ({@code 80/tcp}), {@code true} to open it, {@code false} to close it
+ * @param appSettings per relation, as {@code settings}, the writes to the unit's application's data bag
+ *     (its service's leader's only: applied only while the unit still leads); absent from effects
+ *     persisted before there were such bags
  */
 public record HookEffects(Map<String, Map<String, String>> settings, Map<String, String> relationIds,
-        Map<String, Boolean> ports) {
+        Map<String, Boolean> ports, Map<String, Map<String, String>> appSettings) {
 
     public HookEffects {
-        Map<String, Map<String, String>> copy = new LinkedHashMap<>();
-        Objects.requireNonNull(settings, "settings")
-                .forEach((id, writes) -> copy.put(id, Collections.unmodifiableMap(new LinkedHashMap<>(writes))));
-        settings = Collections.unmodifiableMap(copy);
+        settings = copy(Objects.requireNonNull(settings, "settings"));
+        appSettings = appSettings == null ? Map.of() : copy(appSettings);
         relationIds = Collections.unmodifiableMap(new LinkedHashMap<>(Objects.requireNonNull(relationIds, "relationIds")));
         ports = Collections.unmodifiableMap(new LinkedHashMap<>(Objects.requireNonNull(ports, "ports")));
+    }
+
+    /** Effects without application bag writes. */
+    public HookEffects(Map<String, Map<String, String>> settings, Map<String, String> relationIds,
+            Map<String, Boolean> ports) {
+        this(settings, relationIds, ports, Map.of());
+    }
+
+    private static Map<String, Map<String, String>> copy(Map<String, Map<String, String>> writesByRelation) {
+        Map<String, Map<String, String>> copy = new LinkedHashMap<>();
+        writesByRelation.forEach((id, writes) -> copy.put(id, Collections.unmodifiableMap(new LinkedHashMap<>(writes))));
+        return Collections.unmodifiableMap(copy);
     }
 
     /** Nothing to change: a hook that wrote nothing, or one that did not run. */
@@ -39,6 +52,6 @@ public record HookEffects(Map<String, Map<String, String>> settings, Map<String,
 
     /** Whether applying these effects writes nothing. */
     public boolean writesNothing() { // not isEmpty(): no bean property in its JSON form
-        return settings.isEmpty() && ports.isEmpty();
+        return settings.isEmpty() && ports.isEmpty() && appSettings.isEmpty();
     }
 }

@@ -192,4 +192,33 @@ class ServiceLeadershipTest extends ZooKeeperFixture {
         assertEquals(Optional.of(unit.workload().orElseThrow()), state.overview().units().stream()
                 .filter(u -> u.info().name().equals(second)).findFirst().orElseThrow().workload());
     }
+
+    @Test
+    void the_leader_alone_writes_its_applications_bag_which_the_relations_units_read() throws Exception {
+        String ring = state.relations().ofService("riak").get(0).id();
+        ServiceLeadership one = agent1.unit(first).leadership();
+        try (ServiceLeadership.Campaign c1 = one.campaign(leader -> { })) {
+            POLLING.until(one::isLeader);
+            assertEquals(Map.of(), agent1.unit(first).relationOf(ring).mergeAppSettings(Map.of("members", "2")));
+            assertEquals(Map.of("members", "2"), agent1.unit(first).relationOf(ring)
+                    .mergeAppSettings(java.util.Collections.singletonMap("members", null)),
+                    "the bag as it was before");
+            agent1.unit(first).relationOf(ring).mergeAppSettings(Map.of("token", "t1"));
+            NotLeaderException refused = assertThrows(NotLeaderException.class,
+                    () -> agent2.unit(second).relationOf(ring).mergeAppSettings(Map.of("token", "forged")));
+            assertEquals("riak/1 is not the leader", refused.getMessage());
+            jujube.model.RelationSettings read = agent2.unit(second).relationOf(ring).appSettings("riak");
+            assertEquals(Map.of("token", "t1"), read.values(), "a peer reads its own application's bag");
+            assertTrue(read.version() > 0);
+        }
+        // a unit of a service outside the relation reads no bag of it
+        String path = "/relations/" + ring + "/app-settings/" + state.services().get("riak").id();
+        try (CuratorFramework mysqlOnly = as(unitCredentials(raw(), state.units().get(db).id()))) {
+            assertThrows(org.apache.zookeeper.KeeperException.NoAuthException.class,
+                    () -> mysqlOnly.getData().forPath(path));
+        }
+        StateException outside = assertThrows(StateException.class,
+                () -> agent2.unit(second).relationOf(ring).appSettings("mysql"));
+        assertEquals("service mysql takes no part in relation " + ring, outside.getMessage());
+    }
 }

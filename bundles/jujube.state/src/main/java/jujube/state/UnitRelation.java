@@ -62,6 +62,29 @@ public interface UnitRelation {
      */
     Map<String, Object> mergeSettings(Map<String, Object> changes);
 
+    /**
+     * The application data bag of {@code service} (the unit's own or a related one) in this relation; empty
+     * with version -1 before anything was written.
+     *
+     * @throws jujube.model.StateException when {@code service} takes no part in the relation
+     */
+    RelationSettings appSettings(String service);
+
+    /**
+     * Merges {@code changes} (a null value deletes its key) into the bag of the unit's own service, in
+     * one transaction that fails unless this unit leads its service at that instant, and returns the
+     * bag as it was before.
+     *
+     * @throws jujube.model.NotLeaderException when it does not lead
+     */
+    Map<String, Object> mergeAppSettings(Map<String, Object> changes);
+
+    /**
+     * Watches the version of {@code service}'s application data bag in this relation: the current one at
+     * once, then each change; -1 while there is no bag (a relation made before bags existed).
+     */
+    Watch watchAppSettings(String service, StateWatcher<Integer> watcher);
+
     /** The members this unit sees right now (as {@link #watchRelatedUnits} would deliver them), sorted. */
     Set<UnitName> relatedUnits();
 

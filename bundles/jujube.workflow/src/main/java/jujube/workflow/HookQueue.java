@@ -42,6 +42,25 @@ public interface HookQueue {
     void enqueue(Map<UnitName, Integer> related);
 
     /**
+     * Queues a change of the remote application's data bag when {@code version} differs from the last
+     * one enqueued (a version of 0, a bag never written, queues nothing the first time), coalesced with
+     * a pending one, then persists.
+     *
+     * @param application the remote application
+     * @since 4.2
+     */
+    void enqueueApp(String application, int version);
+
+    /**
+     * Queues the relation's {@code created} first of all, unless one is pending, then persists: called as
+     * the unit enters the relation, before any change of its members can be queued.
+     *
+     * @param application the remote application
+     * @since 4.2
+     */
+    void enqueueCreated(String application);
+
+    /**
      * Claims the head and returns it, with the members its hook sees; returns the same change until it is
      * committed. The claim of a {@code joined} or {@code departed} is persisted before returning, so that
      * its hook, once begun, is never coalesced away (a begun joined must be followed by a departed, never

@@ -22,9 +22,10 @@ import jujube.model.UnitName;
  * @param headEffects when the claimed head's hook ran to success but was not committed yet, the effects
  *     it asked for (a JSON object of the caller's, {@link HookQueue#executed}); null otherwise. The state
  *     holds a copy and hands out copies, so it stays as it was made
+ * @param seenApp the version of the remote application's data bag last enqueued; -1 before any
  */
 public record QueueState(SortedMap<UnitName, Integer> seen, SortedSet<UnitName> members,
-        List<QueuedChange> pending, boolean headClaimed, ObjectNode headEffects) {
+        List<QueuedChange> pending, boolean headClaimed, ObjectNode headEffects, int seenApp) {
 
     public QueueState {
         seen = Collections.unmodifiableSortedMap(new TreeMap<>(seen));
@@ -37,6 +38,15 @@ public record QueueState(SortedMap<UnitName, Integer> seen, SortedSet<UnitName> 
             throw new IllegalArgumentException("only a claimed head can have executed");
         }
         headEffects = headEffects == null ? null : headEffects.deepCopy();
+        if (seenApp < -1) {
+            throw new IllegalArgumentException("an application bag's version is -1 or more, not " + seenApp);
+        }
+    }
+
+    /** A queue that has seen no application's data. */
+    public QueueState(SortedMap<UnitName, Integer> seen, SortedSet<UnitName> members, List<QueuedChange> pending,
+            boolean headClaimed, ObjectNode headEffects) {
+        this(seen, members, pending, headClaimed, headEffects, -1);
     }
 
     /** A queue whose head has not executed. */

@@ -9,7 +9,8 @@ import jujube.model.UnitName;
  * One relation hook as it runs: a {@link QueuedChange} with the members its hook sees.
  *
  * @param type joined, changed or departed
- * @param unit the remote unit it is about
+ * @param unit the remote unit it is about; for an application's change or a created, {@code <application>/0},
+ *     naming the application only
  * @param settingsVersion the version of the remote unit's settings when it was queued (for departed,
  *     the last version seen)
  * @param members the remote units the hook sees as related ({@code relation-list}): those the hooks
@@ -22,7 +23,7 @@ public record RelationChange(ChangeType type, UnitName unit, int settingsVersion
         Objects.requireNonNull(type, "type");
         Objects.requireNonNull(unit, "unit");
         members = java.util.Collections.unmodifiableSortedSet(new TreeSet<>(members));
-        if (type == ChangeType.DEPARTED ? members.contains(unit) : !members.contains(unit)) {
+        if (type.aboutUnit() && (type == ChangeType.DEPARTED ? members.contains(unit) : !members.contains(unit))) {
             throw new IllegalArgumentException(type.hookName() + " of " + unit + " with members " + members);
         }
     }

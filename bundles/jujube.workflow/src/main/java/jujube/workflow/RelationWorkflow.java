@@ -11,7 +11,7 @@ import org.slf4j.LoggerFactory;
  * The workflow of one unit relation, as the original's:
  *
  * <pre>
- * start    none -> up        automatic
+ * start    none -> up        automatic; the unit agent queues -relation-created then
  * stop     up -> down
  * restart  down -> up
  * error    up -> error       the scheduler keeps watching and queueing but executes nothing

@@ -23,5 +23,5 @@
  * </ul>
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("4.1.0")
+@org.osgi.annotation.versioning.Version("4.2.0")
 package jujube.workflow;

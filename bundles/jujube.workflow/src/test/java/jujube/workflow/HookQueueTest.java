@@ -182,4 +182,36 @@ class HookQueueTest extends QueueFixture {
         }
         assertEquals(drain(reference), drain(queue()));
     }
+
+    @Test
+    void a_change_of_the_remote_applications_bag_queues_one_changed_that_moves_no_member() {
+        HookQueue queue = settled(snapshot("db/0", 0));
+        queue.enqueueApp("db", 0);
+        assertEquals(List.of(), queue.pending(), "a bag never written is nothing to tell");
+        queue.enqueueApp("db", 1);
+        queue.enqueue(snapshot("db/0", 1));
+        queue.enqueueApp("db", 2);
+        assertEquals(List.of("app-changed db/0 v2", "changed db/0 v1"), pending(queue),
+                "the application's changes coalesce into one, in its place, beside the unit db/0's own");
+        HookQueue reloaded = queue();
+        assertEquals(List.of("app-changed db/0 v2", "changed db/0 v1"), pending(reloaded), "persisted");
+        assertEquals(List.of("app-changed db/0 v2 [db/0]", "changed db/0 v1 [db/0]"), drain(reloaded));
+        assertEquals(units("db/0"), reloaded.members());
+        reloaded.enqueueApp("db", 2);
+        assertEquals(List.of(), reloaded.pending(), "the version enqueued last is remembered");
+        assertEquals(2, queue().snapshot().seenApp());
+    }
+
+    @Test
+    void an_applications_change_joins_nobody_and_its_claim_keeps_units_coalescing() {
+        HookQueue queue = queue();
+        queue.enqueueApp("db", 3);
+        queue.enqueue(snapshot("db/0", 0));
+        RelationChange head = queue.next().orElseThrow();
+        assertEquals(ChangeType.APP_CHANGED, head.type());
+        assertEquals(units(), head.members(), "no member yet: db/0 has not joined");
+        queue.enqueue(snapshot("db/0", 4));
+        assertEquals(List.of("app-changed db/0 v3", "joined db/0 v4"), pending(queue),
+                "db/0's joined still coalesces behind the claimed application change");
+    }
 }

@@ -88,6 +88,19 @@ public enum NodeKind {
         grants.add(Grant.of(m.group(2), Perms.READ | Perms.WRITE));
         return grants;
     }),
+    APP_SETTINGS_DIR("/relations/relation-[0-9]+/app-settings", (m, f) -> read()),
+    /**
+     * A service's application data bag in a relation: the units of every service of the relation read it;
+     * its own service's write it, which the state does only in one transaction with a check of the
+     * writer's leadership (as for the leader settings). That a non-leader of a non-peer relation does not
+     * read its own service's bag is the hook tools' rule: ZooKeeper cannot tell the leader from its peers.
+     */
+    APP_SETTINGS("/relations/(relation-[0-9]+)/app-settings/(service-[0-9]+)", (m, f) -> {
+        List<Grant> grants = new ArrayList<>();
+        f.servicesOfRelation(m.group(1)).forEach(service -> grants.add(Grant.members(service,
+                service.equals(m.group(2)) ? Perms.READ | Perms.WRITE : Perms.READ)));
+        return grants;
+    }),
     /** Scope membership as ephemeral presence nodes, the original juju's layout, read by its migration. */
     LEGACY_PRESENCE("/relations/relation-[0-9]+(?:/unit-[0-9]+)?/(?:client|server|peer)(?:/unit-[0-9]+)?",
             (m, f) -> read()),

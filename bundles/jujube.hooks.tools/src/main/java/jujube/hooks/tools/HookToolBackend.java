@@ -166,4 +166,35 @@ public interface HookToolBackend {
         throw new HookToolException(jujube.hooks.protocol.ErrorCode.INTERNAL_ERROR,
                 "application-version-set is not served here");
     }
+
+    /**
+     * An application's data bag in a relation: {@code app}'s, or by default the remote application's (the
+     * unit's own in a peer relation). The unit's own application's bag is readable in a peer relation
+     * or by its leader only ({@code NOT_PERMITTED} otherwise); an application not in the relation is
+     * {@code NO_SUCH_UNIT}. The unit's own bag shows this hook's writes.
+     *
+     * @since 3.2
+     */
+    default Map<String, String> relationGetApp(String clientId, String relationId, String app) throws HookToolException {
+        throw new HookToolException(jujube.hooks.protocol.ErrorCode.INTERNAL_ERROR, "relation-get --app is not served here");
+    }
+
+    /**
+     * Changes the unit's application's bag in a relation when the hook succeeds (an empty value deletes
+     * its key); only its leader may ({@code NOT_PERMITTED} otherwise, and nothing is written).
+     *
+     * @since 3.2
+     */
+    default void relationSetApp(String clientId, String relationId, Map<String, String> changes) throws HookToolException {
+        throw new HookToolException(jujube.hooks.protocol.ErrorCode.INTERNAL_ERROR, "relation-set --app is not served here");
+    }
+
+    /**
+     * The remote application's name in a relation (the unit's own in a peer relation).
+     *
+     * @since 3.2
+     */
+    default String relationListApp(String clientId, String relationId) throws HookToolException {
+        throw new HookToolException(jujube.hooks.protocol.ErrorCode.INTERNAL_ERROR, "relation-list --app is not served here");
+    }
 }

@@ -28,6 +28,8 @@ public final class FakeHookToolBackend implements HookToolBackend {
     final Set<Port> ports = Collections.synchronizedSet(new TreeSet<>((a, b) -> a.toString().compareTo(b.toString())));
     final List<String> logs = Collections.synchronizedList(new ArrayList<>());
     final Map<String, String> leaderSettings = new ConcurrentHashMap<>();
+    /** Application bags by relation id, then application: db:0 relates wordpress and mysql. */
+    final Map<String, Map<String, Map<String, String>>> appBags = new ConcurrentHashMap<>();
     volatile StatusInfo unitStatus;
     volatile StatusInfo appStatus;
     volatile String workloadVersion;
@@ -48,6 +50,9 @@ public final class FakeHookToolBackend implements HookToolBackend {
         logs.clear();
         leaderSettings.clear();
         leaderSettings.put("ring", "abc");
+        appBags.clear();
+        appBags.put("db:0", new ConcurrentHashMap<>(Map.of("mysql", new ConcurrentHashMap<>(Map.of("database", "wp")),
+                "wordpress", new ConcurrentHashMap<>(Map.of("title", "my blog")))));
         unitStatus = new StatusInfo("maintenance", "installing");
         appStatus = new StatusInfo("unknown", "");
         workloadVersion = "";
@@ -235,5 +240,45 @@ public final class FakeHookToolBackend implements HookToolBackend {
     public void applicationVersionSet(String clientId, String version) throws HookToolException {
         hook(clientId);
         workloadVersion = version;
+    }
+
+    @Override
+    public Map<String, String> relationGetApp(String clientId, String relationId, String app) throws HookToolException {
+        relation(clientId, relationId);
+        String id = relationId != null ? relationId : hook(clientId).relationId();
+        Map<String, Map<String, String>> bags = appBags.getOrDefault(id, Map.of());
+        String wanted = app != null ? app : "mysql";
+        if (!bags.containsKey(wanted)) {
+            throw new HookToolException(ErrorCode.NO_SUCH_UNIT, "application " + wanted + " is not in relation " + id);
+        }
+        if (wanted.equals("wordpress") && !isLeader(clientId)) {
+            throw new HookToolException(ErrorCode.NOT_PERMITTED, "permission denied");
+        }
+        return Map.copyOf(bags.get(wanted));
+    }
+
+    @Override
+    public void relationSetApp(String clientId, String relationId, Map<String, String> changes) throws HookToolException {
+        relation(clientId, relationId);
+        if (!isLeader(clientId)) {
+            throw new HookToolException(ErrorCode.NOT_PERMITTED, "cannot write relation settings");
+        }
+        String id = relationId != null ? relationId : hook(clientId).relationId();
+        Map<String, String> bag = appBags.computeIfAbsent(id, k -> new ConcurrentHashMap<>())
+                .computeIfAbsent("wordpress", k -> new ConcurrentHashMap<>());
+        changes.forEach((k, v) -> {
+            if (v.isEmpty()) {
+                bag.remove(k);
+            } else {
+                bag.put(k, v);
+            }
+        });
+    }
+
+    @Override
+    public String relationListApp(String clientId, String relationId) throws HookToolException {
+        relation(clientId, relationId);
+        String id = relationId != null ? relationId : hook(clientId).relationId();
+        return id.startsWith("db:") ? "mysql-" + id.substring(3) : "memcached";
     }
 }

@@ -83,7 +83,7 @@ class HookToolVectorsTest {
             assertEquals(file.getValue(), Files.readString(cwd.resolve(file.getKey())), file.getKey());
         }
         if (vector.then() != null) {
-            ToolCall.Result then = call.run(vector.then().argv(), vector.env(), cwd, null);
+            ToolCall.Result then = call.run(vector.then().argv(), vector.then().env(), cwd, null);
             assertEquals(vector.then().stdout(), then.stdout(), "follow-up stdout; stderr: " + then.stderr());
         }
     }

@@ -22,16 +22,17 @@ record ToolVector(String name, List<String> argv, Map<String, String> env, Strin
         try (InputStream in = ToolVector.class.getResourceAsStream("/hook-tool-vectors.json")) {
             List<ToolVector> vectors = new ArrayList<>();
             for (JsonNode node : json.readTree(in).get("cases")) {
-                vectors.add(parse(node));
+                vectors.add(parse(node, DEFAULT_ENV));
             }
             return vectors;
         }
     }
 
-    private static ToolVector parse(JsonNode node) {
+    /** A case; its follow-up ({@code then}) runs in the case's environment, with its own changes. */
+    private static ToolVector parse(JsonNode node, Map<String, String> baseEnv) {
         List<String> argv = new ArrayList<>();
         node.get("argv").forEach(a -> argv.add(a.asText()));
-        Map<String, String> env = new HashMap<>(DEFAULT_ENV);
+        Map<String, String> env = new HashMap<>(baseEnv);
         node.path("env").fields().forEachRemaining(e -> {
             if (e.getValue().isNull()) {
                 env.remove(e.getKey());
@@ -44,7 +45,7 @@ record ToolVector(String name, List<String> argv, Map<String, String> env, Strin
                 node.path("stdout").asText(""), node.hasNonNull("stderr") ? node.get("stderr").asText() : null,
                 node.hasNonNull("stderr_contains") ? node.get("stderr_contains").asText() : null,
                 node.path("exit").asInt(0), strings(node.path("output_files")),
-                node.has("then") ? parse(node.get("then")) : null);
+                node.has("then") ? parse(node.get("then"), env) : null);
     }
 
     private static Map<String, String> strings(JsonNode object) {

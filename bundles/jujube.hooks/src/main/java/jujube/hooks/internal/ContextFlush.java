@@ -27,6 +27,7 @@ import jujube.state.UnitRelation;
  * leave such a node; the relation removal's tree delete owns that debt.)
  */
 final class ContextFlush {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ContextFlush.class);
     private final UnitHandle state;
 
     ContextFlush(UnitHandle state) {
@@ -41,9 +42,14 @@ final class ContextFlush {
             settings.put(relation.stateId(), writes);
             ids.put(relation.stateId(), relation.hookId());
         });
+        Map<String, Map<String, String>> appSettings = new LinkedHashMap<>();
+        pending.appSettings().forEach((relation, writes) -> {
+            appSettings.put(relation.stateId(), writes);
+            ids.put(relation.stateId(), relation.hookId());
+        });
         Map<String, Boolean> ports = new LinkedHashMap<>();
         pending.ports().forEach((port, open) -> ports.put(port.toString(), open));
-        return new HookEffects(settings, ids, ports);
+        return new HookEffects(settings, ids, ports, appSettings);
     }
 
     FlushReport apply(HookEffects effects) {
@@ -65,6 +71,33 @@ final class ContextFlush {
                 String was = old == null ? null : String.valueOf(old);
                 if (!Objects.equals(was, value)) {
                     changes.add(new FlushReport.SettingChange(hookId, key, was, value));
+                }
+            });
+        });
+        effects.appSettings().forEach((stateId, writes) -> {
+            String hookId = effects.relationIds().getOrDefault(stateId, stateId);
+            UnitRelation target;
+            try {
+                target = state.relationOf(stateId);
+            } catch (NoSuchRelationException gone) {
+                skipped.add(hookId);
+                return;
+            }
+            Map<String, Object> before;
+            try {
+                before = target.mergeAppSettings(new LinkedHashMap<String, Object>(writes));
+            } catch (jujube.model.NotLeaderException deposed) {
+                // the lead was lost after the hook ran (or before a replay after a restart): a deposed
+                // leader's writes must not land, as Go juju refuses them at the hook's commit
+                LOG.warn("unit={}: its writes to its application's data in {} are dropped: it no longer leads",
+                        unit, hookId);
+                return;
+            }
+            writes.forEach((key, value) -> {
+                Object old = before.get(key);
+                String was = old == null ? null : String.valueOf(old);
+                if (!Objects.equals(was, value)) {
+                    changes.add(new FlushReport.SettingChange(hookId + " (" + unit.service() + ")", key, was, value));
                 }
             });
         });

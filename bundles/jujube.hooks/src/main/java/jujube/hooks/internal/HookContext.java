@@ -38,6 +38,8 @@ final class HookContext {
     private final String charmId;
     private final ContextRelations relations;
     private final Map<SettingsNode, Map<String, String>> settings = new ConcurrentHashMap<>();
+    /** Application bags read, by relation state id and service: each read once per hook, as a unit's. */
+    private final Map<String, Map<String, String>> appBags = new ConcurrentHashMap<>();
     private final Map<String, List<String>> currentMembers = new ConcurrentHashMap<>();
     private final PendingChanges pending = new PendingChanges(); // guarded by this
     private boolean sealed; // guarded by this
@@ -107,6 +109,89 @@ final class HookContext {
             checkOpen();
             pending.set(relation, changes);
         }
+    }
+
+    /**
+     * An application's data bag in a relation: by default the remote application's (the unit's own in a
+     * peer relation). Any unit reads a related application's; its own application's only in a peer
+     * relation or as its leader, as in Go juju.
+     */
+    Map<String, String> relationGetApp(String relationId, String app) throws HookToolException {
+        ContextRelation relation = relations.resolve(relationId);
+        jujube.model.RelationInfo info = infoOf(relation);
+        String wanted = app != null ? app : remoteApp(info);
+        if (info.endpointOf(wanted).isEmpty()) {
+            throw new HookToolException(ErrorCode.NO_SUCH_UNIT, "application " + wanted + " is not in relation "
+                    + relation.hookId());
+        }
+        boolean own = wanted.equals(unit.service());
+        if (own && !isPeer(info) && !state.leadership().isLeader()) {
+            throw new HookToolException(ErrorCode.NOT_PERMITTED, "permission denied");
+        }
+        Map<String, String> bag = appBags.computeIfAbsent(relation.stateId() + "#" + wanted,
+                k -> text(state.relationOf(relation.stateId()).appSettings(wanted).values()));
+        if (!own) {
+            return bag;
+        }
+        Map<String, String> view = new TreeMap<>(bag);
+        synchronized (this) {
+            pending.appSettingsOf(relation).forEach((key, value) -> {
+                if (value == null) {
+                    view.remove(key);
+                } else {
+                    view.put(key, value);
+                }
+            });
+        }
+        return view;
+    }
+
+    /** Buffers writes to the unit's own application's bag, which only its leader may make. */
+    void relationSetApp(String relationId, Map<String, String> changes) throws HookToolException {
+        ContextRelation relation = relations.resolve(relationId);
+        if (relation.broken()) {
+            throw new HookToolException(ErrorCode.NO_SUCH_RELATION, "relation " + relation.hookId()
+                    + " is broken: its settings can no longer be changed");
+        }
+        if (!state.leadership().isLeader()) {
+            throw new HookToolException(ErrorCode.NOT_PERMITTED, "cannot write relation settings");
+        }
+        synchronized (this) {
+            checkOpen();
+            pending.setApp(relation, changes);
+        }
+    }
+
+    /** The remote application's name: the unit's own in a peer relation. */
+    String relationListApp(String relationId) throws HookToolException {
+        return remoteApp(infoOf(relations.resolve(relationId)));
+    }
+
+    private jujube.model.RelationInfo infoOf(ContextRelation relation) throws HookToolException {
+        try {
+            return state.relation(relation.stateId());
+        } catch (NoSuchRelationException gone) {
+            throw new HookToolException(ErrorCode.NO_SUCH_RELATION, "relation " + relation.hookId() + " is gone");
+        }
+    }
+
+    private String remoteApp(jujube.model.RelationInfo info) {
+        return info.endpoints().stream().map(jujube.model.RelationEndpoint::serviceName)
+                .filter(service -> !service.equals(unit.service())).findFirst().orElse(unit.service());
+    }
+
+    private static boolean isPeer(jujube.model.RelationInfo info) {
+        return info.endpoints().stream().allMatch(e -> e.role() == jujube.model.RelationRole.PEER);
+    }
+
+    private static Map<String, String> text(Map<String, Object> values) {
+        Map<String, String> text = new TreeMap<>();
+        values.forEach((key, value) -> {
+            if (value != null) {
+                text.put(key, String.valueOf(value));
+            }
+        });
+        return Map.copyOf(text);
     }
 
     List<String> relationList(String relationId) throws HookToolException {

@@ -130,6 +130,24 @@ final class HookContextRegistry implements HookToolBackend {
     }
 
     @Override
+    public Map<String, String> relationGetApp(String clientId, String relationId, String app) throws HookToolException {
+        return call(clientId, c -> c.relationGetApp(relationId, app));
+    }
+
+    @Override
+    public void relationSetApp(String clientId, String relationId, Map<String, String> changes) throws HookToolException {
+        call(clientId, c -> {
+            c.relationSetApp(relationId, changes);
+            return null;
+        });
+    }
+
+    @Override
+    public String relationListApp(String clientId, String relationId) throws HookToolException {
+        return call(clientId, c -> c.relationListApp(relationId));
+    }
+
+    @Override
     public boolean isLeader(String clientId) throws HookToolException {
         return call(clientId, HookContext::isLeader);
     }

@@ -13,6 +13,7 @@ import jujube.model.Port;
 final class PendingChanges {
     private final Map<ContextRelation, Map<String, String>> settings = new LinkedHashMap<>();
     private final Map<Port, Boolean> ports = new LinkedHashMap<>();
+    private final Map<ContextRelation, Map<String, String>> appSettings = new LinkedHashMap<>();
 
     /** Records settings; an empty value deletes its key, as {@code relation-set key=} does. */
     void set(ContextRelation relation, Map<String, String> changes) {
@@ -21,6 +22,23 @@ final class PendingChanges {
             pending.remove(key); // so that the order is that of the last write
             pending.put(key, value.isEmpty() ? null : value);
         });
+    }
+
+    /** Records writes to the unit's application's bag, as {@link #set}. */
+    void setApp(ContextRelation relation, Map<String, String> changes) {
+        Map<String, String> pending = appSettings.computeIfAbsent(relation, r -> new LinkedHashMap<>());
+        changes.forEach((key, value) -> {
+            pending.remove(key);
+            pending.put(key, value.isEmpty() ? null : value);
+        });
+    }
+
+    Map<String, String> appSettingsOf(ContextRelation relation) {
+        return Collections.unmodifiableMap(appSettings.getOrDefault(relation, Map.of()));
+    }
+
+    Map<ContextRelation, Map<String, String>> appSettings() {
+        return Collections.unmodifiableMap(appSettings);
     }
 
     void port(Port port, boolean open) {

@@ -96,6 +96,46 @@ class HookToolsEndToEndTest extends ContextRunnerFixture {
     }
 
     @Test
+    void the_leader_writes_its_applications_bags_when_its_hook_succeeds_and_others_are_refused() throws Exception {
+        String cluster = "cluster:" + jujube.hooks.RelationIds.sequence(env.cluster.id());
+        env.hook("db-relation-changed", """
+                relation-get --app --format=json > "$OUT/remote-app-before"
+                relation-get --app - wordpress > "$OUT/own-app-not-leader" 2>&1 || echo "exit $?" >> "$OUT/own-app-not-leader"
+                relation-set --app title=forged > "$OUT/set-not-leader" 2>&1 || echo "exit $?" >> "$OUT/set-not-leader"
+                relation-list --app > "$OUT/remote-app-name"
+                is-leader > "$OUT/leader"
+                """);
+        HookResult notLeader = runner.run("db-relation-changed", Optional.of(env.dbChanged()), new HookFixture.Recording());
+        assertEquals(new HookResult.Succeeded(), notLeader);
+        assertEquals("{}\n", env.out("remote-app-before"), "mysql's bag: nothing written yet");
+        assertEquals("relation-get: error: permission denied\nexit 1\n", env.out("own-app-not-leader"),
+                "in a relation with another application, only the leader reads its own application's bag");
+        assertEquals("relation-set: error: cannot write relation settings\nexit 1\n", env.out("set-not-leader"));
+        assertEquals("mysql\n", env.out("remote-app-name"));
+        assertEquals("False\n", env.out("leader"));
+
+        try (jujube.state.ServiceLeadership.Campaign campaign = env.state.unit(UnitFixture.WORDPRESS).leadership()
+                .campaign(leader -> { })) {
+            org.awaitility.Awaitility.await().until(() -> env.state.unit(UnitFixture.WORDPRESS).leadership().isLeader());
+            env.hook("db-relation-changed", """
+                    set -e
+                    relation-set --app title=mine
+                    echo '{"peers": "1"}' | relation-set -r %s --app --file -
+                    relation-get --app title wordpress > "$OUT/own-write"
+                    relation-get -r %s --app --format=json > "$OUT/peer-bag"
+                    """.formatted(cluster, cluster));
+            HookResult leads = runner.run("db-relation-changed", Optional.of(env.dbChanged()), new HookFixture.Recording());
+            assertEquals(new HookResult.Succeeded(), leads);
+            assertEquals("mine\n", env.out("own-write"), "the leader sees its own pending write");
+            assertEquals("{\"peers\":\"1\"}\n", env.out("peer-bag"), "in a peer relation, its own application's bag");
+        }
+        assertEquals(Map.of("title", "mine"), env.mysqlSide().appSettings("wordpress").values(),
+                "mysql's units read wordpress's bag, written when the hook succeeded");
+        assertEquals(Map.of("peers", "1"), env.state.relations().of(env.cluster.id(), UnitFixture.WORDPRESS)
+                .appSettings("wordpress").values());
+    }
+
+    @Test
     void juju_log_takes_python_level_numbers_and_cannot_forge_log_lines() throws Exception {
         env.hook("db-relation-changed", """
                 set -e

@@ -67,6 +67,11 @@ public final class Paths {
         return CHARMS + "/" + java.net.URLEncoder.encode(charmId, java.nio.charset.StandardCharsets.UTF_8);
     }
 
+    /** The application data bag of service {@code serviceId} in relation {@code relationId}. */
+    public static String appSettings(String relationId, String serviceId) {
+        return relation(relationId) + "/app-settings/" + serviceId;
+    }
+
     /** The last path segment: a sequence node's id. */
     public static String name(String path) {
         return path.substring(path.lastIndexOf('/') + 1);

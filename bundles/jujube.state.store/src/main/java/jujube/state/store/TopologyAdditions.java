@@ -78,6 +78,8 @@ public final class TopologyAdditions {
         TopologyChanges.addRelation(t, id, interfaceName, scope, byService);
         String node = Paths.relation(id);
         draft.create(node, null);
+        // one application data bag per service, whatever the scope: Go juju's bags are per relation
+        byService.keySet().forEach(sid -> draft.createWithAncestors(node, Paths.appSettings(id, sid)));
         if (scope == RelationScope.GLOBAL) {
             RelationScopePaths paths = new RelationScopePaths(id, scope, null);
             endpoints.forEach(e -> draft.createWithAncestors(node, paths.members(e.role())));

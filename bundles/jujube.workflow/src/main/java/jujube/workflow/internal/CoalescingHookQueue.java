@@ -37,6 +37,7 @@ public final class CoalescingHookQueue implements HookQueue {
     /** The units with a pending change that may be coalesced (outside the claimed head): spares a scan. */
     private final Set<UnitName> coalescible = new HashSet<>();
     private boolean headClaimed;
+    private int seenApp;
     private ObjectNode headEffects; // non-null once the claimed head executed
     private RelationChange claimedHead; // the claimed head with its members, once computed
 
@@ -48,8 +49,11 @@ public final class CoalescingHookQueue implements HookQueue {
         this.pending = new ArrayList<>(state.pending());
         this.headClaimed = state.headClaimed();
         this.headEffects = state.headEffects();
+        this.seenApp = state.seenApp();
         for (int i = headClaimed ? 1 : 0; i < pending.size(); i++) {
-            coalescible.add(pending.get(i).unit());
+            if (pending.get(i).type().aboutUnit()) {
+                coalescible.add(pending.get(i).unit());
+            }
         }
     }
 
@@ -85,13 +89,51 @@ public final class CoalescingHookQueue implements HookQueue {
     }
 
     @Override
+    public synchronized void enqueueApp(String application, int version) {
+        if (version == seenApp) {
+            return;
+        }
+        boolean first = seenApp == -1;
+        seenApp = version;
+        if (!(first && version == 0)) { // a bag never written is nothing to tell
+            QueuedChange change = new QueuedChange(ChangeType.APP_CHANGED, new UnitName(application, 0), version);
+            int index = -1;
+            for (int i = headClaimed ? 1 : 0; i < pending.size(); i++) {
+                if (pending.get(i).type().isApplication()) {
+                    index = i;
+                }
+            }
+            if (index >= 0) {
+                pending.set(index, change); // one pending application change: its hook reads the bag live
+            } else {
+                pending.add(change);
+            }
+        }
+        save();
+    }
+
+    @Override
+    public synchronized void enqueueCreated(String application) {
+        if (pending.stream().anyMatch(c -> c.type() == ChangeType.CREATED)) {
+            return;
+        }
+        pending.add(0, new QueuedChange(ChangeType.CREATED, new UnitName(application, 0), 0));
+        headClaimed = false; // nothing was claimed in a relation not yet entered
+        headEffects = null;
+        claimedHead = null;
+        save();
+    }
+
+    @Override
     public synchronized Optional<RelationChange> next() {
         if (pending.isEmpty()) {
             return Optional.empty();
         }
         if (!headClaimed) {
             headClaimed = true;
-            coalescible.remove(pending.get(0).unit());
+            if (pending.get(0).type().aboutUnit()) {
+                coalescible.remove(pending.get(0).unit());
+            }
             if (pending.get(0).type() != ChangeType.CHANGED) {
                 save(); // see HookQueue#next: only a joined or a departed must not be coalesced once begun
             }
@@ -191,7 +233,7 @@ public final class CoalescingHookQueue implements HookQueue {
             return -1;
         }
         for (int i = headClaimed ? 1 : 0; i < pending.size(); i++) {
-            if (pending.get(i).unit().equals(unit)) {
+            if (pending.get(i).unit().equals(unit) && pending.get(i).type().aboutUnit()) {
                 return i;
             }
         }
@@ -214,6 +256,6 @@ public final class CoalescingHookQueue implements HookQueue {
 
     @Override
     public synchronized QueueState snapshot() {
-        return new QueueState(seen, members, pending, headClaimed, headEffects);
+        return new QueueState(seen, members, pending, headClaimed, headEffects, seenApp);
     }
 }

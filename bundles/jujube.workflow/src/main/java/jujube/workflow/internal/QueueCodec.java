@@ -36,6 +36,9 @@ final class QueueCodec {
         root.put("head_claimed", state.headClaimed());
         putEffects(root, state.headEffects());
         writeChanges(root.putArray("pending"), state.pending());
+        if (state.seenApp() != -1) {
+            root.put("seen_app", state.seenApp()); // absent in queues from before application bags: -1
+        }
         return root;
     }
 
@@ -47,6 +50,9 @@ final class QueueCodec {
         replay.headClaimed = bool(json, root, "head_claimed");
         replay.pending.addAll(changes(json, json.array(root, "pending")));
         replay.headEffects = effects(json, root.get("head_effects")); // absent reads as null
+        if (root.has("seen_app")) {
+            replay.seenApp = json.integer(root, "seen_app");
+        }
         return replay;
     }
 

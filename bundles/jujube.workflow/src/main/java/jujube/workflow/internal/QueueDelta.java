@@ -44,6 +44,9 @@ final class QueueDelta {
         if (!Objects.equals(before.headEffects(), after.headEffects())) {
             QueueCodec.putEffects(root, after.headEffects());
         }
+        if (before.seenApp() != after.seenApp()) {
+            root.put("seen_app", after.seenApp());
+        }
         return root.isEmpty() ? null : root;
     }
 
@@ -83,6 +86,9 @@ final class QueueDelta {
         }
         if (root.has("head_effects")) {
             replay.headEffects = QueueCodec.effects(json, root.get("head_effects"));
+        }
+        if (root.has("seen_app")) {
+            replay.seenApp = json.integer(root, "seen_app");
         }
         replay.checkHead(json);
     }

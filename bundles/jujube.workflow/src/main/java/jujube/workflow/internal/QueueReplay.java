@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import jujube.model.UnitName;
+import jujube.workflow.ChangeType;
 import jujube.workflow.QueueState;
 import jujube.workflow.QueuedChange;
 
@@ -21,6 +22,7 @@ final class QueueReplay {
     final List<QueuedChange> pending = new ArrayList<>();
     boolean headClaimed;
     ObjectNode headEffects;
+    int seenApp = -1;
 
     /** Fails when the head's claim and effects disagree with the queue; cheap, so checked at every line. */
     void checkHead(JsonReader json) {
@@ -36,11 +38,23 @@ final class QueueReplay {
     QueueState state(JsonReader json) {
         checkHead(json);
         Set<UnitName> coalescible = new HashSet<>();
+        int appChanges = 0;
         for (int i = headClaimed ? 1 : 0; i < pending.size(); i++) {
-            if (!coalescible.add(pending.get(i).unit())) {
+            if (pending.get(i).type().isApplication()) {
+                if (++appChanges > 1) {
+                    throw json.fail("two pending application changes outside the claimed head");
+                }
+            } else if (pending.get(i).type() == ChangeType.CREATED) {
+                if (i != 0) {
+                    throw json.fail("a created change must come first");
+                }
+            } else if (!coalescible.add(pending.get(i).unit())) {
                 throw json.fail("two pending changes for " + pending.get(i).unit() + " outside the claimed head");
             }
         }
-        return new QueueState(seen, members, pending, headClaimed, headEffects);
+        if (seenApp < -1) {
+            throw json.fail("seen_app must be -1 or more, found " + seenApp);
+        }
+        return new QueueState(seen, members, pending, headClaimed, headEffects, seenApp);
     }
 }

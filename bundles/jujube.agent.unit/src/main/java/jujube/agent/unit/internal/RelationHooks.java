@@ -56,6 +56,11 @@ final class RelationHooks {
 
     private RelationHookInfo info(RelationChange change) {
         List<String> members = change.members().stream().map(UnitName::toString).toList();
+        if (!change.type().aboutUnit()) {
+            // created, or the remote application's data changed: no remote unit (JUJU_REMOTE_UNIT empty)
+            return new RelationHookInfo(relation.relationName(), relation.hookId(), "", members,
+                    change.unit().service(), Optional.empty());
+        }
         RelationHookInfo info = new RelationHookInfo(relation.relationName(), relation.hookId(),
                 change.unit().toString(), members);
         // JUJU_DEPARTING_UNIT: the remote unit that leaves the relation
@@ -72,7 +77,7 @@ final class RelationHooks {
 
     /** The hook a change runs, {@code db-relation-joined}. */
     String hookName(RelationChange change) {
-        return relation.hookName(change.type().hookName());
+        return relation.hookName(change.type().hookSuffix());
     }
 
     /** {@code <name>-relation-broken}, in a broken context: no remote unit, no members. */

@@ -13,7 +13,9 @@ import jujube.workflow.WorkflowState;
  * The actions a relation workflow runs by itself: when synchronize replays a transition the process died
  * in, and for the automatic {@code start}. A replayed {@code depart} runs {@code -relation-broken} again (so
  * it is only replayed from a job on the hook executor); a replayed {@code error} takes its change type from
- * the failed change, still at the head of the queue. The rest run no hook.
+ * the failed change, still at the head of the queue. The automatic {@code start}, as the unit enters the
+ * relation, queues {@code -relation-created} ahead of everything (idempotent, so a replay queues it once).
+ * The rest run no hook.
  */
 final class RelationReplays implements TransitionActions {
     private final HookQueue queue;
@@ -30,6 +32,12 @@ final class RelationReplays implements TransitionActions {
     public TransitionAction forTransition(Transition transition) {
         if (transition.answersTo("depart")) {
             return RelationWorkflow.depart(relation.hookId(), hooks.brokenAction());
+        }
+        if (transition.id().equals("start")) {
+            return context -> {
+                queue.enqueueCreated(relation.remoteApp());
+                return jujube.workflow.ActionResult.success();
+            };
         }
         if (transition.id().equals("error")) {
             return context -> {

@@ -43,6 +43,7 @@ final class UnitRelationLifecycle {
     private final MembershipFilter filter;
     private UnitRelation member; // set once the unit entered the scope in this lifecycle's life
     private Watch watch;
+    private Watch appWatch;
     private int generation; // of the watch: a callback of a closed watch still in progress is dropped
     private boolean closed;
 
@@ -111,19 +112,25 @@ final class UnitRelationLifecycle {
             current = watch == null ? ++generation : -1;
         }
         if (current >= 0) {
-            // created outside the lock: its first delivery may come before this returns
+            // created outside the lock: their first delivery may come before this returns
             Watch created = unitRelation.watchRelatedUnits(change -> relatedChanged(current, change));
+            String remoteApp = remoteApp(unitRelation);
+            Watch createdApp = unitRelation.watchAppSettings(remoteApp, change -> appChanged(current, remoteApp,
+                    change.current()));
             synchronized (this) {
                 if (generation == current && !closed) {
                     watch = created;
+                    appWatch = createdApp;
                     created = null;
+                    createdApp = null;
                 }
             }
             if (created != null) {
                 created.close(); // paused or closed meanwhile
+                createdApp.close();
                 return;
             }
-            LOG.debug("{}: watching related units", name);
+            LOG.debug("{}: watching related units and {}'s application data", name, remoteApp);
         }
         scheduler.enable();
         if (state() == RelationState.ERROR) {
@@ -134,15 +141,44 @@ final class UnitRelationLifecycle {
     /** Stops watching and executing; the membership stays until depart. */
     void pause() {
         Watch old;
+        Watch oldApp;
         synchronized (this) {
             generation++;
             old = watch;
+            oldApp = appWatch;
             watch = null;
+            appWatch = null;
         }
         scheduler.disable();
         if (old != null) {
             old.close();
         }
+        if (oldApp != null) {
+            oldApp.close();
+        }
+    }
+
+    /** The application whose data changes this unit hears of: the other side's, in a peer relation its own. */
+    private String remoteApp(UnitRelation unitRelation) {
+        if (!relation.remoteApp().isEmpty()) {
+            return relation.remoteApp();
+        }
+        String own = context.state().name().service();
+        return unitRelation.relation().endpoints().stream().map(jujube.model.RelationEndpoint::serviceName)
+                .filter(s -> !s.equals(own)).findFirst().orElse(own);
+    }
+
+    private void appChanged(int watchGeneration, String remoteApp, int version) {
+        if (version < 0) {
+            return; // no bag: a relation made before application bags
+        }
+        synchronized (this) {
+            if (closed || watchGeneration != generation) {
+                return;
+            }
+            queue.enqueueApp(remoteApp, version); // persisted before the scheduler may run it
+        }
+        scheduler.kick();
     }
 
     private void relatedChanged(int watchGeneration, Change<Map<UnitName, Integer>> change) {

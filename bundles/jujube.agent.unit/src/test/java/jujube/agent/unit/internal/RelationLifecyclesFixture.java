@@ -137,6 +137,7 @@ final class RelationLifecyclesFixture implements AutoCloseable {
             for (String kind : List.of("joined", "changed", "departed", "broken")) {
                 hook(charmDir, relation + "-relation-" + kind);
             }
+            createdHook(charmDir, relation + "-relation-created");
         }
         ObjectMapper mapper = new ObjectMapper();
         UnitHookRunner runner = HookServices.runners().start(UnitHookSetup.of(state.unit(unit),
@@ -162,6 +163,21 @@ final class RelationLifecyclesFixture implements AutoCloseable {
                 + "[ -f \"$OUT/fail-" + name + "\" ] && exit 1\n"
                 + "exit 0\n");
         Files.setPosixFilePermissions(hook, PosixFilePermissions.fromString("rwx------"));
+    }
+
+    /** -relation-created logs into {@code $OUT/created} (not the log the other hooks share), with what it is told. */
+    private void createdHook(Path charmDir, String name) throws IOException {
+        Path hook = charmDir.resolve("hooks").resolve(name);
+        Files.writeString(hook, "#!/bin/sh\necho \"$JUJU_UNIT_NAME " + name
+                + " remote-unit=$JUJU_REMOTE_UNIT remote-app=$JUJU_REMOTE_APP members=$JUJU_MEMBERS\" >> '"
+                + out.resolve("created") + "'\n");
+        Files.setPosixFilePermissions(hook, PosixFilePermissions.fromString("rwx------"));
+    }
+
+    /** What -relation-created hooks logged, oldest first. */
+    List<String> createdLog() throws IOException {
+        Path log = out.resolve("created");
+        return Files.exists(log) ? Files.readAllLines(log) : List.of();
     }
 
     @Override

@@ -47,14 +47,52 @@ class RelationLifecyclesTest extends RelationLifecyclesTestBase {
     }
 
     @Test
+    void the_remote_applications_data_changed_runs_changed_with_no_remote_unit_once_per_change_seen() throws Exception {
+        Agent agent = started();
+        fx.join(db.id(), m0);
+        awaitLog(2);
+        try (jujube.state.ServiceLeadership.Campaign campaign = fx.state.unit(m0).leadership().campaign(leader -> { })) {
+            POLLING.await("mysql/0 leads").until(() -> fx.state.unit(m0).leadership().isLeader());
+            fx.state.relations().of(db.id(), m0).mergeAppSettings(Map.of("database", "wp"));
+            awaitLog(3);
+            assertEquals("db-relation-changed  mysql/0", fx.log().get(2),
+                    "no remote unit: the application's data changed; the members as they are");
+            POLLING.await("queue drained").until(() -> read(agent).pending().isEmpty());
+            assertEquals(1, read(agent).seenApp(), "the version heard of is kept for the next start");
+            fx.state.relations().of(db.id(), m0).mergeAppSettings(Map.of("database", "wp2"));
+            awaitLog(4);
+        }
+        assertEquals(4, fx.log().size(), fx.log().toString());
+    }
+
+    @Test
+    void created_runs_first_once_for_a_relation_the_unit_enters_and_never_again_after_a_restart() throws Exception {
+        Agent first = fx.agent(wp, "db");
+        first.relations().start(true); // executor stopped: created and the joins only queue
+        fx.join(db.id(), m0);
+        POLLING.await("created and joined queued").until(() -> read(first).pending().size() == 2);
+        assertEquals(jujube.workflow.ChangeType.CREATED, read(first).pending().get(0).type());
+        first.executor().start();
+        awaitLog(2);
+        first.close();
+        Agent second = fx.agent(wp, "db");
+        second.executor().start();
+        second.relations().start(true);
+        fx.join(db.id(), m1);
+        awaitLog(4);
+        assertEquals(List.of("wordpress/0 db-relation-created remote-unit= remote-app=mysql members="), fx.createdLog(),
+                "once, before any joined, and not again when the agent started once more");
+    }
+
+    @Test
     void a_unit_that_joins_and_departs_before_the_hooks_run_produces_no_hook() throws Exception {
         Agent agent = fx.agent(wp, "db");
         agent.relations().start(true); // executor stopped: changes only queue
         fx.join(db.id(), m0);
         fx.join(db.id(), m1);
-        POLLING.await("both queued").until(() -> read(agent).pending().size() == 2);
+        POLLING.await("both queued, behind created").until(() -> read(agent).pending().size() == 3);
         fx.leave(m1);
-        POLLING.await("mysql/1 coalesced away").until(() -> read(agent).pending().size() == 1);
+        POLLING.await("mysql/1 coalesced away").until(() -> read(agent).pending().size() == 2);
         agent.executor().start();
         awaitLog(2);
         POLLING.await("queue drained").until(() -> read(agent).pending().size() == 0);
@@ -192,7 +230,7 @@ class RelationLifecyclesTest extends RelationLifecyclesTestBase {
         for (UnitName unit : List.of(m0, m1, m2)) {
             fx.join(db.id(), unit);
         }
-        POLLING.await("three joined queued").until(() -> read(first).pending().size() == 3);
+        POLLING.await("three joined queued, behind created").until(() -> read(first).pending().size() == 4);
         Path gate = fx.out.resolve("gate-db-relation-changed-mysql-1");
         assertEquals(0, new ProcessBuilder("mkfifo", gate.toString()).start().waitFor());
         first.executor().start();

@@ -78,8 +78,9 @@ class UnitAgentRunTest extends UnitAgentTestBase {
         fx.state.units().setResolved(UNIT, jujube.model.ResolvedMode.RETRY_HOOK);
         POLLING.await("started").until(() -> "started".equals(fx.replicatedState()));
         assertEquals("", fx.state.units().get(UNIT).workflowStateInfo());
+        // then the unit's leadership hook (it leads its service alone), which keeps it started
         assertEquals(List.of("install_error", "installed", "started"), fx.state.units().statusHistory(UNIT).stream()
-                .map(StatusEntry::state).toList());
+                .map(StatusEntry::state).toList().subList(0, 3));
     }
 
     @Test

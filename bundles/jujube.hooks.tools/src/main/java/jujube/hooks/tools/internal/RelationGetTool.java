@@ -13,7 +13,9 @@ import jujube.hooks.tools.HookToolException;
 
 /**
  * {@code relation-get [-r ID] [KEY|-] [UNIT]}: one setting, or all of them for {@code -} or no key. The
- * unit defaults to {@code $JUJU_REMOTE_UNIT}, as in the original. An absent key prints nothing and exits
+ * unit defaults to {@code $JUJU_REMOTE_UNIT}, as in the original. With {@code --app}, an application's
+ * data bag instead: {@code relation-get --app [-r ID] [KEY|-] [APP]}, the application defaulting to
+ * {@code $JUJU_REMOTE_APP}, else the relation's remote application (Go juju 3). An absent key prints nothing and exits
  * 0 (json: {@code null}): charms test {@code [ -z "$(relation-get host)" ]} while the remote side has not
  * set its settings yet, so this must not fail the hook.
  *
@@ -29,12 +31,12 @@ final class RelationGetTool implements HookTool {
 
     @Override
     public String usage() {
-        return "relation-get [-r ID] [KEY|-] [UNIT]";
+        return "relation-get [-r ID] [--app] [KEY|-] [UNIT|APP]";
     }
 
     @Override
     public Set<ToolOption> extraOptions() {
-        return Set.of(ToolOption.RELATION_ID);
+        return Set.of(ToolOption.RELATION_ID, ToolOption.APP);
     }
 
     @Override
@@ -76,8 +78,14 @@ final class RelationGetTool implements HookTool {
         ParsedArgs args = context.args();
         args.expectPositionals(0, 2);
         String key = key(args).orElse(null);
-        String unit = args.positional(1).or(() -> context.env("JUJU_REMOTE_UNIT")).orElse(null);
-        Map<String, String> settings = context.backend().relationGet(context.clientId(), context.relationId(), unit);
+        Map<String, String> settings;
+        if (args.flag(ToolOption.APP)) {
+            String app = args.positional(1).or(() -> context.env("JUJU_REMOTE_APP")).orElse(null);
+            settings = context.backend().relationGetApp(context.clientId(), context.relationId(), app);
+        } else {
+            String unit = args.positional(1).or(() -> context.env("JUJU_REMOTE_UNIT")).orElse(null);
+            settings = context.backend().relationGet(context.clientId(), context.relationId(), unit);
+        }
         if (key != null) {
             String value = settings.get(key);
             return Optional.of(value == null ? JsonNodeFactory.instance.nullNode() : JsonNodeFactory.instance.textNode(value));

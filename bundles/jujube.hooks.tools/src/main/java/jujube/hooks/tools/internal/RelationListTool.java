@@ -11,7 +11,8 @@ import jujube.hooks.tools.HookToolException;
 
 /**
  * {@code relation-list [-r ID]}: the remote units in the relation, one per line in smart format; with
- * {@code --format=eval}, the original's {@code export JUJU_MEMBERS="u/0 u/1"}.
+ * {@code --format=eval}, the original's {@code export JUJU_MEMBERS="u/0 u/1"}. With {@code --app}, the
+ * remote application's name instead (Go juju 3).
  */
 final class RelationListTool implements HookTool {
     @Override
@@ -21,12 +22,12 @@ final class RelationListTool implements HookTool {
 
     @Override
     public String usage() {
-        return "relation-list [-r ID]";
+        return "relation-list [-r ID] [--app]";
     }
 
     @Override
     public Set<ToolOption> extraOptions() {
-        return Set.of(ToolOption.RELATION_ID);
+        return Set.of(ToolOption.RELATION_ID, ToolOption.APP);
     }
 
     @Override
@@ -45,6 +46,10 @@ final class RelationListTool implements HookTool {
     @Override
     public Optional<JsonNode> run(ToolContext context) throws UsageException, HookToolException {
         context.args().expectPositionals(0, 0);
+        if (context.args().flag(ToolOption.APP)) {
+            return Optional.of(JsonNodeFactory.instance.textNode(
+                    context.backend().relationListApp(context.clientId(), context.relationId())));
+        }
         return Optional.of(array(context.backend().relationList(context.clientId(), context.relationId())));
     }
 

@@ -12,7 +12,8 @@ import java.util.Set;
 import jujube.hooks.tools.HookToolException;
 
 /**
- * {@code relation-set [-r ID] k=v... | @file | -}. Arguments apply in order, so later ones win: each is
+ * {@code relation-set [-r ID] [--app] [--file FILE] k=v... | @file | -}. {@code --file} (Go juju's form: a YAML or
+ * JSON map, {@code -} for stdin) applies first; the arguments then apply in order, so later ones win: each is
  * {@code key=value} (an empty or blank value deletes the key, as in the original), {@code key=@path} (the value is the file's
  * content, as in the original; {@code @/dev/stdin} is the tool's stdin), {@code @path} (a JSON or YAML
  * map) or {@code -} / {@code @-} (the same from stdin). Paths are relative to the hook's directory and
@@ -37,11 +38,14 @@ final class RelationSetTool implements HookTool {
 
     @Override
     public Set<ToolOption> extraOptions() {
-        return Set.of(ToolOption.RELATION_ID);
+        return Set.of(ToolOption.RELATION_ID, ToolOption.APP, ToolOption.FILE);
     }
 
     @Override
     public boolean needsStdin(ParsedArgs args, Path cwd) {
+        if (args.option(ToolOption.FILE).filter(f -> f.equals("-") || ArgumentFile.isStdin(cwd, f)).isPresent()) {
+            return true;
+        }
         return args.positionals().stream().anyMatch(arg -> isStdin(arg) || fileValue(arg)
                 .filter(name -> ArgumentFile.isStdin(cwd, name)).isPresent());
     }
@@ -62,6 +66,13 @@ final class RelationSetTool implements HookTool {
         // where the relation cannot be written.
         List<String> args = context.args().positionals();
         Map<String, String> changes = new LinkedHashMap<>();
+        Optional<String> settingsFile = context.args().option(ToolOption.FILE);
+        if (settingsFile.isPresent()) {
+            String name = settingsFile.get();
+            changes.putAll(name.equals("-") || ArgumentFile.isStdin(context.cwd(), name)
+                    ? input.parse(context.stdin(), "stdin")
+                    : input.parse(ArgumentFile.read(context.cwd(), name, null), name));
+        }
         for (String arg : args) {
             if (isStdin(arg)) {
                 changes.putAll(input.parse(context.stdin(), "stdin"));
@@ -80,7 +91,11 @@ final class RelationSetTool implements HookTool {
         }
         // The original deleted a key whose value was only whitespace (a file holding a newline, "k= ")
         changes.replaceAll((key, value) -> value.isBlank() ? "" : value);
-        context.backend().relationSet(context.clientId(), context.relationId(), changes);
+        if (context.args().flag(ToolOption.APP)) {
+            context.backend().relationSetApp(context.clientId(), context.relationId(), changes);
+        } else {
+            context.backend().relationSet(context.clientId(), context.relationId(), changes);
+        }
         return Optional.empty();
     }
 

@@ -35,6 +35,10 @@ enum ToolOption {
     PRIMARY_ADDRESS(true, "--primary-address"),
     /** status-set's and status-get's application instead of the unit. */
     APPLICATION(true, "--application"),
+    /** relation-set's settings from a YAML or JSON file, {@code -} for stdin (Go juju's form, as ops writes it). */
+    FILE("--file"),
+    /** relation-get's, relation-set's and relation-list's application data instead of units'. */
+    APP(true, "--app"),
     /** status-get's message and data besides the status. */
     INCLUDE_DATA(true, "--include-data");
 

@@ -34,6 +34,8 @@ final class CuratorRelations implements Relations {
     /** Unit relations kept resolved: a machine's units in a few relations each, with room to spare. */
     static final int RESOLVED_CAPACITY = 4096;
     private final StateContext ctx;
+    /** The connection's campaigns: an application bag is written by its service's leader only. */
+    private final java.util.concurrent.ConcurrentMap<UnitName, LatchCampaign> campaigns;
     /**
      * A unit's side of a relation as last resolved, by relation and unit (guarded by itself, least recently
      * used first). What a resolution reads never changes while the relation and the unit exist (ids are
@@ -50,8 +52,9 @@ final class CuratorRelations implements Relations {
 
     private record Resolved(String relationId, UnitName unit) {}
 
-    CuratorRelations(StateContext ctx) {
+    CuratorRelations(StateContext ctx, java.util.concurrent.ConcurrentMap<UnitName, LatchCampaign> campaigns) {
         this.ctx = ctx;
+        this.campaigns = campaigns;
     }
 
     @Override
@@ -151,7 +154,10 @@ final class CuratorRelations implements Relations {
         RelationRole role = endpoint.role();
         RelationScopePaths paths = RelationScopePaths.forUnit(relationId, r.scope(), unitId, t.unit(unitId).container());
         ctx.access().actFor(unitId); // it writes as the unit, and reads the related units' settings as its service
-        return new CuratorUnitRelation(ctx, info(t, relationId, r), unit, unitId, role, paths);
+        Map<String, String> serviceIds = new java.util.TreeMap<>();
+        r.services().keySet().forEach(serviceId -> serviceIds.put(t.service(serviceId).name(), serviceId));
+        return new CuratorUnitRelation(ctx, info(t, relationId, r), unit, unitId, role, paths, serviceIds,
+                new CuratorServiceLeadership(ctx, unit, campaigns));
     }
 
     @Override

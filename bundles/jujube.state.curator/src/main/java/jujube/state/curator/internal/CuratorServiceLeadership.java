@@ -230,7 +230,8 @@ final class CuratorServiceLeadership implements ServiceLeadership {
      * after confirming that it leads: the lead is kept while the candidacy exists, since no older one can
      * appear after it.
      */
-    private void guardedUpdate(String path, String what, java.util.function.Consumer<Map<String, Object>> change) {
+    Map<String, Object> guardedUpdate(String path, String what, java.util.function.Consumer<Map<String, Object>> change) {
+        resolve();
         ctx.access().actFor(unitId);
         LatchCampaign campaign = campaigns.get(unit);
         String candidacy = campaign == null ? null : campaign.ourPath();
@@ -244,12 +245,13 @@ final class CuratorServiceLeadership implements ServiceLeadership {
             try {
                 old = client.getData().storingStatIn(stat).forPath(path);
             } catch (KeeperException.NoNodeException e) {
-                throw new StateException("service " + unit.service() + " has no " + what + ": it was deployed by "
-                        + "an older version of Jujube; redeploy it to elect leaders");
+                throw new StateException("service " + unit.service() + " has no " + what + ": it was made by "
+                        + "an older version of Jujube");
             } catch (Exception e) {
                 throw NodeReader.failure(path, e);
             }
             Map<String, Object> content = ctx.reader().parse(path, old);
+            Map<String, Object> before = java.util.Collections.unmodifiableMap(new TreeMap<>(content));
             change.accept(content);
             byte[] updated = ctx.reader().bytes(path, content);
             if (updated.length > MAX_SETTINGS_BYTES) {
@@ -260,7 +262,7 @@ final class CuratorServiceLeadership implements ServiceLeadership {
                 client.transaction().forOperations(
                         client.transactionOp().check().forPath(candidacy),
                         client.transactionOp().setData().withVersion(stat.getVersion()).forPath(path, updated));
-                return;
+                return before;
             } catch (KeeperException e) {
                 List<OpResult> results = e.getResults();
                 if (results != null && !results.isEmpty() && results.get(0) instanceof OpResult.ErrorResult check

@@ -140,8 +140,10 @@ public final class CuratorStateConnection implements StateConnection {
         machines = new CuratorMachines(ctx);
         charms = new CuratorCharms(ctx);
         services = new CuratorServices(ctx);
-        units = new CuratorUnits(ctx);
-        relations = new CuratorRelations(ctx);
+        java.util.concurrent.ConcurrentMap<jujube.model.UnitName, LatchCampaign> campaigns =
+                new java.util.concurrent.ConcurrentHashMap<>();
+        units = new CuratorUnits(ctx, campaigns);
+        relations = new CuratorRelations(ctx, campaigns);
         overview = new CuratorOverview(ctx, machines, services, units, charms);
         debugLog = new CuratorDebugLog(ctx);
         environmentConfig = new CuratorEnvironmentConfig(ctx);

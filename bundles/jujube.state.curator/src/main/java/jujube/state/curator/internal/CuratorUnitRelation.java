@@ -45,8 +45,14 @@ final class CuratorUnitRelation implements UnitRelation {
      */
     private final Map<UnitName, String> relatedIds = new ConcurrentHashMap<>();
 
+    /** The relation's services' ids, by name: whose application bags there are. */
+    private final Map<String, String> serviceIds;
+    private final CuratorServiceLeadership leadership;
+
     CuratorUnitRelation(StateContext ctx, RelationInfo relation, UnitName unit, String unitId, RelationRole role,
-            RelationScopePaths paths) {
+            RelationScopePaths paths, Map<String, String> serviceIds, CuratorServiceLeadership leadership) {
+        this.serviceIds = Map.copyOf(serviceIds);
+        this.leadership = leadership;
         this.ctx = ctx;
         this.relation = relation;
         this.unit = unit;
@@ -201,6 +207,39 @@ final class CuratorUnitRelation implements UnitRelation {
             });
             return before;
         });
+    }
+
+    @Override
+    public RelationSettings appSettings(String service) {
+        return read(appSettingsPath(service));
+    }
+
+    @Override
+    public Map<String, Object> mergeAppSettings(Map<String, Object> changes) {
+        return leadership.guardedUpdate(appSettingsPath(unit.service()), "application data bag in " + relation.id(),
+                content -> changes.forEach((k, v) -> {
+                    if (v == null) {
+                        content.remove(k);
+                    } else {
+                        content.put(k, v);
+                    }
+                }));
+    }
+
+    @Override
+    public Watch watchAppSettings(String service, StateWatcher<Integer> watcher) {
+        String path = appSettingsPath(service);
+        return new jujube.state.store.CacheWatch<>(ctx.caches(), path, true,
+                cache -> cache.get(path).map(d -> d.getStat().getVersion()).orElse(-1),
+                new SerialDelivery<>(ctx.watchExecutor(), watcher, -1));
+    }
+
+    private String appSettingsPath(String service) {
+        String serviceId = serviceIds.get(service);
+        if (serviceId == null) {
+            throw new StateException("service " + service + " takes no part in relation " + relation.id());
+        }
+        return jujube.state.store.Paths.appSettings(relation.id(), serviceId);
     }
 
     @Override

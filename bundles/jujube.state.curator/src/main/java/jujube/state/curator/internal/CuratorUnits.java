@@ -59,11 +59,11 @@ final class CuratorUnits implements Units {
     private final StateContext ctx;
     private final UnitPorts ports;
     /** The candidacies this connection's units stand with, which their hooks' leadership questions ask. */
-    private final java.util.concurrent.ConcurrentMap<UnitName, LatchCampaign> campaigns =
-            new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.concurrent.ConcurrentMap<UnitName, LatchCampaign> campaigns;
 
-    CuratorUnits(StateContext ctx) {
+    CuratorUnits(StateContext ctx, java.util.concurrent.ConcurrentMap<UnitName, LatchCampaign> campaigns) {
         this.ctx = ctx;
+        this.campaigns = campaigns;
         this.ports = new UnitPorts(ctx);
     }
 
