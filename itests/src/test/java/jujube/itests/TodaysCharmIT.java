@@ -72,12 +72,17 @@ class TodaysCharmIT {
                     units.path(u).path("workload-status").path("current").asText().equals("active")
                     && units.path(u).path("workload-status").path("message").asText().equals("Hello from " + leader[0]));
         });
-        String follower = leader[0].equals("greeter/0") ? "greeter/1" : "greeter/0";
+        String follower = follower(leader[0]);
         String yaml = env.ok("status");
         assertTrue(yaml.contains("      " + leader[0] + ":\n        agent-state: started\n        leader: true\n"
                 + "        workload-status:\n          current: active\n          message: Hello from " + leader[0]), yaml);
         assertTrue(yaml.contains("    application-status:\n      current: active\n      message: greeting set by "
                 + leader[0]), yaml);
+        JsonNode json = JSON.readTree(env.ok("status", "--format", "json")).path("services").path("greeter");
+        assertEquals("active", json.path("application-status").path("current").asText(), json.toString());
+        assertTrue(json.path("units").path(leader[0]).path("leader").asBoolean(false), json.toString());
+        assertEquals("Hello from " + leader[0], json.path("units").path(follower(leader[0]))
+                .path("workload-status").path("message").asText(), json.toString());
         String tabular = env.ok("status", "--format", "tabular");
         assertTrue(tabular.contains(leader[0] + "*  started  active"), tabular);
         assertTrue(tabular.contains("Hello from " + leader[0]), tabular);
@@ -85,16 +90,30 @@ class TodaysCharmIT {
         // the application bag: a peer reads its own application's, only the leader writes it
         String id = hookTool(follower, "relation-ids replicas").strip();
         assertEquals("Hello from " + leader[0] + "\n", hookTool(follower, "relation-get -r " + id + " --app greeting greeter"));
-        Distribution.Run forged = env.run("run", "--unit", follower, "relation-set -r " + id + " --app greeting=forged");
-        assertTrue(forged.exit() != 0 && (forged.out() + forged.err()).contains("cannot write relation settings"),
+        Distribution.Run forged = env.run("run", "--unit", follower, "--format", "json",
+                "relation-set -r " + id + " --app greeting=forged");
+        assertTrue((forged.out() + forged.err()).contains("relation-set: error: cannot write relation settings"),
                 forged.out() + forged.err());
         assertEquals("Hello from " + leader[0] + "\n", hookTool(leader[0], "relation-get -r " + id + " --app greeting greeter"),
                 "nothing was written");
+
+        // update-status at the environment's interval, through dispatch like every event
+        long before = events(follower).stream().filter(e -> e.startsWith("update-status ")).count();
+        env.ok("set-env", "update-status-hook-interval=2s");
+        Environment.converging("update-status every 2 s").until(() ->
+                events(follower).stream().filter(e -> e.startsWith("update-status ")).count() >= before + 3);
+    }
+
+    private static String follower(String leader) {
+        return leader.equals("greeter/0") ? "greeter/1" : "greeter/0";
     }
 
     /** What a hook tool prints, run in the unit's hook context by {@code jujube run}. */
     private String hookTool(String unit, String command) throws Exception {
-        return env.ok("run", "--unit", unit, command);
+        JsonNode out = JSON.readTree(env.ok("run", "--unit", unit, "--format", "json", command));
+        JsonNode result = out.has("results") ? out.get("results").get(0) : out;
+        assertEquals(0, result.path("exit-code").asInt(-1), result.toString());
+        return result.path("stdout").asText();
     }
 
     /** The unit's events.log, which its dispatch writes, read through {@code jujube run}. */

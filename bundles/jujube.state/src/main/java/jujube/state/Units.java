@@ -155,7 +155,8 @@ public interface Units {
 
     /**
      * Sets the unit's workload status: by its charm ({@code byCharm}), always; by its agent, only while the
-     * charm has set none. Returns whether it was set.
+     * charm has set none. Returns whether it changed: setting the status and message it has already
+     * changes nothing, not even when it was set.
      */
     boolean setWorkloadStatus(UnitName unit, jujube.model.WorkloadStatus status, boolean byCharm);
 

@@ -293,8 +293,10 @@ final class HookContext {
             state.leadership().setApplicationStatus(set);
             return;
         }
-        state.setWorkloadStatus(set, true);
-        state.recordStatus(new jujube.model.StatusEntry(set.since(), "workload:" + status, hookName, message));
+        if (state.setWorkloadStatus(set, true)) {
+            // the history records changes, as Go juju's does: ops sets the status at every event
+            state.recordStatus(new jujube.model.StatusEntry(set.since(), "workload:" + status, hookName, message));
+        }
     }
 
     jujube.hooks.tools.StatusInfo unitStatus() {

@@ -80,6 +80,8 @@ final class HookContextRegistry implements HookToolBackend {
             throw new HookToolException(ErrorCode.NO_SUCH_UNIT, e.getMessage());
         } catch (jujube.model.NotLeaderException e) {
             throw new HookToolException(ErrorCode.NOT_PERMITTED, e.getMessage());
+        } catch (jujube.model.SettingsTooLargeException e) {
+            throw new HookToolException(ErrorCode.BAD_REQUEST, e.getMessage());
         } catch (StateException | CharmException e) {
             throw new HookToolException(ErrorCode.INTERNAL_ERROR, "could not read the environment: " + e.getMessage());
         }

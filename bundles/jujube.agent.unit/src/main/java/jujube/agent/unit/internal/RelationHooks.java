@@ -23,11 +23,18 @@ final class RelationHooks {
     private final UnitHookRunner runner;
     private final KnownRelation relation;
     private final ObjectMapper mapper;
+    /** Set once the unit itself leaves (it is removed): its -departed hooks name it as the departing unit. */
+    private volatile String departingSelf;
 
     RelationHooks(UnitHookRunner runner, KnownRelation relation, ObjectMapper mapper) {
         this.runner = runner;
         this.relation = relation;
         this.mapper = mapper;
+    }
+
+    /** From now on the -departed hooks name {@code unit}, this relation's own, as the one departing. */
+    void departingSelf(String unit) {
+        departingSelf = unit;
     }
 
     /** {@link #run} without applying the hook's effects: the caller persists them, then {@link #apply}s. */
@@ -63,8 +70,9 @@ final class RelationHooks {
         }
         RelationHookInfo info = new RelationHookInfo(relation.relationName(), relation.hookId(),
                 change.unit().toString(), members);
-        // JUJU_DEPARTING_UNIT: the remote unit that leaves the relation
-        return change.type() == jujube.workflow.ChangeType.DEPARTED ? info.departing(change.unit().toString()) : info;
+        // JUJU_DEPARTING_UNIT: the unit that leaves the relation, the remote one or, when it is removed, this one
+        return change.type() == jujube.workflow.ChangeType.DEPARTED
+                ? info.departing(departingSelf != null ? departingSelf : change.unit().toString()) : info;
     }
 
     /**

@@ -253,6 +253,7 @@ final class UnitRelationLifecycle {
                     workflow.synchronize();
                 }
                 if (unitRemoved && state() != RelationState.DEPARTED) {
+                    hooks.departingSelf(context.unit().toString());
                     synchronized (this) {
                         queue.enqueue(Map.of()); // every member departs; persisted before any hook runs
                     }

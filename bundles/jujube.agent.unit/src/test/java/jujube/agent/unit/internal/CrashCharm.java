@@ -23,7 +23,7 @@ import java.util.List;
  */
 final class CrashCharm {
     private static final List<String> PLAIN = List.of("install", "start", "stop", "upgrade-charm");
-    private static final String RELATION = "db";
+    static final String RELATION = "db";
 
     private CrashCharm() {}
 
@@ -46,6 +46,7 @@ final class CrashCharm {
                         + setRun());
         hook(hooks, control, RELATION + "-relation-departed", "0.15", mayFail() + setRun() + "VALUE=-\n");
         hook(hooks, control, RELATION + "-relation-broken", "0.05", "VALUE=-\n");
+        hook(hooks, control, RELATION + "-relation-created", "0.1", "VALUE=-\n");
     }
 
     private static String mayFail() {

@@ -50,6 +50,7 @@ record CrashInvariants(String title, Map<String, String> members, Set<String> re
         List<String> found = new ArrayList<>();
         unitHooks(log, found);
         oneHookAtATime(log, found);
+        createdFirst(log, found);
         for (String remote : remotes) {
             relationOrder(log, remote, found);
         }
@@ -118,6 +119,29 @@ record CrashInvariants(String title, Map<String, String> members, Set<String> re
         }
     }
 
+    /**
+     * -relation-created delivered once (a later agent's run of it straight after is a replay), before the
+     * relation's first joined began.
+     */
+    private static void createdFirst(CrashHookLog log, List<String> found) {
+        List<Run> created = log.delivered(CrashCharm.RELATION + "-relation-created");
+        if (created.isEmpty()) {
+            found.add("-relation-created never completed");
+            return;
+        }
+        Run first = created.get(0);
+        for (Run again : created.subList(1, created.size())) {
+            if (again.incarnation() <= first.incarnation()) {
+                found.add("-relation-created delivered twice by one agent: " + first + ", " + again);
+            }
+        }
+        for (Run run : log.runs()) {
+            if (run.kind().equals("joined") && run.begun() < first.begun()) {
+                found.add("joined before -relation-created completed: " + run);
+            }
+        }
+    }
+
     /** Per remote unit: joined before changed, nothing after departed but a new joined, departed last. */
     private void relationOrder(CrashHookLog log, String remote, List<String> found) {
         boolean member = false;
@@ -146,6 +170,7 @@ record CrashInvariants(String title, Map<String, String> members, Set<String> re
                     }
                     member = false;
                 }
+                case "created" -> { } // checked by createdFirst
                 default -> found.add("unexpected relation hook: " + run);
             }
             previous = run;

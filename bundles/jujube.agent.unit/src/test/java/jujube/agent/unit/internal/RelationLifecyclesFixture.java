@@ -158,6 +158,7 @@ final class RelationLifecyclesFixture implements AutoCloseable {
         Path hook = charmDir.resolve("hooks").resolve(name);
         Files.writeString(hook, "#!/bin/sh\nOUT='" + out + "'\n"
                 + "echo \"" + name + " $JUJU_REMOTE_UNIT $JUJU_MEMBERS\" >> \"$OUT/log\"\n"
+                + "[ -n \"$JUJU_DEPARTING_UNIT\" ] && echo \"" + name + " departing=$JUJU_DEPARTING_UNIT\" >> \"$OUT/departing\"\n"
                 + "GATE=\"$OUT/gate-" + name + "-$(echo \"$JUJU_REMOTE_UNIT\" | tr / -)\"\n"
                 + "[ -p \"$GATE\" ] && read line < \"$GATE\"\n"
                 + "[ -f \"$OUT/fail-" + name + "\" ] && exit 1\n"
@@ -172,6 +173,12 @@ final class RelationLifecyclesFixture implements AutoCloseable {
                 + " remote-unit=$JUJU_REMOTE_UNIT remote-app=$JUJU_REMOTE_APP members=$JUJU_MEMBERS\" >> '"
                 + out.resolve("created") + "'\n");
         Files.setPosixFilePermissions(hook, PosixFilePermissions.fromString("rwx------"));
+    }
+
+    /** The -relation-departed hooks with the departing unit they were told, oldest first. */
+    List<String> departingLog() throws IOException {
+        Path log = out.resolve("departing");
+        return Files.exists(log) ? Files.readAllLines(log) : List.of();
     }
 
     /** What -relation-created hooks logged, oldest first. */

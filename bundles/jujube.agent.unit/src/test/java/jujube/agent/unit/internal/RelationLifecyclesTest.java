@@ -42,6 +42,7 @@ class RelationLifecyclesTest extends RelationLifecyclesTestBase {
         assertEquals(List.of("db-relation-joined mysql/0 mysql/0", "db-relation-changed mysql/0 mysql/0",
                 "db-relation-joined mysql/1 mysql/0 mysql/1", "db-relation-changed mysql/1 mysql/0 mysql/1",
                 "db-relation-changed mysql/0 mysql/0 mysql/1", "db-relation-departed mysql/1 mysql/0"), fx.log());
+        assertEquals(List.of("db-relation-departed departing=mysql/1"), fx.departingLog(), "the remote unit leaving");
         // the unit itself joined: its settings carry its address
         assertEquals("10.0.0.0", fx.state.relations().of(db.id(), m0).settingsOf(wp).values().get("private-address"));
     }
@@ -276,6 +277,8 @@ class RelationLifecyclesTest extends RelationLifecyclesTestBase {
         agent.executor().stop();
         agent.relations().departAll();
         assertEquals(List.of("db-relation-departed mysql/0", "db-relation-broken"), fx.log().subList(2, 4));
+        assertEquals(List.of("db-relation-departed departing=wordpress/0"), fx.departingLog(),
+                "the unit removed departs: JUJU_DEPARTING_UNIT names it, as Go juju's");
         assertFalse(agent.knownFile().contains(db.id()));
         assertEquals(Set.of(), fx.state.relations().of(db.id(), m0).relatedUnits());
     }

@@ -255,8 +255,7 @@ final class CuratorServiceLeadership implements ServiceLeadership {
             change.accept(content);
             byte[] updated = ctx.reader().bytes(path, content);
             if (updated.length > MAX_SETTINGS_BYTES) {
-                throw new StateException(what + " of " + unit.service() + " would take " + updated.length
-                        + " bytes, over the limit of " + MAX_SETTINGS_BYTES);
+                throw new jujube.model.SettingsTooLargeException(what + " of " + unit.service(), MAX_SETTINGS_BYTES);
             }
             try {
                 client.transaction().forOperations(

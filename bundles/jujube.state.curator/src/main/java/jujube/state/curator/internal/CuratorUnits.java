@@ -427,6 +427,10 @@ final class CuratorUnits implements Units {
             if (!byCharm && Boolean.TRUE.equals(content.get("set-by-charm"))) {
                 return false; // what the charm said stands
             }
+            if (status.current().equals(content.get("status")) && status.message().equals(content.get("message"))
+                    && (!byCharm || Boolean.TRUE.equals(content.get("set-by-charm")))) {
+                return false; // the same again: since stays when it was set first, as Go juju keeps it
+            }
             WorkloadNodes.put(content, status);
             if (byCharm) {
                 content.put("set-by-charm", true);
