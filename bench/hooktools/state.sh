@@ -8,5 +8,6 @@ CDPATH= cd -- "$(dirname "$0")/../.."
 mvn -q -B -o -pl bundles/jujube.state.curator -am -DskipTests package dependency:build-classpath \
   -Dmdep.includeScope=test -Dmdep.outputFile=target/bench.classpath
 state=bundles/jujube.state.curator/target
-exec java -Dorg.slf4j.simpleLogger.defaultLogLevel=warn "$@" \
+exec java -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
+  -Dzookeeper.authProvider.jujube=jujube.zookeeper.auth.GroupAuthenticationProvider "$@" \
   -cp "$state/test-classes:$state/classes:$(cat "$state/bench.classpath")" jujube.state.bench.HookToolStateBench

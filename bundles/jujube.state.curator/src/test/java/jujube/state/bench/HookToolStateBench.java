@@ -27,14 +27,15 @@ import jujube.state.curator.StateConnections;
  * them, beside what {@code relation-get} costs today. Two services related, mysql/0 leading its service;
  * each operation runs {@code bench.calls} times (2,000) after as many warm-up calls, on a connection to an
  * in-process ZooKeeper, and prints the median and 99th percentile in microseconds with the ZooKeeper
- * requests per call. The base cost beside it: one {@code exists} round trip.
+ * requests per call. relation-get is the reference: one read of one node.
  *
  * <ul>
  *   <li>{@code relation-get}: a related unit's settings ({@link UnitRelation#settingsOf}), the first read
  *       of a hook (later ones come from the hook's cache);</li>
  *   <li>{@code is-leader}: {@link ServiceLeadership#confirmedTerm()}, a round trip at every call;</li>
  *   <li>{@code relation-get --app}: the remote application's bag ({@link UnitRelation#appSettings});</li>
- *   <li>{@code status-set}: the workload status written ({@link UnitHandle#setWorkloadStatus}) and its
+ *   <li>{@code status-set}: the workload status as the ops library sets it at every event, the same
+ *       ({@link UnitHandle#setWorkloadStatus}: read, nothing written), and changed, written with its
  *       status-history entry;</li>
  *   <li>{@code leader-set}: a leader setting merged under the leadership check.</li>
  * </ul>
@@ -47,7 +48,7 @@ public final class HookToolStateBench {
     public static void main(String[] args) throws Exception {
         try (CountingZooKeeper zk = new CountingZooKeeper()) {
             ConnectionConfig config = new ConnectionConfig(zk.connectString(), Duration.ofSeconds(30),
-                    Duration.ofSeconds(10), "/tools", List.of(jujube.access.Credential.generate(jujube.access.Credential.ADMIN)));
+                    Duration.ofSeconds(10), "tools", List.of(jujube.access.Credential.generate(jujube.access.Credential.ADMIN)));
             try (StateConnection state = StateConnections.open(config, List.of())) {
                 state.awaitConnected(Duration.ofSeconds(10));
                 state.initialize(new EnvironmentSettings("bench", "local", "local", "i-0"));
@@ -77,12 +78,13 @@ public final class HookToolStateBench {
                     System.out.printf("machine: %d cores, %s %s, %s; %d calls each%n", Runtime.getRuntime().availableProcessors(),
                             System.getProperty("os.name"), System.getProperty("os.version"),
                             System.getProperty("java.version"), CALLS);
-                    measure(zk, "base: one exists round trip", () -> state.units().get(db).id());
                     measure(zk, "relation-get (settingsOf)", () -> blogSide.settingsOf(db));
                     measure(zk, "is-leader (confirmedTerm)", leadership::confirmedTerm);
                     measure(zk, "relation-get --app (appSettings)", () -> blogSide.appSettings("mysql"));
                     int[] n = {0};
-                    measure(zk, "status-set (workload + history)", () -> {
+                    WorkloadStatus same = new WorkloadStatus("active", "ready", Instant.now());
+                    measure(zk, "status-set, the same (ops, every event)", () -> dbUnit.setWorkloadStatus(same, true));
+                    measure(zk, "status-set, changed (+ its history)", () -> {
                         WorkloadStatus status = new WorkloadStatus("active", "ready " + n[0]++, Instant.now());
                         dbUnit.setWorkloadStatus(status, true);
                         dbUnit.recordStatus(new jujube.model.StatusEntry(status.since(), "workload:active", "x",

@@ -60,6 +60,7 @@ final class CuratorUnits implements Units {
     private final UnitPorts ports;
     /** The candidacies this connection's units stand with, which their hooks' leadership questions ask. */
     private final java.util.concurrent.ConcurrentMap<UnitName, LatchCampaign> campaigns;
+    private final java.util.concurrent.ConcurrentMap<UnitName, String> actingPaths = new java.util.concurrent.ConcurrentHashMap<>();
 
     CuratorUnits(StateContext ctx, java.util.concurrent.ConcurrentMap<UnitName, LatchCampaign> campaigns) {
         this.ctx = ctx;
@@ -335,7 +336,7 @@ final class CuratorUnits implements Units {
 
     @Override
     public void recordStatus(UnitName unit, StatusEntry entry) {
-        String unitPath = actingPath(unit);
+        String unitPath = knownActingPath(unit);
         String path = unitPath + "/" + HISTORY;
         // the history node is created with the first entry, never below a unit removed meanwhile
         if (!ctx.reader().exists(unitPath)) {
@@ -419,11 +420,7 @@ final class CuratorUnits implements Units {
 
     @Override
     public boolean setWorkloadStatus(UnitName unit, jujube.model.WorkloadStatus status, boolean byCharm) {
-        String unitPath = actingPath(unit);
-        if (!ctx.reader().exists(unitPath)) {
-            throw new NoSuchUnitException(unit.toString());
-        }
-        return ctx.nodes().update(unitPath + "/" + WorkloadNodes.UNIT_CHILD, null, content -> {
+        return updateWorkload(unit, content -> {
             if (!byCharm && Boolean.TRUE.equals(content.get("set-by-charm"))) {
                 return false; // what the charm said stands
             }
@@ -439,16 +436,35 @@ final class CuratorUnits implements Units {
         });
     }
 
+    /** The workload node's absence, which its first write looks into. */
+    private static final class NoWorkloadNode extends jujube.model.StateException {
+        private static final long serialVersionUID = 1L;
+
+        NoWorkloadNode() {
+            super("no workload node");
+        }
+    }
+
+    /**
+     * Changes the unit's workload node: a read and, when something changed, a write (ops sets its status
+     * at every event, mostly the same). Its first write makes the node, unless the unit is gone.
+     */
+    private <R> R updateWorkload(UnitName unit, jujube.state.store.VersionedNodes.Change<R> change) {
+        String unitPath = knownActingPath(unit);
+        String path = unitPath + "/" + WorkloadNodes.UNIT_CHILD;
+        try {
+            return ctx.nodes().update(path, NoWorkloadNode::new, change);
+        } catch (NoWorkloadNode missing) {
+            if (!ctx.reader().exists(unitPath)) {
+                throw new NoSuchUnitException(unit.toString());
+            }
+            return ctx.nodes().update(path, null, change);
+        }
+    }
+
     @Override
     public void setWorkloadVersion(UnitName unit, String version) {
-        String unitPath = actingPath(unit);
-        if (!ctx.reader().exists(unitPath)) {
-            throw new NoSuchUnitException(unit.toString());
-        }
-        ctx.nodes().update(unitPath + "/" + WorkloadNodes.UNIT_CHILD, null, content -> {
-            content.put("version", version);
-            return null;
-        });
+        updateWorkload(unit, content -> content.put("version", version));
     }
 
     @Override
@@ -571,6 +587,24 @@ final class CuratorUnits implements Units {
 
     private String path(UnitName unit) {
         return Paths.unit(ctx.topology().read().unitId(unit));
+    }
+
+    /**
+     * {@link #actingPath}, remembered: a unit's id never changes and its name is never reused, so the
+     * workload's writes, which hooks make at every event, spare the topology's look-up. A removed unit's
+     * remembered path leads to a node that is gone, which those writes check for.
+     */
+    private String knownActingPath(UnitName unit) {
+        String known = actingPaths.get(unit);
+        if (known != null) {
+            return known;
+        }
+        String path = actingPath(unit);
+        if (actingPaths.size() >= 10_000) {
+            actingPaths.clear(); // an administrator's connection acting for thousands: start over
+        }
+        actingPaths.put(unit, path);
+        return path;
     }
 
     /** The unit's path, once this connection holds the unit's credentials: it is about to act for it. */
