@@ -22,21 +22,24 @@ import java.util.Objects;
  * @param appSettings per relation, as {@code settings}, the writes to the unit's application's data bag
  *     (its service's leader's only: applied only while the unit still leads); absent from effects
  *     persisted before there were such bags
+ * @param charmState the unit's charm state changes ({@code state-set}, {@code state-delete}): key to value,
+ *     or to {@code null} for a deletion; absent from effects persisted before there was charm state
  */
 public record HookEffects(Map<String, Map<String, String>> settings, Map<String, String> relationIds,
-        Map<String, Boolean> ports, Map<String, Map<String, String>> appSettings) {
+        Map<String, Boolean> ports, Map<String, Map<String, String>> appSettings, Map<String, String> charmState) {
 
     public HookEffects {
         settings = copy(Objects.requireNonNull(settings, "settings"));
         appSettings = appSettings == null ? Map.of() : copy(appSettings);
+        charmState = charmState == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(charmState));
         relationIds = Collections.unmodifiableMap(new LinkedHashMap<>(Objects.requireNonNull(relationIds, "relationIds")));
         ports = Collections.unmodifiableMap(new LinkedHashMap<>(Objects.requireNonNull(ports, "ports")));
     }
 
-    /** Effects without application bag writes. */
+    /** Effects without application bag writes nor charm state. */
     public HookEffects(Map<String, Map<String, String>> settings, Map<String, String> relationIds,
             Map<String, Boolean> ports) {
-        this(settings, relationIds, ports, Map.of());
+        this(settings, relationIds, ports, Map.of(), Map.of());
     }
 
     private static Map<String, Map<String, String>> copy(Map<String, Map<String, String>> writesByRelation) {
@@ -52,6 +55,6 @@ public record HookEffects(Map<String, Map<String, String>> settings, Map<String,
 
     /** Whether applying these effects writes nothing. */
     public boolean writesNothing() { // not isEmpty(): no bean property in its JSON form
-        return settings.isEmpty() && ports.isEmpty() && appSettings.isEmpty();
+        return settings.isEmpty() && ports.isEmpty() && appSettings.isEmpty() && charmState.isEmpty();
     }
 }

@@ -221,4 +221,21 @@ class ServiceLeadershipTest extends ZooKeeperFixture {
                 () -> agent2.unit(second).relationOf(ring).appSettings("mysql"));
         assertEquals("service mysql takes no part in relation " + ring, outside.getMessage());
     }
+
+    @Test
+    void a_units_charm_state_is_its_own_and_bounded() {
+        UnitHandle unit = agent1.unit(first);
+        unit.mergeCharmState(Map.of("a", "1", "b", "2"));
+        unit.mergeCharmState(java.util.Collections.singletonMap("b", null));
+        assertEquals(Map.of("a", "1"), unit.charmState());
+        String big = "x".repeat(jujube.model.CharmStateLimits.MAX_VALUE_BYTES);
+        Map<String, String> tooMuch = new java.util.HashMap<>();
+        for (int i = 0; i < 5; i++) {
+            tooMuch.put("k" + i, big);
+        }
+        jujube.model.SettingsTooLargeException refused = assertThrows(jujube.model.SettingsTooLargeException.class,
+                () -> unit.mergeCharmState(tooMuch));
+        assertEquals("the charm state of riak/0 would be over the limit of 262144 bytes", refused.getMessage());
+        assertEquals(Map.of("a", "1"), unit.charmState(), "nothing written");
+    }
 }

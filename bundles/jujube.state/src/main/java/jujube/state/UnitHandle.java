@@ -54,6 +54,12 @@ public interface UnitHandle {
     /** The workloads of the units of the unit's service (itself included), by unit name. */
     Map<UnitName, java.util.Optional<jujube.model.UnitWorkload>> serviceWorkloads();
 
+    /** See {@link Units#charmState}. */
+    Map<String, String> charmState();
+
+    /** See {@link Units#mergeCharmState}. */
+    void mergeCharmState(Map<String, String> changes);
+
     /** Appends to the unit's status history. */
     void recordStatus(StatusEntry entry);
 

@@ -163,6 +163,17 @@ public interface Units {
     /** Sets the version of the unit's workload ({@code application-version-set}). */
     void setWorkloadVersion(UnitName unit, String version);
 
+    /** The unit's charm state ({@code state-get}): its charm's keys and values, kept for it by the controller. */
+    Map<String, String> charmState(UnitName unit);
+
+    /**
+     * Merges {@code changes} (a null value deletes its key) into the unit's charm state.
+     *
+     * @throws jujube.model.SettingsTooLargeException when it would grow over
+     *     {@link jujube.model.CharmStateLimits#MAX_TOTAL_BYTES}; nothing is written then
+     */
+    void mergeCharmState(UnitName unit, Map<String, String> changes);
+
     /** The unit's part in its service's leader election (see {@link ServiceLeadership}). */
     ServiceLeadership leadership(UnitName unit);
 

@@ -197,4 +197,23 @@ public interface HookToolBackend {
     default String relationListApp(String clientId, String relationId) throws HookToolException {
         throw new HookToolException(jujube.hooks.protocol.ErrorCode.INTERNAL_ERROR, "relation-list --app is not served here");
     }
+
+    /**
+     * The unit's charm state, with this hook's own changes.
+     *
+     * @since 3.2
+     */
+    default Map<String, String> stateGet(String clientId) throws HookToolException {
+        throw new HookToolException(jujube.hooks.protocol.ErrorCode.INTERNAL_ERROR, "state-get is not served here");
+    }
+
+    /**
+     * Changes the unit's charm state when the hook succeeds (a null value deletes its key); an entry or a
+     * state over its limit is {@code BAD_REQUEST}, and nothing is changed.
+     *
+     * @since 3.2
+     */
+    default void stateSet(String clientId, Map<String, String> changes) throws HookToolException {
+        throw new HookToolException(jujube.hooks.protocol.ErrorCode.INTERNAL_ERROR, "state-set is not served here");
+    }
 }

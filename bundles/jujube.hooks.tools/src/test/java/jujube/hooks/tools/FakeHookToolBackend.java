@@ -30,6 +30,7 @@ public final class FakeHookToolBackend implements HookToolBackend {
     final Map<String, String> leaderSettings = new ConcurrentHashMap<>();
     /** Application bags by relation id, then application: db:0 relates wordpress and mysql. */
     final Map<String, Map<String, Map<String, String>>> appBags = new ConcurrentHashMap<>();
+    final Map<String, String> charmState = new java.util.TreeMap<>();
     volatile StatusInfo unitStatus;
     volatile StatusInfo appStatus;
     volatile String workloadVersion;
@@ -50,6 +51,10 @@ public final class FakeHookToolBackend implements HookToolBackend {
         logs.clear();
         leaderSettings.clear();
         leaderSettings.put("ring", "abc");
+        synchronized (charmState) {
+            charmState.clear();
+            charmState.put("seen", "3");
+        }
         appBags.clear();
         appBags.put("db:0", new ConcurrentHashMap<>(Map.of("mysql", new ConcurrentHashMap<>(Map.of("database", "wp")),
                 "wordpress", new ConcurrentHashMap<>(Map.of("title", "my blog")))));
@@ -280,5 +285,33 @@ public final class FakeHookToolBackend implements HookToolBackend {
         relation(clientId, relationId);
         String id = relationId != null ? relationId : hook(clientId).relationId();
         return id.startsWith("db:") ? "mysql-" + id.substring(3) : "memcached";
+    }
+
+    @Override
+    public Map<String, String> stateGet(String clientId) throws HookToolException {
+        hook(clientId);
+        synchronized (charmState) {
+            return Map.copyOf(charmState);
+        }
+    }
+
+    @Override
+    public void stateSet(String clientId, Map<String, String> changes) throws HookToolException {
+        hook(clientId);
+        for (Map.Entry<String, String> e : changes.entrySet()) {
+            java.util.Optional<String> problem = jujube.model.CharmStateLimits.problemWith(e.getKey(), e.getValue());
+            if (problem.isPresent()) {
+                throw new HookToolException(ErrorCode.BAD_REQUEST, problem.get());
+            }
+        }
+        synchronized (charmState) {
+            changes.forEach((k, v) -> {
+                if (v == null) {
+                    charmState.remove(k);
+                } else {
+                    charmState.put(k, v);
+                }
+            });
+        }
     }
 }

@@ -49,7 +49,7 @@ final class ContextFlush {
         });
         Map<String, Boolean> ports = new LinkedHashMap<>();
         pending.ports().forEach((port, open) -> ports.put(port.toString(), open));
-        return new HookEffects(settings, ids, ports, appSettings);
+        return new HookEffects(settings, ids, ports, appSettings, pending.charmState());
     }
 
     FlushReport apply(HookEffects effects) {
@@ -101,6 +101,13 @@ final class ContextFlush {
                 }
             });
         });
+        if (!effects.charmState().isEmpty()) {
+            try {
+                state.mergeCharmState(effects.charmState());
+            } catch (NoSuchUnitException removed) {
+                // a removed unit's last hooks: its state went with it
+            }
+        }
         List<FlushReport.PortChange> portChanges = new ArrayList<>();
         try {
             applyPorts(unit, effects, portChanges);

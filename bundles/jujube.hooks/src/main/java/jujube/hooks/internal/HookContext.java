@@ -45,6 +45,7 @@ final class HookContext {
     private boolean sealed; // guarded by this
     private Map<String, Object> config; // guarded by this
     private UnitInfo unitInfo; // guarded by this
+    private Map<String, String> charmState; // guarded by this
 
     HookContext(UnitHandle state, CharmReader charms, String hookName, String charmId,
             Optional<RelationHookInfo> relation) {
@@ -324,6 +325,52 @@ final class HookContext {
             checkOpen();
         }
         state.setWorkloadVersion(version);
+    }
+
+    /** The unit's charm state, read once per hook, with this hook's own changes. */
+    synchronized Map<String, String> stateGet() {
+        return stateGetLocked();
+    }
+
+    /** Buffers charm state changes (a null value deletes), checked against the limits of one entry. */
+    void stateSet(Map<String, String> changes) throws HookToolException {
+        for (Map.Entry<String, String> e : changes.entrySet()) {
+            java.util.Optional<String> problem = jujube.model.CharmStateLimits.problemWith(e.getKey(), e.getValue());
+            if (problem.isPresent()) {
+                throw new HookToolException(ErrorCode.BAD_REQUEST, problem.get());
+            }
+        }
+        synchronized (this) {
+            checkOpen();
+            Map<String, String> next = new TreeMap<>(stateGetLocked());
+            changes.forEach((k, v) -> {
+                if (v == null) {
+                    next.remove(k);
+                } else {
+                    next.put(k, v);
+                }
+            });
+            if (jujube.model.CharmStateLimits.size(next) > jujube.model.CharmStateLimits.MAX_TOTAL_BYTES) {
+                throw new HookToolException(ErrorCode.BAD_REQUEST, "the charm state of " + unit
+                        + " would be over the limit of " + jujube.model.CharmStateLimits.MAX_TOTAL_BYTES + " bytes");
+            }
+            pending.setCharmState(changes);
+        }
+    }
+
+    private Map<String, String> stateGetLocked() {
+        if (charmState == null) {
+            charmState = state.charmState();
+        }
+        Map<String, String> view = new TreeMap<>(charmState);
+        pending.charmState().forEach((key, value) -> {
+            if (value == null) {
+                view.remove(key);
+            } else {
+                view.put(key, value);
+            }
+        });
+        return view;
     }
 
     synchronized void port(Port port, boolean open) throws HookToolException {

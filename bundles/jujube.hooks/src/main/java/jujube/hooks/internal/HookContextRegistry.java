@@ -150,6 +150,19 @@ final class HookContextRegistry implements HookToolBackend {
     }
 
     @Override
+    public Map<String, String> stateGet(String clientId) throws HookToolException {
+        return call(clientId, HookContext::stateGet);
+    }
+
+    @Override
+    public void stateSet(String clientId, Map<String, String> changes) throws HookToolException {
+        call(clientId, c -> {
+            c.stateSet(changes);
+            return null;
+        });
+    }
+
+    @Override
     public boolean isLeader(String clientId) throws HookToolException {
         return call(clientId, HookContext::isLeader);
     }

@@ -14,6 +14,7 @@ final class PendingChanges {
     private final Map<ContextRelation, Map<String, String>> settings = new LinkedHashMap<>();
     private final Map<Port, Boolean> ports = new LinkedHashMap<>();
     private final Map<ContextRelation, Map<String, String>> appSettings = new LinkedHashMap<>();
+    private final Map<String, String> charmState = new LinkedHashMap<>();
 
     /** Records settings; an empty value deletes its key, as {@code relation-set key=} does. */
     void set(ContextRelation relation, Map<String, String> changes) {
@@ -39,6 +40,18 @@ final class PendingChanges {
 
     Map<ContextRelation, Map<String, String>> appSettings() {
         return Collections.unmodifiableMap(appSettings);
+    }
+
+    /** Records charm state changes: a null value deletes its key. */
+    void setCharmState(Map<String, String> changes) {
+        changes.forEach((key, value) -> {
+            charmState.remove(key);
+            charmState.put(key, value);
+        });
+    }
+
+    Map<String, String> charmState() {
+        return Collections.unmodifiableMap(charmState);
     }
 
     void port(Port port, boolean open) {

@@ -136,6 +136,27 @@ class HookToolsEndToEndTest extends ContextRunnerFixture {
     }
 
     @Test
+    void the_charm_state_is_kept_when_its_hook_succeeds_and_dropped_when_it_fails() throws Exception {
+        env.hook("db-relation-changed", """
+                set -e
+                state-set a=1 b=2
+                printf 'c: three\\n' | state-set --file -
+                state-delete b
+                state-get --format=json > "$OUT/seen"
+                """);
+        assertEquals(new HookResult.Succeeded(), runner.run("db-relation-changed", Optional.of(env.dbChanged()),
+                new HookFixture.Recording()));
+        assertEquals("{\"a\":\"1\",\"c\":\"three\"}\n", env.out("seen"), "the hook sees its own changes");
+        assertEquals(Map.of("a", "1", "c", "three"), env.state.unit(UnitFixture.WORDPRESS).charmState());
+
+        env.hook("db-relation-changed", "state-set a=changed\nexit 1");
+        assertTrue(runner.run("db-relation-changed", Optional.of(env.dbChanged()), new HookFixture.Recording())
+                instanceof HookResult.Failed);
+        assertEquals(Map.of("a", "1", "c", "three"), env.state.unit(UnitFixture.WORDPRESS).charmState(),
+                "a failed hook's changes are dropped");
+    }
+
+    @Test
     void juju_log_takes_python_level_numbers_and_cannot_forge_log_lines() throws Exception {
         env.hook("db-relation-changed", """
                 set -e

@@ -39,6 +39,8 @@ enum ToolOption {
     FILE("--file"),
     /** relation-get's, relation-set's and relation-list's application data instead of units'. */
     APP(true, "--app"),
+    /** state-get's failure on a key that is not there. */
+    STRICT(true, "--strict"),
     /** status-get's message and data besides the status. */
     INCLUDE_DATA(true, "--include-data");
 

@@ -75,6 +75,16 @@ record ConnectionUnitHandle(StateConnection state, UnitName name) implements Uni
     }
 
     @Override
+    public Map<String, String> charmState() {
+        return state.units().charmState(name);
+    }
+
+    @Override
+    public void mergeCharmState(Map<String, String> changes) {
+        state.units().mergeCharmState(name, changes);
+    }
+
+    @Override
     public void recordStatus(StatusEntry entry) {
         state.units().recordStatus(name, entry);
     }

@@ -56,6 +56,8 @@ final class CuratorUnits implements Units {
     static final String RELATION_STATES = "relation_workflow_states";
     private static final String WORKFLOW_STATE_INFO = "workflow_state_info";
     private static final String HISTORY = "history";
+    /** The unit's charm state: its charm's keys and values ({@code state-set}). */
+    private static final String CHARM_STATE = "charm-state";
     private final StateContext ctx;
     private final UnitPorts ports;
     /** The candidacies this connection's units stand with, which their hooks' leadership questions ask. */
@@ -436,7 +438,7 @@ final class CuratorUnits implements Units {
         });
     }
 
-    /** The workload node's absence, which its first write looks into. */
+    /** A child node's absence (the workload's, the charm state's), which its first write looks into. */
     private static final class NoWorkloadNode extends jujube.model.StateException {
         private static final long serialVersionUID = 1L;
 
@@ -465,6 +467,50 @@ final class CuratorUnits implements Units {
     @Override
     public void setWorkloadVersion(UnitName unit, String version) {
         updateWorkload(unit, content -> content.put("version", version));
+    }
+
+    @Override
+    public Map<String, String> charmState(UnitName unit) {
+        String path = knownActingPath(unit) + "/" + CHARM_STATE;
+        Map<String, String> state = new java.util.TreeMap<>();
+        ctx.reader().presentYamlMap(path).orElse(Map.of()).forEach((k, v) -> {
+            if (v != null) {
+                state.put(k, String.valueOf(v));
+            }
+        });
+        return java.util.Collections.unmodifiableMap(state);
+    }
+
+    @Override
+    public void mergeCharmState(UnitName unit, Map<String, String> changes) {
+        String unitPath = knownActingPath(unit);
+        String path = unitPath + "/" + CHARM_STATE;
+        jujube.state.store.VersionedNodes.Change<Void> merge = content -> {
+            Map<String, String> next = new java.util.TreeMap<>();
+            content.forEach((k, v) -> next.put(k, String.valueOf(v)));
+            changes.forEach((k, v) -> {
+                if (v == null) {
+                    next.remove(k);
+                } else {
+                    next.put(k, v);
+                }
+            });
+            if (jujube.model.CharmStateLimits.size(next) > jujube.model.CharmStateLimits.MAX_TOTAL_BYTES) {
+                throw new jujube.model.SettingsTooLargeException("the charm state of " + unit,
+                        jujube.model.CharmStateLimits.MAX_TOTAL_BYTES);
+            }
+            content.clear();
+            content.putAll(next);
+            return null;
+        };
+        try {
+            ctx.nodes().update(path, NoWorkloadNode::new, merge);
+        } catch (NoWorkloadNode missing) {
+            if (!ctx.reader().exists(unitPath)) {
+                throw new NoSuchUnitException(unit.toString());
+            }
+            ctx.nodes().update(path, null, merge);
+        }
     }
 
     @Override

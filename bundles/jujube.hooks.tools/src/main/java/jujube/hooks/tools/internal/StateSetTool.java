@@ -1,0 +1,64 @@
+package jujube.hooks.tools.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import jujube.hooks.tools.HookToolException;
+
+/**
+ * {@code state-set [--file FILE|-] [KEY=VALUE...]}: changes the unit's charm state when the hook
+ * succeeds; the file (a YAML or JSON map, {@code -} for stdin, as the ops library writes it) first, then
+ * the arguments.
+ */
+final class StateSetTool implements HookTool {
+    private final SettingsInput input;
+
+    StateSetTool(ObjectMapper yaml) {
+        this.input = new SettingsInput(yaml);
+    }
+
+    @Override
+    public String name() {
+        return "state-set";
+    }
+
+    @Override
+    public String usage() {
+        return "state-set [--file FILE] [KEY=VALUE...]";
+    }
+
+    @Override
+    public Set<ToolOption> extraOptions() {
+        return Set.of(ToolOption.FILE);
+    }
+
+    @Override
+    public boolean needsStdin(ParsedArgs args, Path cwd) {
+        return args.option(ToolOption.FILE).filter(f -> f.equals("-") || ArgumentFile.isStdin(cwd, f)).isPresent();
+    }
+
+    @Override
+    public Optional<JsonNode> run(ToolContext context) throws UsageException, HookToolException, ToolFailure {
+        Map<String, String> changes = new LinkedHashMap<>();
+        Optional<String> file = context.args().option(ToolOption.FILE);
+        if (file.isPresent()) {
+            String name = file.get();
+            changes.putAll(name.equals("-") || ArgumentFile.isStdin(context.cwd(), name)
+                    ? input.parse(context.stdin(), "stdin")
+                    : input.parse(ArgumentFile.read(context.cwd(), name, null), name));
+        }
+        for (String arg : context.args().positionals()) {
+            int eq = arg.indexOf('=');
+            if (eq <= 0) {
+                throw new UsageException("expected \"key=value\", got \"" + arg + "\"");
+            }
+            changes.put(arg.substring(0, eq), arg.substring(eq + 1));
+        }
+        context.backend().stateSet(context.clientId(), changes);
+        return Optional.empty();
+    }
+}
