@@ -41,6 +41,9 @@ class DebugHooksCommandTest extends CliFixture {
                     run("debug-hooks", "mysql/0", "*", "install").assertFailure());
             String notDeployed = run("debug-hooks", "mysql/0").assertFailure();
             assertTrue(notDeployed.contains("not deployed on machine 0 yet"), notDeployed);
+            String todays = run("debug-hooks", "mysql/0", "leader-elected", "update-status", "db-relation-created")
+                    .assertFailure();
+            assertTrue(todays.contains("not deployed on machine 0 yet"), "today's hooks are hooks: " + todays);
         }
         assertEquals(List.of(), state.units().flags(MYSQL).debugHooks().stream().toList(), "no flag left");
     }

@@ -35,7 +35,7 @@ import picocli.CommandLine.Parameters;
 public final class DebugHooksCommand extends SessionCommand {
     private static final List<String> UNIT_HOOKS = List.of("install", "start", "stop", "config-changed", "upgrade-charm",
             "leader-elected", "leader-settings-changed", "update-status");
-    private static final List<String> RELATION_HOOKS = List.of("joined", "changed", "departed", "broken");
+    private static final List<String> RELATION_HOOKS = List.of("created", "joined", "changed", "departed", "broken");
 
     @Parameters(index = "0", paramLabel = "UNIT")
     String unitName;
