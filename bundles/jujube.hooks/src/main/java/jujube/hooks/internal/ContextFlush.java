@@ -66,13 +66,7 @@ final class ContextFlush {
                 return;
             }
             Map<String, Object> before = target.mergeSettings(new LinkedHashMap<String, Object>(writes));
-            writes.forEach((key, value) -> {
-                Object old = before.get(key);
-                String was = old == null ? null : String.valueOf(old);
-                if (!Objects.equals(was, value)) {
-                    changes.add(new FlushReport.SettingChange(hookId, key, was, value));
-                }
-            });
+            changed(hookId, writes, before, changes);
         });
         effects.appSettings().forEach((stateId, writes) -> {
             String hookId = effects.relationIds().getOrDefault(stateId, stateId);
@@ -93,13 +87,7 @@ final class ContextFlush {
                         unit, hookId);
                 return;
             }
-            writes.forEach((key, value) -> {
-                Object old = before.get(key);
-                String was = old == null ? null : String.valueOf(old);
-                if (!Objects.equals(was, value)) {
-                    changes.add(new FlushReport.SettingChange(hookId + " (" + unit.service() + ")", key, was, value));
-                }
-            });
+            changed(hookId + " (" + unit.service() + ")", writes, before, changes);
         });
         if (!effects.charmState().isEmpty()) {
             try {
@@ -115,6 +103,18 @@ final class ContextFlush {
             // a removed unit's stop hook closes its ports: there is no node left to close them on
         }
         return new FlushReport(changes, portChanges, skipped);
+    }
+
+    /** What {@code writes} really changed of {@code before}, the content they were merged onto. */
+    private static void changed(String where, Map<String, String> writes, Map<String, Object> before,
+            List<FlushReport.SettingChange> into) {
+        writes.forEach((key, value) -> {
+            Object old = before.get(key);
+            String was = old == null ? null : String.valueOf(old);
+            if (!Objects.equals(was, value)) {
+                into.add(new FlushReport.SettingChange(where, key, was, value));
+            }
+        });
     }
 
     private void applyPorts(UnitName unit, HookEffects effects, List<FlushReport.PortChange> portChanges) {

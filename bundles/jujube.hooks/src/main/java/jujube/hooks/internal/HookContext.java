@@ -13,6 +13,7 @@ import jujube.model.Port;
 import jujube.hooks.tools.UnitAddress;
 import jujube.model.NoSuchRelationException;
 import jujube.model.RelationSettings;
+import jujube.model.SettingsChanges;
 import jujube.state.UnitHandle;
 import jujube.model.UnitInfo;
 import jujube.model.UnitName;
@@ -79,13 +80,7 @@ final class HookContext {
         if (who.equals(unit)) {
             Map<String, String> view = new TreeMap<>(read(relation, unit));
             synchronized (this) {
-                pending.settingsOf(relation).forEach((key, value) -> {
-                    if (value == null) {
-                        view.remove(key);
-                    } else {
-                        view.put(key, value);
-                    }
-                });
+                SettingsChanges.applyTo(view, pending.settingsOf(relation));
             }
             return view;
         }
@@ -136,13 +131,7 @@ final class HookContext {
         }
         Map<String, String> view = new TreeMap<>(bag);
         synchronized (this) {
-            pending.appSettingsOf(relation).forEach((key, value) -> {
-                if (value == null) {
-                    view.remove(key);
-                } else {
-                    view.put(key, value);
-                }
-            });
+            SettingsChanges.applyTo(view, pending.appSettingsOf(relation));
         }
         return view;
     }
@@ -343,13 +332,7 @@ final class HookContext {
         synchronized (this) {
             checkOpen();
             Map<String, String> next = new TreeMap<>(stateGetLocked());
-            changes.forEach((k, v) -> {
-                if (v == null) {
-                    next.remove(k);
-                } else {
-                    next.put(k, v);
-                }
-            });
+            SettingsChanges.applyTo(next, changes);
             if (jujube.model.CharmStateLimits.size(next) > jujube.model.CharmStateLimits.MAX_TOTAL_BYTES) {
                 throw new HookToolException(ErrorCode.BAD_REQUEST, "the charm state of " + unit
                         + " would be over the limit of " + jujube.model.CharmStateLimits.MAX_TOTAL_BYTES + " bytes");
@@ -363,13 +346,7 @@ final class HookContext {
             charmState = state.charmState();
         }
         Map<String, String> view = new TreeMap<>(charmState);
-        pending.charmState().forEach((key, value) -> {
-            if (value == null) {
-                view.remove(key);
-            } else {
-                view.put(key, value);
-            }
-        });
+        SettingsChanges.applyTo(view, pending.charmState());
         return view;
     }
 

@@ -66,18 +66,7 @@ final class StartedHooks {
      */
     Optional<String> due() {
         Ran ran = read();
-        if (ran.running().isPresent()) {
-            return ran.running();
-        }
-        OptionalLong term = leadership.confirmedTerm();
-        if (term.isPresent()) {
-            if (!term.equals(ran.elected())) {
-                return Optional.of(ELECTED);
-            }
-        } else if (!ran.settings().equals(Optional.of(digest(leadership.settings())))) {
-            return Optional.of(SETTINGS_CHANGED);
-        }
-        return updateStatusRequested ? Optional.of(UPDATE_STATUS) : Optional.empty();
+        return ran.running().isPresent() ? ran.running() : next(ran).flatMap(Ran::running);
     }
 
     /**
@@ -85,35 +74,37 @@ final class StartedHooks {
      * nothing is due any more (the lead changed hands since {@link #due()}).
      */
     Optional<String> begin() throws IOException {
-        Optional<String> hook = choose();
-        hook.ifPresent(h -> last = h);
-        return hook;
+        Ran ran = read();
+        if (ran.running().isEmpty()) {
+            Optional<Ran> next = next(ran);
+            if (next.isEmpty()) {
+                return Optional.empty();
+            }
+            if (next.get().running().equals(Optional.of(UPDATE_STATUS))) {
+                updateStatusRequested = false;
+            }
+            write(next.get());
+            ran = next.get();
+        }
+        last = ran.running().orElseThrow();
+        return ran.running();
     }
 
-    private Optional<String> choose() throws IOException {
-        Ran ran = read();
-        if (ran.running().isPresent()) {
-            return ran.running();
-        }
+    /** The record of the hook due after {@code ran}, which ran none: what it runs for, and it as running. */
+    private Optional<Ran> next(Ran ran) {
         OptionalLong term = leadership.confirmedTerm();
         if (term.isPresent()) {
             if (!term.equals(ran.elected())) {
-                write(new Ran(term, ran.settings(), Optional.of(ELECTED)));
-                return Optional.of(ELECTED);
+                return Optional.of(new Ran(term, ran.settings(), Optional.of(ELECTED)));
             }
         } else {
             String settings = digest(leadership.settings());
             if (!ran.settings().equals(Optional.of(settings))) {
-                write(new Ran(ran.elected(), Optional.of(settings), Optional.of(SETTINGS_CHANGED)));
-                return Optional.of(SETTINGS_CHANGED);
+                return Optional.of(new Ran(ran.elected(), Optional.of(settings), Optional.of(SETTINGS_CHANGED)));
             }
         }
-        if (updateStatusRequested) {
-            updateStatusRequested = false;
-            write(new Ran(ran.elected(), ran.settings(), Optional.of(UPDATE_STATUS)));
-            return Optional.of(UPDATE_STATUS);
-        }
-        return Optional.empty();
+        return updateStatusRequested ? Optional.of(new Ran(ran.elected(), ran.settings(), Optional.of(UPDATE_STATUS)))
+                : Optional.empty();
     }
 
     /** The recorded hook, for a retry of it; empty when none is recorded. */

@@ -30,22 +30,27 @@ final class CuratorLeadership implements Leadership {
         }
         this.name = name;
         this.latch = new LeaderLatch(client, Paths.LEADERSHIP + "/" + name);
-        latch.addListener(new LeaderLatchListener() {
-            @Override
-            public void isLeader() {
-                publish(true);
-            }
-
-            @Override
-            public void notLeader() {
-                publish(false);
-            }
-        });
+        latch.addListener(listener(this::publish));
         try {
             latch.start();
         } catch (Exception e) {
             throw new StateException("cannot stand in election " + name + ": " + e.getMessage(), e);
         }
+    }
+
+    /** A latch's listener telling {@code publish} of each gain (true) and loss (false). */
+    static LeaderLatchListener listener(java.util.function.Consumer<Boolean> publish) {
+        return new LeaderLatchListener() {
+            @Override
+            public void isLeader() {
+                publish.accept(true);
+            }
+
+            @Override
+            public void notLeader() {
+                publish.accept(false);
+            }
+        };
     }
 
     private void publish(boolean leader) {

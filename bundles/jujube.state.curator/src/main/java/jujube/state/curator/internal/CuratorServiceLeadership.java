@@ -203,13 +203,9 @@ final class CuratorServiceLeadership implements ServiceLeadership {
     @Override
     public void mergeSettings(Map<String, String> changes) {
         resolve();
-        guardedUpdate(settingsPath, "leader settings", content -> changes.forEach((k, v) -> {
-            if (v == null || v.isEmpty()) {
-                content.remove(k);
-            } else {
-                content.put(k, v);
-            }
-        }));
+        Map<String, String> deletions = new java.util.LinkedHashMap<>(changes);
+        deletions.replaceAll((k, v) -> v == null || v.isEmpty() ? null : v); // leader-set key= deletes
+        guardedUpdate(settingsPath, "leader settings", content -> jujube.model.SettingsChanges.applyTo(content, deletions));
     }
 
     @Override

@@ -198,13 +198,7 @@ final class CuratorUnitRelation implements UnitRelation {
     public Map<String, Object> mergeSettings(Map<String, Object> changes) {
         return ctx.nodes().update(paths.settings(unitId), null, content -> {
             Map<String, Object> before = Collections.unmodifiableMap(new TreeMap<>(content));
-            changes.forEach((k, v) -> {
-                if (v == null) {
-                    content.remove(k);
-                } else {
-                    content.put(k, v);
-                }
-            });
+            jujube.model.SettingsChanges.applyTo(content, changes);
             return before;
         });
     }
@@ -217,13 +211,7 @@ final class CuratorUnitRelation implements UnitRelation {
     @Override
     public Map<String, Object> mergeAppSettings(Map<String, Object> changes) {
         return leadership.guardedUpdate(appSettingsPath(unit.service()), "application data bag in " + relation.id(),
-                content -> changes.forEach((k, v) -> {
-                    if (v == null) {
-                        content.remove(k);
-                    } else {
-                        content.put(k, v);
-                    }
-                }));
+                content -> jujube.model.SettingsChanges.applyTo(content, changes));
     }
 
     @Override

@@ -488,13 +488,7 @@ final class CuratorUnits implements Units {
         jujube.state.store.VersionedNodes.Change<Void> merge = content -> {
             Map<String, String> next = new java.util.TreeMap<>();
             content.forEach((k, v) -> next.put(k, String.valueOf(v)));
-            changes.forEach((k, v) -> {
-                if (v == null) {
-                    next.remove(k);
-                } else {
-                    next.put(k, v);
-                }
-            });
+            jujube.model.SettingsChanges.applyTo(next, changes);
             if (jujube.model.CharmStateLimits.size(next) > jujube.model.CharmStateLimits.MAX_TOTAL_BYTES) {
                 throw new jujube.model.SettingsTooLargeException("the charm state of " + unit,
                         jujube.model.CharmStateLimits.MAX_TOTAL_BYTES);

@@ -8,7 +8,6 @@ import jujube.state.ServiceLeadership;
 import jujube.state.store.ParkedPresences;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.recipes.leader.LeaderLatch;
-import org.apache.curator.framework.recipes.leader.LeaderLatchListener;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,17 +31,7 @@ final class LatchCampaign implements Closeable {
         this.key = dir + "#" + unit;
         this.parked = parked;
         this.latch = new LeaderLatch(client, dir, unit, LeaderLatch.CloseMode.SILENT);
-        latch.addListener(new LeaderLatchListener() {
-            @Override
-            public void isLeader() {
-                publish(true);
-            }
-
-            @Override
-            public void notLeader() {
-                publish(false);
-            }
-        });
+        latch.addListener(CuratorLeadership.listener(this::publish));
     }
 
     /** The unit's campaign: the one it released in this process if still parked, or a new one. */
