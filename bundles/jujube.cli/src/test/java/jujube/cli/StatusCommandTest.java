@@ -214,6 +214,21 @@ class StatusCommandTest extends CliFixture {
     }
 
     @Test
+    void port_ranges_and_icmp_are_shown_as_go_juju_writes_them() {
+        deploy("local:wordpress", "blog").assertOk();
+        UnitName blog0 = UnitName.parse("blog/0");
+        state.units().openPort(blog0, new Port(8000, 8010, "tcp"));
+        state.units().openPort(blog0, Port.icmp());
+        state.units().openPort(blog0, new Port(80, "tcp"));
+        assertEquals(java.util.Set.of(new Port(8000, 8010, "tcp"), Port.icmp(), new Port(80, "tcp")),
+                state.units().ports(blog0), "as they were written");
+        String yaml = run("status").assertOk().out();
+        assertTrue(yaml.contains("        open-ports:\n        - icmp\n        - 80/tcp\n        - 8000-8010/tcp\n"), yaml);
+        state.units().closePort(blog0, new Port(8000, 8010, "tcp"));
+        assertEquals(java.util.Set.of(Port.icmp(), new Port(80, "tcp")), state.units().ports(blog0));
+    }
+
+    @Test
     void svg_needs_graphviz() {
         deploy("local:mysql").assertOk();
         Result svg = run("status", "--format", "svg");

@@ -195,7 +195,7 @@ final class StatusReport {
     }
 
     private static String port(Port p) {
-        return p.number() + "/" + p.protocol();
+        return p.toString();
     }
 
     private static List<String> others(RelationInfo r, String service) {

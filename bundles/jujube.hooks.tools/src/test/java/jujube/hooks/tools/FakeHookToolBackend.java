@@ -155,7 +155,7 @@ public final class FakeHookToolBackend implements HookToolBackend {
     @Override
     public List<Port> openedPorts(String clientId) throws HookToolException {
         hook(clientId);
-        return ports.stream().sorted(java.util.Comparator.comparing(Port::protocol).thenComparing(Port::number)).toList();
+        return ports.stream().sorted().toList();
     }
 
     @Override

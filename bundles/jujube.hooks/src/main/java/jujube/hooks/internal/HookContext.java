@@ -228,7 +228,7 @@ final class HookContext {
                 }
             });
         }
-        return open.stream().sorted(java.util.Comparator.comparing(Port::protocol).thenComparing(Port::number)).toList();
+        return open.stream().sorted().toList();
     }
 
     /**

@@ -657,6 +657,9 @@ final class CuratorUnits implements Units {
     static Map<String, Object> portEntry(Port p) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("port", p.number());
+        if (p.isRange()) {
+            m.put("to", p.to());
+        }
         m.put("proto", p.protocol());
         return m;
     }

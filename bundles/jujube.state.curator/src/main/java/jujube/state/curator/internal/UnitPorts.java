@@ -41,7 +41,7 @@ final class UnitPorts {
     static Set<Port> parse(String path, Map<String, Object> content) {
         Fields f = new Fields(path);
         Set<Port> ports = new TreeSet<>((a, b) -> a.number() != b.number()
-                ? Integer.compare(a.number(), b.number()) : a.protocol().compareTo(b.protocol()));
+                ? Integer.compare(a.number(), b.number()) : a.compareTo(b));
         Object open = content.get("open");
         if (open == null) {
             return ports;
@@ -52,7 +52,10 @@ final class UnitPorts {
         for (Object entry : list) {
             Map<String, Object> e = f.map(entry, "open[]");
             try {
-                ports.add(new Port(f.integer(e.get("port"), "open[].port"), f.string(e.get("proto"), "open[].proto")));
+                int number = f.integer(e.get("port"), "open[].port");
+                // "to" only for a range: what older agents wrote reads the same
+                int to = e.containsKey("to") ? f.integer(e.get("to"), "open[].to") : number;
+                ports.add(new Port(number, to, f.string(e.get("proto"), "open[].proto")));
             } catch (IllegalArgumentException bad) {
                 throw f.corrupt("'open' holds a bad port: " + bad.getMessage());
             }
