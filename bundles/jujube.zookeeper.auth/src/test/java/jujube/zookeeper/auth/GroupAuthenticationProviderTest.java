@@ -167,7 +167,10 @@ class GroupAuthenticationProviderTest {
             long session = machine.getSessionId();
             admin.delete("/groups/environment/machine-2", -1);
             KeeperException refused = assertThrows(KeeperException.class, () -> machine.getData("/shared", false, null));
-            assertEquals(KeeperException.Code.NOAUTH, refused.code());
+            // the refusal and the close it starts race to the client: on a busy machine the connection may be
+            // gone before the answer is read; either way the data never reaches it
+            assertTrue(refused.code() == KeeperException.Code.NOAUTH || refused.code() == KeeperException.Code.CONNECTIONLOSS,
+                    refused.code().toString());
             // the server closes it: a request after that finds it expired, never served
             Awaitility.await("the revoked session closed").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(20))
                     .until(() -> closed(machine));
