@@ -51,6 +51,12 @@ public interface UnitHandle {
     /** Sets the version of the unit's workload. */
     void setWorkloadVersion(String version);
 
+    /**
+     * The units of {@code service} (the unit's own or a related one) with their workloads, by name: what
+     * {@code goal-state} tells.
+     */
+    Map<UnitName, jujube.model.UnitStatus> unitsOf(String service);
+
     /** The workloads of the units of the unit's service (itself included), by unit name. */
     Map<UnitName, java.util.Optional<jujube.model.UnitWorkload>> serviceWorkloads();
 

@@ -216,4 +216,14 @@ public interface HookToolBackend {
     default void stateSet(String clientId, Map<String, String> changes) throws HookToolException {
         throw new HookToolException(jujube.hooks.protocol.ErrorCode.INTERNAL_ERROR, "state-set is not served here");
     }
+
+    /**
+     * Go juju's goal state of the unit: the units of its application, and for each of its relations (by
+     * name) the remote application and its units, each with a {@code status} and a {@code since}.
+     *
+     * @since 3.2
+     */
+    default Map<String, Object> goalState(String clientId) throws HookToolException {
+        throw new HookToolException(jujube.hooks.protocol.ErrorCode.INTERNAL_ERROR, "goal-state is not served here");
+    }
 }

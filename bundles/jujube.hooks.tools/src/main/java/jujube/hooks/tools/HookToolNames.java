@@ -11,7 +11,7 @@ public final class HookToolNames {
     public static final List<String> IMPLEMENTED = List.of("relation-get", "relation-set", "relation-list",
             "relation-ids", "config-get", "unit-get", "open-port", "close-port", "juju-log", "opened-ports",
             "network-get", "is-leader", "leader-get", "leader-set", "status-set", "status-get",
-            "application-version-set", "state-get", "state-set", "state-delete");
+            "application-version-set", "state-get", "state-set", "state-delete", "goal-state");
 
     /**
      * Go juju 3's tools Jujube does not implement, each with what it belongs to: on a hook's {@code PATH}
@@ -30,7 +30,6 @@ public final class HookToolNames {
 
     private static Map<String, String> notImplemented() {
         Map<String, String> tools = new LinkedHashMap<>();
-        put(tools, "goal state", "goal-state");
         put(tools, "actions", "action-get", "action-set", "action-log", "action-fail");
         put(tools, "secrets", "secret-add", "secret-get", "secret-grant", "secret-ids", "secret-info-get",
                 "secret-remove", "secret-revoke", "secret-set");

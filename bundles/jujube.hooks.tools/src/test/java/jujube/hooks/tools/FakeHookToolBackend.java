@@ -314,4 +314,11 @@ public final class FakeHookToolBackend implements HookToolBackend {
             });
         }
     }
+
+    @Override
+    public Map<String, Object> goalState(String clientId) throws HookToolException {
+        hook(clientId);
+        return Map.of("units", Map.of(LOCAL_UNIT, Map.of("status", "active", "since", "2026-11-29T10:00:00Z")),
+                "relations", Map.of("db", Map.of("mysql", Map.of("status", "joined", "since", ""))));
+    }
 }

@@ -250,6 +250,48 @@ final class HookContext {
         return UnitNetwork.of(info.privateAddress());
     }
 
+    /**
+     * Go juju's goal state: the units of the unit's application, and per relation (by its name in the
+     * charm) the remote application ({@code joined}) and its units (the unit's own peers in a peer
+     * relation), each unit {@code active} once started, {@code waiting} before, {@code error} in an error
+     * state; {@code since} is when its workload status was set, empty before.
+     */
+    Map<String, Object> goalState() {
+        Map<String, Object> goal = new java.util.LinkedHashMap<>();
+        goal.put("units", unitGoals(state.unitsOf(unit.service()), null));
+        Map<String, Object> relationGoals = new TreeMap<>();
+        for (jujube.model.RelationInfo info : state.relations()) {
+            String name = info.endpointOf(unit.service()).map(jujube.model.RelationEndpoint::relationName).orElse(null);
+            if (name == null) {
+                continue;
+            }
+            String remote = remoteApp(info);
+            @SuppressWarnings("unchecked")
+            Map<String, Object> entries = (Map<String, Object>) relationGoals.computeIfAbsent(name, k -> new TreeMap<>());
+            entries.put(remote, Map.of("status", "joined", "since", ""));
+            entries.putAll(unitGoals(state.unitsOf(remote), remote.equals(unit.service()) ? unit : null));
+        }
+        goal.put("relations", relationGoals);
+        return goal;
+    }
+
+    private static Map<String, Object> unitGoals(Map<UnitName, jujube.model.UnitStatus> units, UnitName except) {
+        Map<String, Object> goals = new TreeMap<>();
+        units.forEach((name, status) -> {
+            if (name.equals(except)) {
+                return;
+            }
+            String workflow = status.info().workflowState();
+            String goal = workflow != null && workflow.endsWith("_error") ? "error"
+                    : "started".equals(workflow) ? "active" : "waiting";
+            Map<String, Object> entry = new java.util.LinkedHashMap<>();
+            entry.put("status", goal);
+            entry.put("since", status.workload().map(w -> w.status().since().toString()).orElse(""));
+            goals.put(name.toString(), entry);
+        });
+        return goals;
+    }
+
     /** Asked of ZooKeeper at each call: a lead lost since the last one shows at once. */
     boolean isLeader() {
         return state.leadership().isLeader();

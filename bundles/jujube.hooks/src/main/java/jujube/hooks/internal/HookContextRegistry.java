@@ -163,6 +163,11 @@ final class HookContextRegistry implements HookToolBackend {
     }
 
     @Override
+    public Map<String, Object> goalState(String clientId) throws HookToolException {
+        return call(clientId, HookContext::goalState);
+    }
+
+    @Override
     public boolean isLeader(String clientId) throws HookToolException {
         return call(clientId, HookContext::isLeader);
     }

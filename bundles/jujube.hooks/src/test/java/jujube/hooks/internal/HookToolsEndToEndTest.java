@@ -157,6 +157,20 @@ class HookToolsEndToEndTest extends ContextRunnerFixture {
     }
 
     @Test
+    void goal_state_names_the_units_and_each_relations_remote_application_and_units() throws Exception {
+        env.state.units().setWorkflowState(UnitFixture.MYSQL, "started");
+        env.state.units().setWorkflowState(UnitFixture.WORDPRESS, "install_error");
+        env.hook("db-relation-changed", "goal-state --format=json > \"$OUT/goal\"");
+        assertEquals(new HookResult.Succeeded(), runner.run("db-relation-changed", Optional.of(env.dbChanged()),
+                new HookFixture.Recording()));
+        assertEquals("{\"relations\":{\"cluster\":{\"wordpress\":{\"since\":\"\",\"status\":\"joined\"}},"
+                + "\"db\":{\"mysql\":{\"since\":\"\",\"status\":\"joined\"},"
+                + "\"mysql/0\":{\"since\":\"\",\"status\":\"active\"}}},"
+                + "\"units\":{\"wordpress/0\":{\"since\":\"\",\"status\":\"error\"}}}\n", env.out("goal"),
+                "a peer relation lists the unit's peers, not itself");
+    }
+
+    @Test
     void juju_log_takes_python_level_numbers_and_cannot_forge_log_lines() throws Exception {
         env.hook("db-relation-changed", """
                 set -e

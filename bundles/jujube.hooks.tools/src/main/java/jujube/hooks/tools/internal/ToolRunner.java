@@ -40,7 +40,8 @@ public final class ToolRunner {
                 new RelationIdsTool(), new ConfigGetTool(json), new UnitGetTool(), new PortTool(true),
                 new PortTool(false), new JujuLogTool(), new OpenedPortsTool(), new NetworkGetTool(), new IsLeaderTool(),
                 new LeaderGetTool(), new LeaderSetTool(), new StatusSetTool(), new StatusGetTool(),
-                new ApplicationVersionSetTool(), new StateGetTool(), new StateSetTool(yaml), new StateDeleteTool())) {
+                new ApplicationVersionSetTool(), new StateGetTool(), new StateSetTool(yaml), new StateDeleteTool(),
+                new GoalStateTool(json))) {
             tools.put(tool.name(), tool);
         }
     }

@@ -66,6 +66,16 @@ record ConnectionUnitHandle(StateConnection state, UnitName name) implements Uni
     }
 
     @Override
+    public Map<UnitName, jujube.model.UnitStatus> unitsOf(String service) {
+        Map<UnitName, jujube.model.UnitStatus> units = new java.util.TreeMap<>();
+        for (UnitName unit : state.services().get(service).units()) {
+            units.put(unit, new jujube.model.UnitStatus(state.units().get(unit), Set.of(), Map.of(),
+                    state.units().workload(unit)));
+        }
+        return units;
+    }
+
+    @Override
     public Map<UnitName, java.util.Optional<jujube.model.UnitWorkload>> serviceWorkloads() {
         Map<UnitName, java.util.Optional<jujube.model.UnitWorkload>> workloads = new java.util.TreeMap<>();
         for (UnitName unit : state.services().get(name.service()).units()) {
