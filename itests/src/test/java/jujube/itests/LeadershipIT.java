@@ -28,7 +28,8 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * leader, which publishes its greeting for the others to report; its machine frozen past the session
  * timeout, another unit takes over, and the old leader, thawed, is told it no longer leads before its next
  * hook; the new leader's container killed at its init, the third unit takes over. A thread samples the
- * election as ZooKeeper shows it all along: the lead passes A, B, C and never back.
+ * election as ZooKeeper shows it all along: the lead passes A, B, C and never back. Through it all, each
+ * unit runs leader-elected once per term it leads, and relation-created once, before any joined.
  */
 @ResourceLock(ContainerMachines.LOCK)
 class LeadershipIT {
@@ -120,6 +121,14 @@ class LeadershipIT {
             UnitName name = UnitName.parse(unit);
             assertEquals(1, events(name).stream().filter(e -> e.startsWith("leader-elected ")).count(),
                     unit + ": " + events(name));
+        }
+        // relation-created once on every unit, before its first joined, through the freeze and the kill
+        for (UnitStatus u : state.overview().units()) {
+            List<String> events = events(u.info().name());
+            List<String> kinds = events.stream().map(e -> e.split(" ")[0]).toList();
+            assertEquals(1, kinds.stream().filter("replicas-relation-created"::equals).count(), events.toString());
+            assertTrue(kinds.indexOf("replicas-relation-created") < kinds.indexOf("replicas-relation-joined"),
+                    events.toString());
         }
     }
 
