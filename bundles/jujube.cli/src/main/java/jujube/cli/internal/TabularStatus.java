@@ -25,7 +25,8 @@ final class TabularStatus {
             }
         });
         Map<String, Map<String, Object>> allServices = (Map<String, Map<String, Object>>) status.get("services");
-        // the workload's columns only when a charm described its workload: the original's charms' table stays as it was
+        // the workload's columns only when a unit has a workload status, which agents of this version set: an
+        // environment whose agents predate it keeps its table as it was
         boolean workloads = allServices.values().stream().anyMatch(s -> s.containsKey("application-status")
                 || units(s).values().stream().anyMatch(u -> u.containsKey("workload-status")
                         || units(u, "subordinates").values().stream().anyMatch(sub -> sub.containsKey("workload-status"))));
