@@ -83,6 +83,7 @@ class DebugHooksIT {
 
         // a held relation hook: its tools work, its exit 0 commits, and the other unit is not held up
         env.ok("add-relation", "kvserver", "kvclient");
+        type(awaitWindow("kv-relation-created"), "exit 0"); // the first of the relation's hooks, held too
         String joined = awaitWindow("kv-relation-joined");
         env.awaitHookLine("kvserver/0", "kv-relation-joined kvclient/0");
         // the server's relation-set is saved when its hook has exited 0, after the hook's last line: the held
