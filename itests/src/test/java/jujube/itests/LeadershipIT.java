@@ -27,9 +27,10 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * Leadership on container machines, with the example charm of today's shape: three peers elect one
  * leader, which publishes its greeting for the others to report; its machine frozen past the session
  * timeout, another unit takes over, and the old leader, thawed, is told it no longer leads before its next
- * hook; the new leader's container killed at its init, the third unit takes over. A thread samples the
- * election as ZooKeeper shows it all along: the lead passes A, B, C and never back. Through it all, each
- * unit runs leader-elected once per term it leads, and relation-created once, before any joined.
+ * hook; the new leader's container killed at its init, another unit takes over (the third, or the old
+ * leader back with a new candidacy). A thread samples the election as ZooKeeper shows it all along: one
+ * leader at a time, the lead passing twice. Through it all, each unit runs leader-elected once per term it
+ * leads, and relation-created once, before any joined.
  */
 @ResourceLock(ContainerMachines.LOCK)
 class LeadershipIT {
@@ -111,16 +112,18 @@ class LeadershipIT {
             env.awaitUnits(Map.of("greeter/0", "started", "greeter/1", "started", "greeter/2", "started"));
             awaitEveryUnitReports(third);
             assertEquals(List.of(first.toString(), second.toString(), third.toString()), leaders,
-                    "the lead passed A, B, C and never back");
+                    "the lead passed twice, each time to another unit than the one that lost it");
         } finally {
             sampling.set(false);
             sampler.join(5_000);
         }
-        // leader-elected exactly once on each unit, for the one term each led
-        for (String unit : leaders) {
-            UnitName name = UnitName.parse(unit);
-            assertEquals(1, events(name).stream().filter(e -> e.startsWith("leader-elected ")).count(),
-                    unit + ": " + events(name));
+        // leader-elected once per term: as often on each unit as the sampler saw it take the lead (the old
+        // leader, back in the election with a new candidacy, may well be the third leader)
+        for (UnitStatus u : state.overview().units()) {
+            String unit = u.info().name().toString();
+            long terms = leaders.stream().filter(unit::equals).count();
+            assertEquals(terms, events(u.info().name()).stream().filter(e -> e.startsWith("leader-elected ")).count(),
+                    unit + " led " + terms + " times: " + events(u.info().name()));
         }
         // relation-created once on every unit, before its first joined, through the freeze and the kill
         for (UnitStatus u : state.overview().units()) {
