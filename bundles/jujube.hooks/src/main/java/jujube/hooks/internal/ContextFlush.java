@@ -58,11 +58,8 @@ final class ContextFlush {
         List<String> skipped = new ArrayList<>();
         effects.settings().forEach((stateId, writes) -> {
             String hookId = effects.relationIds().getOrDefault(stateId, stateId);
-            UnitRelation target;
-            try {
-                target = state.relationOf(stateId);
-            } catch (NoSuchRelationException gone) {
-                skipped.add(hookId);
+            UnitRelation target = relationOf(stateId, hookId, skipped);
+            if (target == null) {
                 return;
             }
             Map<String, Object> before = target.mergeSettings(new LinkedHashMap<String, Object>(writes));
@@ -70,11 +67,8 @@ final class ContextFlush {
         });
         effects.appSettings().forEach((stateId, writes) -> {
             String hookId = effects.relationIds().getOrDefault(stateId, stateId);
-            UnitRelation target;
-            try {
-                target = state.relationOf(stateId);
-            } catch (NoSuchRelationException gone) {
-                skipped.add(hookId);
+            UnitRelation target = relationOf(stateId, hookId, skipped);
+            if (target == null) {
                 return;
             }
             Map<String, Object> before;
@@ -103,6 +97,16 @@ final class ContextFlush {
             // a removed unit's stop hook closes its ports: there is no node left to close them on
         }
         return new FlushReport(changes, portChanges, skipped);
+    }
+
+    /** The unit's side of a relation; null, and the relation noted as skipped, when it was removed meanwhile. */
+    private UnitRelation relationOf(String stateId, String hookId, List<String> skipped) {
+        try {
+            return state.relationOf(stateId);
+        } catch (NoSuchRelationException gone) {
+            skipped.add(hookId);
+            return null;
+        }
     }
 
     /** What {@code writes} really changed of {@code before}, the content they were merged onto. */

@@ -111,11 +111,12 @@ final class UnitAgentLoop implements AutoCloseable {
                     updateStatus = null;
                     operations.requestUpdateStatus();
                 }
-                pending.remove(Signal.ENVIRONMENT);
+                boolean environmentChanged = pending.remove(Signal.ENVIRONMENT);
                 pending.remove(Signal.LEADERSHIP);
                 operations.startedHookIfPending();
                 WorkflowState stored = operations.storedState();
-                scheduleUpdateStatus(UnitState.named(stored.state()).orElse(null) == UnitState.STARTED);
+                scheduleUpdateStatus(UnitState.named(stored.state()).orElse(null) == UnitState.STARTED,
+                        environmentChanged);
                 hookRetries.settled(stored, UnitState.named(stored.state()).map(UnitState::isError).orElse(false)
                         && automaticallyRetryHooks());
                 delay = RECOVERY.first();
@@ -206,14 +207,18 @@ final class UnitAgentLoop implements AutoCloseable {
 
     /**
      * Keeps one update-status timer while the unit is started, at the environment's interval (a changed
-     * interval starts the timer again); none otherwise.
+     * interval starts the timer again); none otherwise. The environment is read only when a timer is to be
+     * made or it changed, not at every reconciliation.
      */
-    private void scheduleUpdateStatus(boolean started) {
+    private void scheduleUpdateStatus(boolean started, boolean environmentChanged) {
         if (!started) {
             if (updateStatus != null) {
                 updateStatus.cancel();
                 updateStatus = null;
             }
+            return;
+        }
+        if (updateStatus != null && !environmentChanged) {
             return;
         }
         Duration every = EnvironmentConfig.updateStatusInterval(state.environmentConfig());

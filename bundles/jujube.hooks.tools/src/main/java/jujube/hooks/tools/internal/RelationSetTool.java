@@ -43,7 +43,7 @@ final class RelationSetTool implements HookTool {
 
     @Override
     public boolean needsStdin(ParsedArgs args, Path cwd) {
-        if (args.option(ToolOption.FILE).filter(f -> f.equals("-") || ArgumentFile.isStdin(cwd, f)).isPresent()) {
+        if (SettingsInput.fileOptionIsStdin(args, cwd)) {
             return true;
         }
         return args.positionals().stream().anyMatch(arg -> isStdin(arg) || fileValue(arg)
@@ -66,13 +66,7 @@ final class RelationSetTool implements HookTool {
         // where the relation cannot be written.
         List<String> args = context.args().positionals();
         Map<String, String> changes = new LinkedHashMap<>();
-        Optional<String> settingsFile = context.args().option(ToolOption.FILE);
-        if (settingsFile.isPresent()) {
-            String name = settingsFile.get();
-            changes.putAll(name.equals("-") || ArgumentFile.isStdin(context.cwd(), name)
-                    ? input.parse(context.stdin(), "stdin")
-                    : input.parse(ArgumentFile.read(context.cwd(), name, null), name));
-        }
+        changes.putAll(input.fileOption(context));
         for (String arg : args) {
             if (isStdin(arg)) {
                 changes.putAll(input.parse(context.stdin(), "stdin"));

@@ -78,4 +78,20 @@ final class SettingsInput {
         }
         return key;
     }
+
+    /** Whether {@code --file} names stdin ({@code -} or {@code /dev/stdin}): the tool must send it. */
+    static boolean fileOptionIsStdin(ParsedArgs args, java.nio.file.Path cwd) {
+        return args.option(ToolOption.FILE).filter(f -> f.equals("-") || ArgumentFile.isStdin(cwd, f)).isPresent();
+    }
+
+    /** The map {@code --file} names (Go juju's form: YAML or JSON, {@code -} for stdin); empty without it. */
+    Map<String, String> fileOption(ToolContext context) throws UsageException, ToolFailure {
+        java.util.Optional<String> file = context.args().option(ToolOption.FILE);
+        if (file.isEmpty()) {
+            return Map.of();
+        }
+        String name = file.get();
+        return name.equals("-") || ArgumentFile.isStdin(context.cwd(), name) ? parse(context.stdin(), "stdin")
+                : parse(ArgumentFile.read(context.cwd(), name, null), name);
+    }
 }

@@ -38,19 +38,12 @@ final class StateSetTool implements HookTool {
 
     @Override
     public boolean needsStdin(ParsedArgs args, Path cwd) {
-        return args.option(ToolOption.FILE).filter(f -> f.equals("-") || ArgumentFile.isStdin(cwd, f)).isPresent();
+        return SettingsInput.fileOptionIsStdin(args, cwd);
     }
 
     @Override
     public Optional<JsonNode> run(ToolContext context) throws UsageException, HookToolException, ToolFailure {
-        Map<String, String> changes = new LinkedHashMap<>();
-        Optional<String> file = context.args().option(ToolOption.FILE);
-        if (file.isPresent()) {
-            String name = file.get();
-            changes.putAll(name.equals("-") || ArgumentFile.isStdin(context.cwd(), name)
-                    ? input.parse(context.stdin(), "stdin")
-                    : input.parse(ArgumentFile.read(context.cwd(), name, null), name));
-        }
+        Map<String, String> changes = new LinkedHashMap<>(input.fileOption(context));
         for (String arg : context.args().positionals()) {
             int eq = arg.indexOf('=');
             if (eq <= 0) {
