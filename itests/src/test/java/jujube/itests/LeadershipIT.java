@@ -96,7 +96,8 @@ class LeadershipIT {
             }
             List<String> beforeThaw = events(first);
             Environment.converging("the old leader's next hook").until(() -> events(first).size() > beforeThaw.size());
-            List<String> afterThaw = events(first).subList(beforeThaw.size(), events(first).size());
+            List<String> sinceThaw = events(first);
+            List<String> afterThaw = sinceThaw.subList(beforeThaw.size(), sinceThaw.size());
             assertTrue(afterThaw.stream().allMatch(e -> e.endsWith(" leader=False")),
                     "the old leader knew it lost the lead before its next hook: " + afterThaw);
             awaitEveryUnitReports(second);
