@@ -15,10 +15,12 @@ import java.util.OptionalInt;
  * @param source where its files are
  * @param ignoredKeys the keys of its metadata Jujube accepts without acting on (features it does not
  *     implement, or keys it does not know, marked {@code (unknown)}), in file order
+ * @param actions its actions ({@code actions.yaml}, or {@code charmcraft.yaml}'s {@code actions}; none when
+ *     it declares none), since 3.1
  * @since 3.0
  */
 public record Charm(CharmMetadata metadata, CharmConfig config, OptionalInt revision, CharmSource source,
-        List<String> ignoredKeys) {
+        List<String> ignoredKeys, CharmActions actions) {
 
     public Charm {
         Objects.requireNonNull(metadata, "metadata");
@@ -29,6 +31,13 @@ public record Charm(CharmMetadata metadata, CharmConfig config, OptionalInt revi
             throw new IllegalArgumentException("negative revision " + revision.getAsInt());
         }
         ignoredKeys = List.copyOf(ignoredKeys);
+        Objects.requireNonNull(actions, "actions");
+    }
+
+    /** A charm without actions, as before 3.1. */
+    public Charm(CharmMetadata metadata, CharmConfig config, OptionalInt revision, CharmSource source,
+            List<String> ignoredKeys) {
+        this(metadata, config, revision, source, ignoredKeys, CharmActions.empty());
     }
 
     /** The charm's name. */

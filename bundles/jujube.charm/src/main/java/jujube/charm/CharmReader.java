@@ -17,6 +17,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.Function;
 import java.util.regex.Pattern;
+import jujube.charm.internal.ActionsParser;
 import jujube.charm.internal.ConfigParser;
 import jujube.charm.internal.MetadataParser;
 import jujube.charm.internal.NameLengths;
@@ -42,6 +43,7 @@ public final class CharmReader {
     private final ObjectMapper yaml;
     private final MetadataParser metadataParser = new MetadataParser();
     private final ConfigParser configParser = new ConfigParser();
+    private final ActionsParser actionsParser = new ActionsParser();
 
     public CharmReader() {
         this.yaml = new ObjectMapper(new YAMLFactory());
@@ -98,7 +100,17 @@ public final class CharmReader {
                 ? OptionalInt.of(parseRevision(charm, text(charm, "revision", revisionFile.get())))
                 : metadata.legacyRevision();
         NameLengths.check(charm, metadata, config, MAX_NAME_LENGTH);
-        return new Charm(metadata, config, revision, source, read.ignored());
+        Optional<byte[]> actionsFile = files.apply(ActionsParser.FILE);
+        CharmActions actions;
+        if (actionsFile.isPresent()) {
+            actions = actionsParser.parse(charm, ActionsParser.FILE,
+                    tree(charm, ActionsParser.FILE, text(charm, ActionsParser.FILE, actionsFile.get())), MAX_NAME_LENGTH);
+        } else {
+            actions = charmcraft.map(tree -> tree.get("actions")).filter(node -> !node.isNull())
+                    .map(node -> actionsParser.parse(charm, MetadataParser.CHARMCRAFT_FILE + " actions", node, MAX_NAME_LENGTH))
+                    .orElse(CharmActions.empty());
+        }
+        return new Charm(metadata, config, revision, source, read.ignored(), actions);
     }
 
     private Optional<byte[]> fromDirectory(Path directory, String name) {
@@ -137,6 +149,15 @@ public final class CharmReader {
     /** Parses config kept as a map (for instance {@link CharmConfig#toMap()} stored as JSON). */
     public CharmConfig parseConfig(String charm, Map<String, ?> content) {
         return configParser.parse(charm, tree(charm, ConfigParser.FILE, content));
+    }
+
+    /**
+     * Parses actions kept as a map (for instance {@link CharmActions#toMap()} stored as JSON).
+     *
+     * @since 3.1
+     */
+    public CharmActions parseActions(String charm, Map<String, ?> content) {
+        return actionsParser.parse(charm, ActionsParser.FILE, tree(charm, ActionsParser.FILE, content), MAX_NAME_LENGTH);
     }
 
     /** Parses a {@code revision} file: a non-negative integer, blanks around it ignored. */

@@ -1,4 +1,4 @@
 /** Charms: metadata, config, directories and bundles, URLs, local repositories. */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("3.0.0")
+@org.osgi.annotation.versioning.Version("3.1.0")
 package jujube.charm;

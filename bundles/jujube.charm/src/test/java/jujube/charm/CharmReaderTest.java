@@ -115,9 +115,63 @@ class CharmReaderTest {
         assertEquals(Map.of("greeting", "hello"), read.config().defaults());
         assertEquals(RelationRole.PEER, read.metadata().peers().get("replicas").role());
         assertTrue(read.metadata().requires().get("db").optional());
-        assertEquals(List.of("assumes", "bases", "parts", "actions", "storage", "colour (unknown)"), read.ignoredKeys());
+        assertEquals(List.of("assumes", "bases", "parts", "storage", "colour (unknown)"), read.ignoredKeys());
+        assertEquals("back up", read.actions().get("backup").orElseThrow().description());
         assertEquals("local:jammy/today-4", read.localUrl("jammy", 4).toString());
         assertThrows(IllegalStateException.class, () -> read.localUrl("jammy"));
+    }
+
+    @Test
+    void actions_yaml_gives_each_action_a_json_schema_of_its_parameters_and_reads_back_from_its_map() throws IOException {
+        Path charm = Files.createDirectories(temp.resolve("acting"));
+        Files.writeString(charm.resolve("charmcraft.yaml"), "name: acting\nsummary: s\ndescription: d\n"
+                + "actions: {ignored: {description: actions.yaml comes first}}\n");
+        Files.writeString(charm.resolve("actions.yaml"), """
+                backup:
+                  description: Back the database up.
+                  params:
+                    target: {type: string, description: where}
+                    compress: {type: boolean, default: true}
+                  required: [target]
+                  additionalProperties: false
+                  execution-group: db
+                  parallel: true
+                noop:
+                """);
+
+        Charm read = reader.read(charm);
+
+        ActionSpec backup = read.actions().get("backup").orElseThrow();
+        assertEquals(List.of("backup", "noop"), List.copyOf(read.actions().actions().keySet()));
+        assertEquals(Map.of("type", "object", "title", "backup", "description", "Back the database up.",
+                "properties", Map.of("target", Map.of("type", "string", "description", "where"),
+                        "compress", Map.of("type", "boolean", "default", true)),
+                "required", List.of("target"), "additionalProperties", false), backup.schema());
+        assertTrue(backup.parallel());
+        assertEquals("db", backup.executionGroup());
+        ActionSpec noop = read.actions().get("noop").orElseThrow();
+        assertTrue(noop.additionalProperties(), "undeclared parameters are accepted unless the action says not");
+        assertEquals(read.actions(), reader.parseActions("acting", read.actions().toMap()));
+    }
+
+    @Test
+    void refuses_bad_action_names_and_references_in_their_schemas() throws IOException {
+        String[][] cases = {
+                {"Backup: {}", "actions.yaml: Backup is not a valid action name (lower-case letters, digits and '-')"},
+                {"juju-run: {}", "actions.yaml: juju-run uses the prefix juju-, which is juju's own"},
+                {"a: {params: {x: {$ref: 'http://example.com/s.json'}}}",
+                        "actions.yaml: a.params.x.$ref is not supported in an action's parameters (no $-keywords: $ref, $schema, $id ...)"},
+                {"a: {params: [x]}", "actions.yaml: a.params must be a mapping, got a list"},
+                {"a: {required: x}", "actions.yaml: a.required must be a list of parameter names, got the string \"x\""},
+                {"a: {additionalProperties: maybe}", "actions.yaml: a.additionalProperties must be true or false, got the string \"maybe\""},
+        };
+        for (String[] c : cases) {
+            Path charm = Files.createDirectories(temp.resolve("bad-actions-" + Math.abs(c[0].hashCode())));
+            Files.writeString(charm.resolve("metadata.yaml"), "name: bad\nsummary: s\ndescription: d\n");
+            Files.writeString(charm.resolve("actions.yaml"), c[0]);
+            InvalidCharmException e = assertThrows(InvalidCharmException.class, () -> reader.read(charm), c[0]);
+            assertTrue(e.getMessage().endsWith(c[1]), c[0] + ": " + e.getMessage());
+        }
     }
 
     @Test

@@ -17,7 +17,7 @@ import java.util.Set;
 public final class MetadataKeys {
     /** Keys Jujube reads and acts on. */
     static final Set<String> IMPLEMENTED = Set.of(
-            "name", "summary", "description", "subordinate", "provides", "requires", "peers", "revision");
+            "name", "summary", "description", "subordinate", "provides", "requires", "peers", "revision", "actions");
     /** Keys charmcraft reads to build and publish a charm, and words for people: nothing to run. */
     static final Set<String> SILENT = Set.of(
             "type", "title", "display-name", "maintainer", "maintainers", "docs", "issues", "source", "website",
@@ -25,7 +25,7 @@ public final class MetadataKeys {
     /** Keys of what Go juju does and Jujube does not; the charm runs without it. */
     static final Set<String> NOT_IMPLEMENTED = Set.of(
             "assumes", "bases", "base", "build-base", "platforms", "series", "resources", "storage", "parts",
-            "extra-bindings", "devices", "payloads", "terms", "min-juju-version", "charm-user", "actions");
+            "extra-bindings", "devices", "payloads", "terms", "min-juju-version", "charm-user");
 
     private MetadataKeys() {
     }

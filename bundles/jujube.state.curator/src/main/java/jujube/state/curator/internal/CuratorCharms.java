@@ -49,6 +49,9 @@ final class CuratorCharms implements Charms {
         content.put("sha256", charm.sha256());
         content.put("metadata", charm.metadata());
         content.put("config", charm.config());
+        if (!charm.actions().isEmpty()) {
+            content.put("actions", charm.actions());
+        }
         try {
             ctx.client().create().forPath(path, ctx.reader().bytes(path, content));
             return charm;
@@ -87,7 +90,8 @@ final class CuratorCharms implements Charms {
         Fields f = new Fields(Paths.charm(charmId));
         return new CharmRecord(charmId, f.string(node.get("url"), "url"),
                 f.string(node.get("sha256"), "sha256"), f.map(node.get("metadata"), "metadata"),
-                f.map(node.get("config"), "config"));
+                f.map(node.get("config"), "config"),
+                node.get("actions") == null ? Map.of() : f.map(node.get("actions"), "actions"));
     }
 
     @Override
