@@ -88,6 +88,18 @@ public interface UnitHookRunner extends AutoCloseable {
     HookResult runCommand(String command, java.time.Duration timeout, HookOutput output);
 
     /**
+     * Runs an action of the charm: {@code actions/<name>}, or the charm's dispatch with
+     * {@code JUJU_DISPATCH_PATH=actions/<name>}, in a hook context of its own (every tool that works outside a
+     * relation, and {@code action-get}, {@code action-set}, {@code action-log}, {@code action-fail};
+     * {@code JUJU_ACTION_NAME}, {@code JUJU_ACTION_UUID}, {@code JUJU_ACTION_TAG}), killed with its process
+     * group after {@code timeout}. Its other writes (ports, charm state, ...) are applied when it succeeds,
+     * as a hook's. Callers serialize it with the unit's hooks (its {@link HookExecutor}).
+     *
+     * @since 3.3
+     */
+    ActionOutcome runAction(ActionCall action, java.time.Duration timeout, HookOutput output);
+
+    /**
      * Tells the runner that the unit runs {@code charmId} from now on (its agent upgraded the charm):
      * later hooks are told it ({@code JUJU_CHARM}) and read their config schema from it.
      *

@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * A command an operator asked a unit's agent to run in the unit's hook context ({@code jujube run}).
+ * A command an operator asked a unit's agent to run in the unit's hook context ({@code jujube exec}).
  *
  * @param id the request's node name, unique within the unit ({@code run-0000000003})
  * @param command the shell command, at most {@link UnitRuns#MAX_COMMAND_BYTES} bytes of UTF-8

@@ -80,11 +80,18 @@ public interface StateConnection extends AutoCloseable {
     EnvironmentOverview overview();
 
     /**
-     * The request channel of {@code jujube run}.
+     * The request channel of {@code jujube exec}.
      *
      * @since 2.1
      */
     UnitRuns runs();
+
+    /**
+     * The actions run on units: operations and their tasks.
+     *
+     * @since 7.3
+     */
+    Tasks tasks();
 
     /**
      * The environment's access control: one-time credentials for new machines, the access policy.

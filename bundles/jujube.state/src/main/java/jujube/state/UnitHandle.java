@@ -109,7 +109,7 @@ public interface UnitHandle {
      */
     Map<UnitName, UnitName> containers(Collection<UnitName> units);
 
-    // ---- its runs (jujube run)
+    // ---- its runs (jujube exec)
 
     /** Watches the run requests left for the unit, by id. */
     Watch watchRuns(StateWatcher<Map<String, RunRequest>> watcher);
@@ -119,6 +119,24 @@ public interface UnitHandle {
 
     /** Answers a claimed run request; false when it is gone. */
     boolean answerRun(String id, RunResult result);
+
+    // ---- its tasks (actions)
+
+    /**
+     * Watches the unit's unfinished tasks, oldest first.
+     *
+     * @since 7.3
+     */
+    Watch watchTasks(StateWatcher<List<TaskInfo>> watcher);
+
+    /** Marks a pending task as running; false when it is not pending any more (cancelled) or gone. */
+    boolean startTask(String id);
+
+    /** Adds a message to a running task's log. */
+    void logTask(String id, String message);
+
+    /** Ends a task with its final status, the reason (empty for a success) and its results. */
+    void finishTask(String id, TaskStatus status, String message, Map<String, Object> results);
 
     // ---- its service and charm
 

@@ -8,7 +8,7 @@ import java.util.Optional;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
- * The request channel of {@code jujube run}: a requester leaves a request below the unit's node, the
+ * The request channel of {@code jujube exec}: a requester leaves a request below the unit's node, the
  * unit's agent claims it, runs it through its hook executor and answers in the same node, which the
  * requester reads and removes. A request lives exactly as long as its requester's session (an
  * ephemeral node): a requester that dies leaves nothing behind, and an agent that died leaves a request

@@ -26,6 +26,8 @@ public enum NodeKind {
     /** The topology's nodes below its root: read by all, written by the administrator. */
     TOPOLOGY("/topology/.+", (m, f) -> read()),
     LEADERSHIP("/leadership(?:/.*)?", (m, f) -> read()),
+    /** The index of operations and tasks, which names each task's unit: the administrator's alone. */
+    TASK_INDEX("/tasks(?:/(?:operation|task)-[0-9]*)?", (m, f) -> List.of()),
     CHARM("/charms/[^/]+", (m, f) -> read()),
     // the copy of a charm's archive the state keeps for machines on other hosts, which read it as any charm
     CHARM_ARCHIVE("/charms/[^/]+/archive(?:-[0-9]+)?", (m, f) -> read()),
@@ -59,9 +61,17 @@ public enum NodeKind {
     MACHINE_REQUEST("/machines/(machine-[0-9]+)/requests/request-[0-9]*",
             (m, f) -> grants(m.group(1), Perms.READ | Perms.WRITE)),
     UNIT("/units/(unit-[0-9]*)", (m, f) -> readAnd(m.group(1), Perms.READ | Perms.WRITE | Perms.CREATE | Perms.DELETE)),
-    /** {@code jujube run} requests: commands and their output, between the administrator and the unit. */
+    /** {@code jujube exec} requests: commands and their output, between the administrator and the unit. */
     UNIT_RUNS("/units/(unit-[0-9]+)/runs", (m, f) -> grants(m.group(1), Perms.READ)),
     UNIT_RUN("/units/(unit-[0-9]+)/runs/run-[0-9]*", (m, f) -> grants(m.group(1), Perms.READ | Perms.WRITE)),
+    /**
+     * A unit's tasks (actions): the administrator queues them, parameters included (they may hold secrets),
+     * which the unit alone reads; the unit writes only each task's progress (status, log, results).
+     */
+    UNIT_TASKS("/units/(unit-[0-9]+)/tasks", (m, f) -> grants(m.group(1), Perms.READ)),
+    UNIT_TASK("/units/(unit-[0-9]+)/tasks/task-[0-9]+", (m, f) -> grants(m.group(1), Perms.READ)),
+    UNIT_TASK_PROGRESS("/units/(unit-[0-9]+)/tasks/task-[0-9]+/progress",
+            (m, f) -> grants(m.group(1), Perms.READ | Perms.WRITE)),
     /** Presence, ports, status history, and the flags the administrator sets and the unit clears. */
     UNIT_CHILD("/units/(unit-[0-9]+)/[^/]+", (m, f) -> readAnd(m.group(1), Perms.READ | Perms.WRITE)),
     RELATION("/relations/relation-[0-9]*", (m, f) -> read()),

@@ -226,4 +226,41 @@ public interface HookToolBackend {
     default Map<String, Object> goalState(String clientId) throws HookToolException {
         throw new HookToolException(jujube.hooks.protocol.ErrorCode.INTERNAL_ERROR, "goal-state is not served here");
     }
+
+    /**
+     * The running action's parameters, defaults filled in.
+     *
+     * @throws HookToolException {@code not running an action} outside an action
+     * @since 3.3
+     */
+    default Map<String, Object> actionGet(String clientId) throws HookToolException {
+        throw new HookToolException(jujube.hooks.protocol.ErrorCode.INTERNAL_ERROR, "action-get is not served here");
+    }
+
+    /**
+     * Adds to the running action's results (nested maps of strings), kept with the task when it ends.
+     *
+     * @since 3.3
+     */
+    default void actionSet(String clientId, Map<String, Object> results) throws HookToolException {
+        throw new HookToolException(jujube.hooks.protocol.ErrorCode.INTERNAL_ERROR, "action-set is not served here");
+    }
+
+    /**
+     * Adds a message to the running action's log, at once (an operator watching the task sees it).
+     *
+     * @since 3.3
+     */
+    default void actionLog(String clientId, String message) throws HookToolException {
+        throw new HookToolException(jujube.hooks.protocol.ErrorCode.INTERNAL_ERROR, "action-log is not served here");
+    }
+
+    /**
+     * Marks the running action as failed with {@code message}; it runs on, and ends as failed.
+     *
+     * @since 3.3
+     */
+    default void actionFail(String clientId, String message) throws HookToolException {
+        throw new HookToolException(jujube.hooks.protocol.ErrorCode.INTERNAL_ERROR, "action-fail is not served here");
+    }
 }

@@ -11,7 +11,8 @@ public final class HookToolNames {
     public static final List<String> IMPLEMENTED = List.of("relation-get", "relation-set", "relation-list",
             "relation-ids", "config-get", "unit-get", "open-port", "close-port", "juju-log", "opened-ports",
             "network-get", "is-leader", "leader-get", "leader-set", "status-set", "status-get",
-            "application-version-set", "state-get", "state-set", "state-delete", "goal-state");
+            "application-version-set", "state-get", "state-set", "state-delete", "goal-state", "action-get",
+            "action-set", "action-log", "action-fail");
 
     /**
      * Go juju 3's tools Jujube does not implement, each with what it belongs to: on a hook's {@code PATH}
@@ -30,7 +31,6 @@ public final class HookToolNames {
 
     private static Map<String, String> notImplemented() {
         Map<String, String> tools = new LinkedHashMap<>();
-        put(tools, "actions", "action-get", "action-set", "action-log", "action-fail");
         put(tools, "secrets", "secret-add", "secret-get", "secret-grant", "secret-ids", "secret-info-get",
                 "secret-remove", "secret-revoke", "secret-set");
         put(tools, "storage", "storage-add", "storage-get", "storage-list");

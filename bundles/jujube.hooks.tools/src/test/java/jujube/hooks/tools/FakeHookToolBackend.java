@@ -15,7 +15,8 @@ import jujube.model.Port;
  * An in-memory backend with a fixed fixture: unit wordpress/0 in relations db:0 (mysql/0, mysql/1),
  * db:1 (mysql-2/0) and cache:2 (memcached/0). Client hook-1 runs a db:0 hook with remote unit mysql/0;
  * client hook-2 runs a hook outside any relation; every other client id is unknown. The unit leads its
- * service in hook-1's time, not in hook-2's; the leader settings hold {@code ring=abc}.
+ * service in hook-1's time, not in hook-2's; the leader settings hold {@code ring=abc}. Client action-3 runs
+ * the action {@code backup} with parameters {@code target=/srv, compress=true, retention: {days: 7}}.
  */
 public final class FakeHookToolBackend implements HookToolBackend {
     static final String LOCAL_UNIT = "wordpress/0";
@@ -23,7 +24,11 @@ public final class FakeHookToolBackend implements HookToolBackend {
     private record Hook(String relationId, String remoteUnit) {
     }
 
-    private final Map<String, Hook> hooks = Map.of("hook-1", new Hook("db:0", "mysql/0"), "hook-2", new Hook(null, null));
+    private final Map<String, Hook> hooks = Map.of("hook-1", new Hook("db:0", "mysql/0"), "hook-2", new Hook(null, null),
+            "action-3", new Hook(null, null));
+    final Map<String, Object> actionResults = new java.util.LinkedHashMap<>();
+    final List<String> actionLog = Collections.synchronizedList(new ArrayList<>());
+    volatile String actionFailure;
     private final Map<String, Map<String, Map<String, String>>> relations = new ConcurrentHashMap<>();
     final Set<Port> ports = Collections.synchronizedSet(new TreeSet<>((a, b) -> a.toString().compareTo(b.toString())));
     final List<String> logs = Collections.synchronizedList(new ArrayList<>());
@@ -61,6 +66,11 @@ public final class FakeHookToolBackend implements HookToolBackend {
         unitStatus = new StatusInfo("maintenance", "installing");
         appStatus = new StatusInfo("unknown", "");
         workloadVersion = "";
+        synchronized (actionResults) {
+            actionResults.clear();
+        }
+        actionLog.clear();
+        actionFailure = null;
     }
 
     private static Map<String, Map<String, String>> units(Map<String, Map<String, String>> fixture) {
@@ -320,5 +330,39 @@ public final class FakeHookToolBackend implements HookToolBackend {
         hook(clientId);
         return Map.of("units", Map.of(LOCAL_UNIT, Map.of("status", "active", "since", "2026-11-29T10:00:00Z")),
                 "relations", Map.of("db", Map.of("mysql", Map.of("status", "joined", "since", ""))));
+    }
+
+    private void action(String clientId) throws HookToolException {
+        hook(clientId);
+        if (!clientId.equals("action-3")) {
+            throw new HookToolException(ErrorCode.BAD_REQUEST, "not running an action");
+        }
+    }
+
+    @Override
+    public Map<String, Object> actionGet(String clientId) throws HookToolException {
+        action(clientId);
+        return Map.of("target", "/srv", "compress", true, "retention", Map.of("days", 7));
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public void actionSet(String clientId, Map<String, Object> results) throws HookToolException {
+        action(clientId);
+        synchronized (actionResults) {
+            actionResults.putAll(results);
+        }
+    }
+
+    @Override
+    public void actionLog(String clientId, String message) throws HookToolException {
+        action(clientId);
+        actionLog.add(message);
+    }
+
+    @Override
+    public void actionFail(String clientId, String message) throws HookToolException {
+        action(clientId);
+        actionFailure = message;
     }
 }

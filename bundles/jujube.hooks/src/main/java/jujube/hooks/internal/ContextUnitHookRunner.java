@@ -191,12 +191,49 @@ final class ContextUnitHookRunner implements UnitHookRunner {
     }
 
     @Override
+    public jujube.hooks.ActionOutcome runAction(jujube.hooks.ActionCall action, Duration timeout, HookOutput output) {
+        Path charmDir = setup.charmDir();
+        if (!Files.exists(charmDir.resolve(HookInvocation.DISPATCH))
+                && !Files.isRegularFile(charmDir.resolve("actions").resolve(action.name()))) {
+            return new jujube.hooks.ActionOutcome(new HookResult.Failed("the charm has neither a dispatch nor actions/"
+                    + action.name()), Map.of(), Optional.empty());
+        }
+        Map<String, String> variables = Map.of("JUJU_ACTION_NAME", action.name(), "JUJU_ACTION_UUID", action.id(),
+                "JUJU_ACTION_TAG", "action-" + action.id());
+        HookContext[] context = new HookContext[1];
+        ExecutedHook executed = execute(action.name(), Optional.empty(), output,
+                invocation -> invocation.asAction().withTimeout(timeout).withExtraEnv(withAll(invocation.extraEnv(), variables)),
+                action, context);
+        if (context[0] == null) {
+            return new jujube.hooks.ActionOutcome(executed.result(), Map.of(), Optional.empty());
+        }
+        jujube.hooks.ActionOutcome outcome = context[0].actionOutcome(executed.result());
+        if (!executed.result().isSuccess()) {
+            return outcome;
+        }
+        HookResult applied = apply(action.name(), executed.effects());
+        return applied.isSuccess() ? outcome : new jujube.hooks.ActionOutcome(applied, outcome.results(), outcome.failure());
+    }
+
+    private static Map<String, String> withAll(Map<String, String> env, Map<String, String> more) {
+        Map<String, String> all = new java.util.HashMap<>(env);
+        all.putAll(more);
+        return all;
+    }
+
+    @Override
     public ExecutedHook execute(String hookName, Optional<RelationHookInfo> relation, HookOutput output) {
         return execute(hookName, relation, output, UnaryOperator.identity());
     }
 
     private ExecutedHook execute(String hookName, Optional<RelationHookInfo> relation, HookOutput output,
             UnaryOperator<HookInvocation> adapt) {
+        return execute(hookName, relation, output, adapt, null, new HookContext[1]);
+    }
+
+    /** Runs a hook, or the action {@code action} when it is not null; {@code made[0]} is its context once made. */
+    private ExecutedHook execute(String hookName, Optional<RelationHookInfo> relation, HookOutput output,
+            UnaryOperator<HookInvocation> adapt, jujube.hooks.ActionCall action, HookContext[] made) {
         String charmId = lastCharmId;
         try {
             // Read once: the unit node's charm changes only when this unit's agent upgrades it, and the
@@ -217,7 +254,8 @@ final class ContextUnitHookRunner implements UnitHookRunner {
         } catch (StateException e) {
             return failed(new HookResult.Failed("could not read unit " + setup.unit() + ": " + e.getMessage()));
         }
-        HookContext context = new HookContext(setup.state(), charms, hookName, charmId, relation);
+        HookContext context = new HookContext(setup.state(), charms, hookName, charmId, relation, action);
+        made[0] = context;
         String clientId = registry.open(context);
         HookResult result;
         String shownName = relation.map(r -> hookName + " (" + r.relationId()

@@ -48,7 +48,8 @@ final class DebugHookInvoker implements HookInvoker {
         DebugTmux session = DebugTmux.of(tmux.get(), unitDir, invocation.unitName());
         DebugWindow window;
         try {
-            window = DebugWindow.prepare(session, invocation.unitName(), invocation.hookName(), invocation.charmDir(),
+            window = DebugWindow.prepare(session, invocation.unitName(), invocation.hookName(),
+                    invocation.dispatchPath(), invocation.charmDir(),
                     HookEnvironment.of(invocation, agentPath), agentPath);
         } catch (IOException e) {
             return new HookResult.Failed("debug-hooks: could not prepare the hook's window: " + e.getMessage());
@@ -60,10 +61,11 @@ final class DebugHookInvoker implements HookInvoker {
             }
             LOG.info("unit={} hook={}: held in debug-hooks session {}", invocation.unitName(), invocation.hookName(),
                     session.session());
-            return delegate.invoke(new HookInvocation(invocation.unitName(), invocation.serviceName(),
+            HookInvocation inWindow = new HookInvocation(invocation.unitName(), invocation.serviceName(),
                     invocation.charmName(), window.charmDir(), invocation.hookName(), invocation.socketPath(),
                     invocation.clientId(), invocation.toolsDir(), invocation.relation(), invocation.extraEnv(),
-                    invocation.timeout()).withModel(invocation.model()), output);
+                    invocation.timeout()).withModel(invocation.model());
+            return delegate.invoke(invocation.action() ? inWindow.asAction() : inWindow, output);
         } finally {
             debugger.release(held);
             cleanUp(held);

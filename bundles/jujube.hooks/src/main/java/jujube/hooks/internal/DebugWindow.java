@@ -39,21 +39,25 @@ final class DebugWindow {
      * @param env the hook's environment, exactly as the hook would have got it
      * @param agentPath the PATH tmux is started with when the session must be made here
      */
-    static DebugWindow prepare(DebugTmux tmux, String unit, String hookName, Path charmDir, Map<String, String> env,
-            String agentPath) throws IOException {
+    static DebugWindow prepare(DebugTmux tmux, String unit, String hookName, String hookFile, Path charmDir,
+            Map<String, String> env, String agentPath) throws IOException {
         Path dir = Files.createTempDirectory("jujube-debug-hook-",
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         byte[] bits = new byte[8];
         RANDOM.nextBytes(bits);
         DebugWindow window = new DebugWindow(dir, "jujube-hook-" + HexFormat.of().formatHex(bits));
-        Path hooks = Files.createDirectories(dir.resolve("hooks"));
-        window.write(hooks.resolve(hookName), window.hookScript(tmux, hookName, charmDir, agentPath));
+        Path file = dir.resolve(hookFile);
+        Files.createDirectories(file.getParent());
+        window.write(file, window.hookScript(tmux, hookName, charmDir, agentPath));
         window.write(dir.resolve("window.sh"), window.windowScript(tmux, unit, hookName, charmDir, env));
         window.write(dir.resolve("rc"), "PS1=" + DebugTmux.quote("[" + unit + " " + hookName + "] \\w\\$ ") + "\n");
         return window;
     }
 
-    /** What the invoker runs as the hook's charm directory: {@code hooks/<hook>} is the waiting script. */
+    /**
+     * What the invoker runs as the hook's charm directory: {@code hooks/<hook>} (an action's
+     * {@code actions/<action>}) is the waiting script.
+     */
     Path charmDir() {
         return dir;
     }

@@ -47,9 +47,20 @@ final class HookContext {
     private Map<String, Object> config; // guarded by this
     private UnitInfo unitInfo; // guarded by this
     private Map<String, String> charmState; // guarded by this
+    /** The action this context runs; null for a hook. */
+    private final jujube.hooks.ActionCall action;
+    private final Map<String, Object> actionResults = new java.util.LinkedHashMap<>(); // guarded by this
+    private String actionFailure; // guarded by this
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
 
     HookContext(UnitHandle state, CharmReader charms, String hookName, String charmId,
             Optional<RelationHookInfo> relation) {
+        this(state, charms, hookName, charmId, relation, null);
+    }
+
+    HookContext(UnitHandle state, CharmReader charms, String hookName, String charmId,
+            Optional<RelationHookInfo> relation, jujube.hooks.ActionCall action) {
+        this.action = action;
         this.state = state;
         this.charms = charms;
         this.unit = state.name();
@@ -413,6 +424,86 @@ final class HookContext {
     /** The writes to apply; only meaningful once sealed. */
     synchronized PendingChanges pending() {
         return pending;
+    }
+
+    // ---- actions
+
+    private jujube.hooks.ActionCall action() throws HookToolException {
+        if (action == null) {
+            throw new HookToolException(ErrorCode.BAD_REQUEST, "not running an action");
+        }
+        return action;
+    }
+
+    Map<String, Object> actionGet() throws HookToolException {
+        return action().params();
+    }
+
+    /** Merges into the results, nested maps into nested maps; refused past the size a task keeps. */
+    void actionSet(Map<String, Object> results) throws HookToolException {
+        action();
+        synchronized (this) {
+            checkOpen();
+            Map<String, Object> merged = deepCopy(actionResults);
+            merge(merged, results);
+            int size;
+            try {
+                size = JSON.writeValueAsBytes(merged).length;
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                throw new HookToolException(ErrorCode.BAD_REQUEST, "results cannot be written: " + e.getOriginalMessage());
+            }
+            if (size > jujube.state.Tasks.MAX_RESULTS_BYTES) {
+                throw new HookToolException(ErrorCode.BAD_REQUEST, "results of " + size + " bytes are over the limit of "
+                        + jujube.state.Tasks.MAX_RESULTS_BYTES);
+            }
+            actionResults.clear();
+            actionResults.putAll(merged);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void merge(Map<String, Object> into, Map<String, Object> from) {
+        from.forEach((key, value) -> {
+            if (value instanceof Map<?, ?> m && into.get(key) instanceof Map<?, ?> existing) {
+                Map<String, Object> nested = new java.util.LinkedHashMap<>((Map<String, Object>) existing);
+                merge(nested, (Map<String, Object>) m);
+                into.put(key, nested);
+            } else {
+                into.put(key, value instanceof Map<?, ?> m ? deepCopy((Map<String, Object>) m) : value);
+            }
+        });
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> deepCopy(Map<String, Object> map) {
+        Map<String, Object> copy = new java.util.LinkedHashMap<>();
+        map.forEach((k, v) -> copy.put(k, v instanceof Map<?, ?> m ? deepCopy((Map<String, Object>) m) : v));
+        return copy;
+    }
+
+    void actionLog(String message) throws HookToolException {
+        jujube.hooks.ActionCall running = action();
+        synchronized (this) {
+            checkOpen();
+        }
+        if (message.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > jujube.state.Tasks.MAX_LOG_MESSAGE_BYTES) {
+            throw new HookToolException(ErrorCode.BAD_REQUEST, "a message of more than "
+                    + jujube.state.Tasks.MAX_LOG_MESSAGE_BYTES + " bytes");
+        }
+        running.log().accept(message);
+    }
+
+    void actionFail(String message) throws HookToolException {
+        action();
+        synchronized (this) {
+            checkOpen();
+            actionFailure = message;
+        }
+    }
+
+    /** What the action set, and its action-fail message if any: read once the context is sealed. */
+    synchronized jujube.hooks.ActionOutcome actionOutcome(jujube.hooks.HookResult result) {
+        return new jujube.hooks.ActionOutcome(result, deepCopy(actionResults), Optional.ofNullable(actionFailure));
     }
 
     private void checkOpen() throws HookToolException {

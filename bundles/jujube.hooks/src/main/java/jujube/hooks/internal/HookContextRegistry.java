@@ -244,4 +244,33 @@ final class HookContextRegistry implements HookToolBackend {
             log.charmLog(context.unit().toString(), context.hookName(), level, line);
         }
     }
+
+    @Override
+    public Map<String, Object> actionGet(String clientId) throws HookToolException {
+        return call(clientId, HookContext::actionGet);
+    }
+
+    @Override
+    public void actionSet(String clientId, Map<String, Object> results) throws HookToolException {
+        call(clientId, c -> {
+            c.actionSet(results);
+            return null;
+        });
+    }
+
+    @Override
+    public void actionLog(String clientId, String message) throws HookToolException {
+        call(clientId, c -> {
+            c.actionLog(message);
+            return null;
+        });
+    }
+
+    @Override
+    public void actionFail(String clientId, String message) throws HookToolException {
+        call(clientId, c -> {
+            c.actionFail(message);
+            return null;
+        });
+    }
 }

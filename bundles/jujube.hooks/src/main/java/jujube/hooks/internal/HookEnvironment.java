@@ -54,7 +54,9 @@ final class HookEnvironment {
         env.put("JUJU_MACHINE_ID", invocation.model().machineId());
         env.put("JUJU_PRINCIPAL_UNIT", invocation.model().principalUnit().orElse(""));
         if (invocation.program().isEmpty()) {
-            env.put("JUJU_HOOK_NAME", invocation.hookName());
+            if (!invocation.action()) {
+                env.put("JUJU_HOOK_NAME", invocation.hookName());
+            }
             env.put("JUJU_DISPATCH_PATH", invocation.dispatchPath());
         }
         invocation.relation().ifPresent(relation -> putRelation(env, relation));

@@ -19,7 +19,7 @@ final class RunProgram {
     static final String COMMAND_VARIABLE = "JUJU_RUN_COMMAND";
     private static final String SCRIPT = """
             #!/bin/sh
-            # written by the unit agent: runs the command of 'jujube run', which it gets in $JUJU_RUN_COMMAND
+            # written by the unit agent: runs the command of 'jujube exec', which it gets in $JUJU_RUN_COMMAND
             command=$JUJU_RUN_COMMAND
             unset JUJU_RUN_COMMAND
             exec /bin/sh -c "$command"

@@ -18,7 +18,7 @@ import org.apache.zookeeper.data.ACL;
  * the bytes of a subtree, which the server enforces, {@code zookeeper.enforceQuota}): every subtree an
  * agent may create nodes in has one, set by the administrator when the subtree is made. A write past it
  * fails with ZooKeeper's {@code QuotaExceeded}, whoever writes (the administrator too, whose requests for a
- * unit, such as {@code jujube run}'s, then fail for that unit alone). Other nodes an agent writes are single
+ * unit, such as {@code jujube exec}'s, then fail for that unit alone). Other nodes an agent writes are single
  * nodes (its settings, its scope entries), bounded by what one node may hold.
  *
  * <p>The quota nodes live outside the environment's root, below {@code /zookeeper/quota/<chroot>}, which
@@ -32,7 +32,7 @@ public final class WriteQuotas {
 
     /**
      * A unit's node and what is below it: its presence, ports, flags, status history (about 25 KB at its
-     * longest) and the {@code jujube run} requests in flight (each up to 64 KiB of command and twice that of
+     * longest) and the {@code jujube exec} requests in flight (each up to 64 KiB of command and twice that of
      * output): room for three of the largest at once.
      */
     public static final Limit UNIT = new Limit(100, 1024 * 1024);

@@ -4,7 +4,7 @@ import java.nio.charset.StandardCharsets;
 import jujube.hooks.HookOutput;
 
 /**
- * A {@code jujube run} command's output, each stream kept up to a number of bytes of UTF-8 and then
+ * A {@code jujube exec} command's output, each stream kept up to a number of bytes of UTF-8 and then
  * counted only, so that an answer always fits in its ZooKeeper node; a cut stream ends with a note
  * saying how much was left out.
  */

@@ -26,7 +26,7 @@ import org.slf4j.LoggerFactory;
  * A unit agent whose unit's local state is corrupt runs nothing of the unit: it announces itself, shows the
  * unit in {@link UnitInfo#LOCAL_STATE_ERROR} with the corrupt files and their problems as status's
  * {@code agent-state-info} (and an entry of {@code status-history}), logs that once, and waits on its own
- * thread for one of three things (answering the unit's {@code jujube run} requests meanwhile as not run,
+ * thread for one of three things (answering the unit's {@code jujube exec} requests meanwhile as not run,
  * {@link RefusedRuns}): the operator's {@code jujube resolved --reset-state} (its resolved flag
  * with {@link ResolvedMode#RESET_STATE}), the unit's retirement, or the agent's stop. Nothing else of the
  * unit's is retried meanwhile, and the other units of the machine are not concerned. ZooKeeper away is

@@ -14,7 +14,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * While a unit's local state is corrupt, its {@code jujube run} requests are answered at once, as not run
+ * While a unit's local state is corrupt, its {@code jujube exec} requests are answered at once, as not run
  * and why, instead of waiting out their requesters' timeouts: nothing of the unit runs until it is reset.
  */
 final class RefusedRuns implements AutoCloseable {

@@ -275,6 +275,7 @@ final class UnitAgentRuntime implements AutoCloseable {
         private UnitAgentLoop loop;
         private UnitDebugLog debugLog;
         private UnitCommands commands;
+        private UnitTasks tasks;
 
         void build() throws Exception {
             UnitName unit = settings.unit();
@@ -318,6 +319,8 @@ final class UnitAgentRuntime implements AutoCloseable {
                     debugLog);
             commands = new UnitCommands(unitState, unit, runner, executor);
             commands.start();
+            tasks = new UnitTasks(unitState, unit, runner, executor);
+            tasks.start();
         }
 
         /** Best effort: a status the state cannot take now is not worth failing a hook for. */
@@ -335,6 +338,7 @@ final class UnitAgentRuntime implements AutoCloseable {
             boolean interrupted = Thread.interrupted();
             closeQuietly(loop);
             closeQuietly(commands);
+            closeQuietly(tasks);
             if (lifecycle != null) {
                 try {
                     lifecycle.suspend();

@@ -25,7 +25,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs the commands of {@code jujube run} left for this unit: each through the unit's hook executor (queued
+ * Runs the commands of {@code jujube exec} left for this unit: each through the unit's hook executor (queued
  * behind the hooks while it runs, ahead of its queue while it is stopped, as in an error state), so a command
  * never runs beside a hook. The request is claimed only once its turn came: one its requester gave up on
  * meanwhile is skipped. A request found claimed at the start was being run when an earlier agent died: it

@@ -41,7 +41,8 @@ public final class ToolRunner {
                 new PortTool(false), new JujuLogTool(), new OpenedPortsTool(), new NetworkGetTool(), new IsLeaderTool(),
                 new LeaderGetTool(), new LeaderSetTool(), new StatusSetTool(), new StatusGetTool(),
                 new ApplicationVersionSetTool(), new StateGetTool(), new StateSetTool(yaml), new StateDeleteTool(),
-                new GoalStateTool(json))) {
+                new GoalStateTool(json), new ActionGetTool(json), new ActionSetTool(), new ActionLogTool(),
+                new ActionFailTool())) {
             tools.put(tool.name(), tool);
         }
     }

@@ -165,6 +165,26 @@ record ConnectionUnitHandle(StateConnection state, UnitName name) implements Uni
     }
 
     @Override
+    public Watch watchTasks(StateWatcher<java.util.List<jujube.state.TaskInfo>> watcher) {
+        return state.tasks().watch(name, watcher);
+    }
+
+    @Override
+    public boolean startTask(String id) {
+        return state.tasks().start(name, id);
+    }
+
+    @Override
+    public void logTask(String id, String message) {
+        state.tasks().log(name, id, message);
+    }
+
+    @Override
+    public void finishTask(String id, jujube.state.TaskStatus status, String message, Map<String, Object> results) {
+        state.tasks().finish(name, id, status, message, results);
+    }
+
+    @Override
     public Watch watchRuns(StateWatcher<Map<String, RunRequest>> watcher) {
         return state.runs().watch(name, watcher);
     }

@@ -75,6 +75,7 @@ public final class CuratorStateConnection implements StateConnection {
     private final CuratorDebugLog debugLog;
     private final CuratorEnvironmentConfig environmentConfig;
     private final CuratorUnitRuns runs;
+    private final CuratorTasks tasks;
     private final AccessControl access;
     private final CuratorAccess accessApi;
     private final StateContext ctx;
@@ -148,6 +149,7 @@ public final class CuratorStateConnection implements StateConnection {
         debugLog = new CuratorDebugLog(ctx);
         environmentConfig = new CuratorEnvironmentConfig(ctx);
         runs = new CuratorUnitRuns(ctx);
+        tasks = new CuratorTasks(ctx);
         accessApi = new CuratorAccess(ctx, units, machines, charms);
         client.getConnectionStateListenable().addListener((c, newState) -> publish(map(newState)));
         client.start();
@@ -345,6 +347,11 @@ public final class CuratorStateConnection implements StateConnection {
     @Override
     public jujube.state.UnitRuns runs() {
         return runs;
+    }
+
+    @Override
+    public jujube.state.Tasks tasks() {
+        return tasks;
     }
 
     @Override

@@ -299,6 +299,11 @@ public final class StateConnectionComponent implements StateConnection {
     }
 
     @Override
+    public jujube.state.Tasks tasks() {
+        return connection().tasks();
+    }
+
+    @Override
     public Access access() {
         return connection().access();
     }
