@@ -112,8 +112,8 @@ class BadInputCorpusIT {
             String expected = CorpusTable.expand(c[1], placeholders);
             String command = CorpusTable.expand(c[2], placeholders);
             String what = shorten(command);
-            Distribution.Run run = env.run("run", "--unit", "blog/0", "--format", "json", command);
-            assertEquals(1, run.exit(), () -> what + ": jujube run fails when its command does: " + run.err());
+            Distribution.Run run = env.run("exec", "--unit", "blog/0", "--format", "json", command);
+            assertEquals(1, run.exit(), () -> what + ": jujube exec fails when its command does: " + run.err());
             JsonNode result = JSON.readTree(run.out()).path("results").path(0);
             String error = result.path("error").asText("");
             List<String> stderr = result.path("stderr").asText("").lines().toList();
@@ -231,7 +231,7 @@ class BadInputCorpusIT {
 
     /** Runs a command in blog/0's hook context; the result of the run (exit-code, stdout, stderr). */
     private JsonNode inBlog(String command) throws Exception {
-        String out = env.ok("run", "--unit", "blog/0", "--format", "json", command);
+        String out = env.ok("exec", "--unit", "blog/0", "--format", "json", command);
         return JSON.readTree(out).path("results").path(0);
     }
 
@@ -263,7 +263,7 @@ class BadInputCorpusIT {
         long configChanged = lines("blog/0", "config-changed");
         long relationChanged = lines("mysql/0", "db-relation-changed blog/0");
         env.ok("set", "blog", "title=probe-" + tag);
-        env.ok("run", "--unit", "blog/0", "relation-set -r " + relation + " probe=" + tag);
+        env.ok("exec", "--unit", "blog/0", "relation-set -r " + relation + " probe=" + tag);
         POLLING.await("blog's config-changed and mysql's db-relation-changed after probe " + tag).atMost(Environment.CONVERGE)
                 .untilAsserted(() -> assertTrue(() -> lines("blog/0", "config-changed") > configChanged
                         && lines("mysql/0", "db-relation-changed blog/0") > relationChanged,

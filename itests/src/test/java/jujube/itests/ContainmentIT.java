@@ -39,7 +39,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * files, the host's disk through a device node, kernel modules, the kernel's log, keyrings, BPF, a host
  * process's root, and plants a set-uid shell and links in the directory the host binds in), and then
  * runs a fork bomb (inside its unit's cgroup, then out of it), a memory hog and a disk filler in its hook
- * context ({@code jujube run}). Every
+ * context ({@code jujube exec}). Every
  * attempt is named with its outcome, must be refused, and the host is checked from the host afterwards:
  * its kernel settings and files unchanged, the planted files harmless to it, the other machine's unit
  * and the controller running, and each limit reached shown in status.
@@ -237,7 +237,7 @@ class ContainmentIT {
 
     /** Runs {@code command} in the unit's hook context; its one result (exit-code, stdout, stderr). */
     private JsonNode exec(String unit, String command) throws Exception {
-        Distribution.Run run = env.run("run", "--unit", unit, "--timeout", "2m", "--format", "json", command);
+        Distribution.Run run = env.run("exec", "--unit", unit, "--timeout", "2m", "--format", "json", command);
         JsonNode out = JSON.readTree(run.out());
         JsonNode results = out.has("results") ? out.get("results") : out;
         return results.isArray() ? results.get(0) : results;

@@ -359,7 +359,7 @@ class SecurityIT {
                     + "/log-", new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, org.apache.zookeeper.CreateMode.PERSISTENT_SEQUENTIAL));
             assertEquals(KeeperException.Code.NOAUTH, other.code(), "into the database's log");
         }
-        env.ok("run", "--unit", "blog/0", "juju-log after the forgeries");
+        env.ok("exec", "--unit", "blog/0", "juju-log after the forgeries");
         POLLING.await("blog/0's record after them").atMost(Environment.CONVERGE).until(() -> admin.debugLog().after(-1)
                 .stream().anyMatch(r -> r.record().message().contains("after the forgeries")));
         List<LoggedRecord> records = admin.debugLog().after(-1);

@@ -95,7 +95,7 @@ class StateFilesCorpusIT {
             assertFalse(env.hookLog(unit).contains("config-changed - port=8081"), unit + " ran a hook");
         }
         // a command asked of a corrupt unit is answered at once, not run
-        Distribution.Run notRun = env.run("run", "--unit", "blog/1", "--timeout", "5m", "true");
+        Distribution.Run notRun = env.run("exec", "--unit", "blog/1", "--timeout", "5m", "true");
         assertEquals(1, notRun.exit(), notRun.out() + notRun.err());
         assertTrue(notRun.err().contains("not run: the local state of blog/1 is corrupt"), notRun.err());
         Distribution.Run refused = env.run("resolved", "blog/1");

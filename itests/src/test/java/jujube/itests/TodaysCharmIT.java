@@ -90,7 +90,7 @@ class TodaysCharmIT {
         // the application bag: a peer reads its own application's, only the leader writes it
         String id = hookTool(follower, "relation-ids replicas").strip();
         assertEquals("Hello from " + leader[0] + "\n", hookTool(follower, "relation-get -r " + id + " --app greeting greeter"));
-        Distribution.Run forged = env.run("run", "--unit", follower, "--format", "json",
+        Distribution.Run forged = env.run("exec", "--unit", follower, "--format", "json",
                 "relation-set -r " + id + " --app greeting=forged");
         assertTrue((forged.out() + forged.err()).contains("relation-set: error: cannot write relation settings"),
                 forged.out() + forged.err());
@@ -108,17 +108,17 @@ class TodaysCharmIT {
         return leader.equals("greeter/0") ? "greeter/1" : "greeter/0";
     }
 
-    /** What a hook tool prints, run in the unit's hook context by {@code jujube run}. */
+    /** What a hook tool prints, run in the unit's hook context by {@code jujube exec}. */
     private String hookTool(String unit, String command) throws Exception {
-        JsonNode out = JSON.readTree(env.ok("run", "--unit", unit, "--format", "json", command));
+        JsonNode out = JSON.readTree(env.ok("exec", "--unit", unit, "--format", "json", command));
         JsonNode result = out.has("results") ? out.get("results").get(0) : out;
         assertEquals(0, result.path("exit-code").asInt(-1), result.toString());
         return result.path("stdout").asText();
     }
 
-    /** The unit's events.log, which its dispatch writes, read through {@code jujube run}. */
+    /** The unit's events.log, which its dispatch writes, read through {@code jujube exec}. */
     private List<String> events(String unit) throws Exception {
-        Distribution.Run run = env.run("run", "--unit", unit, "--format", "json", "cat \"$CHARM_DIR/../events.log\"");
+        Distribution.Run run = env.run("exec", "--unit", unit, "--format", "json", "cat \"$CHARM_DIR/../events.log\"");
         JsonNode out = JSON.readTree(run.out());
         JsonNode result = out.has("results") ? out.get("results").get(0) : out;
         return result.path("stdout").asText().lines().toList();

@@ -41,22 +41,22 @@ final class UnitOperationsScenario {
         Path blogDir = env.unitDir(blogMachine, "blog/0");
 
         // run: in the hook context, relation ids listable; json on request; failures and timeouts named
-        String out = env.ok("run", "--unit", "blog/0", "relation-ids db; echo $JUJU_UNIT_NAME; pwd");
+        String out = env.ok("exec", "--unit", "blog/0", "relation-ids db; echo $JUJU_UNIT_NAME; pwd");
         assertTrue(out.contains("stdout: |\n    db:") && out.contains("    blog/0\n    " + blogDir.resolve("charm")), out);
-        Distribution.Run failed = env.run("run", "--service", "blog,mysql", "--format", "json", "echo out; exit 4");
+        Distribution.Run failed = env.run("exec", "--service", "blog,mysql", "--format", "json", "echo out; exit 4");
         assertEquals(1, failed.exit());
         assertEquals("jujube: blog/0: exit code 4\njujube: mysql/0: exit code 4\n", failed.err());
         JsonNode results = JSON.readTree(failed.out()).path("results");
         assertEquals(2, results.size());
         assertEquals(4, results.get(0).path("exit-code").asInt());
         assertEquals("out\n", results.get(1).path("stdout").asText());
-        Distribution.Run slow = env.run("run", "--unit", "blog/0", "--timeout", "1s", "sleep 30");
+        Distribution.Run slow = env.run("exec", "--unit", "blog/0", "--timeout", "1s", "sleep 30");
         assertEquals(1, slow.exit());
         assertEquals("jujube: blog/0: timed out after 1 s\n", slow.err());
         assertTrue(slow.out().contains("exit-code: 124"), slow.out());
-        assertOneLine(env.run("run", "--unit", "nosuch/0", "true"), "jujube: unit nosuch/0 does not exist");
+        assertOneLine(env.run("exec", "--unit", "nosuch/0", "true"), "jujube: unit nosuch/0 does not exist");
         // a unit in error runs commands too: what an author debugs
-        assertTrue(env.ok("run", "--unit", "broken/0", "echo $JUJU_UNIT_NAME").contains("broken/0"));
+        assertTrue(env.ok("exec", "--unit", "broken/0", "echo $JUJU_UNIT_NAME").contains("broken/0"));
 
         // ssh: the unit's directory, the machine's root, the command's exit status
         Distribution.Run where = env.run("ssh", "blog/0", "pwd;", "hostname");
@@ -107,7 +107,7 @@ final class UnitOperationsScenario {
             new ProcessBuilder("kill", "-STOP", Long.toString(pid)).start().waitFor();
         }
         try {
-            Distribution.Run hung = env.run("run", "--unit", "blog/0", "--timeout", "1s", "true");
+            Distribution.Run hung = env.run("exec", "--unit", "blog/0", "--timeout", "1s", "true");
             assertEquals(1, hung.exit());
             assertTrue(hung.err().startsWith("jujube: blog/0: no answer within 6 s"), hung.err());
             POLLING.await("machine " + blogMachine + " down").atMost(DOWN)
@@ -124,7 +124,7 @@ final class UnitOperationsScenario {
         }
         env.awaitUnits(Map.of("mysql/0", "started", "blog/0", "started", "broken/0", "install-error"));
         // broken/0 is in error but runs commands: every unit answers once the machine is back
-        assertEquals(0, env.run("run", "--all", "--timeout", "30s", "true").exit());
+        assertEquals(0, env.run("exec", "--all", "--timeout", "30s", "true").exit());
     }
 
     static void assertOneLine(Distribution.Run run, String line) {

@@ -21,7 +21,12 @@ import jujube.cli.internal.RemoveUnitCommand;
 import jujube.cli.internal.ResolvedCommand;
 import jujube.cli.internal.SetCommand;
 import jujube.cli.internal.SetEnvCommand;
+import jujube.cli.internal.ActionsCommand;
+import jujube.cli.internal.CancelTaskCommand;
+import jujube.cli.internal.ExecCommand;
+import jujube.cli.internal.OperationsCommand;
 import jujube.cli.internal.RunCommand;
+import jujube.cli.internal.ShowTaskCommand;
 import jujube.cli.internal.ScpCommand;
 import jujube.cli.internal.SshCommand;
 import jujube.cli.internal.StatusCommand;
@@ -46,7 +51,8 @@ import picocli.CommandLine.Option;
             ExposeCommand.class, UnexposeCommand.class, SetCommand.class, GetCommand.class, SetEnvCommand.class,
             GetEnvCommand.class, ResolvedCommand.class, UpgradeCharmCommand.class, AddMachineCommand.class,
             TerminateMachineCommand.class, DebugLogCommand.class, StatusCommand.class, StatusHistoryCommand.class,
-            SshCommand.class, ScpCommand.class, RunCommand.class, DebugHooksCommand.class})
+            SshCommand.class, ScpCommand.class, ExecCommand.class, RunCommand.class, ShowTaskCommand.class,
+            OperationsCommand.class, ActionsCommand.class, CancelTaskCommand.class, DebugHooksCommand.class})
 public final class Main {
     @Option(names = {"-v", "--verbose"}, scope = CommandLine.ScopeType.INHERIT,
             description = "Print stack traces of failures.")

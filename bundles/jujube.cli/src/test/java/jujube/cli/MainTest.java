@@ -19,7 +19,7 @@ class MainTest {
     private static final List<String> COMMANDS = List.of("bootstrap", "destroy-environment", "deploy", "add-unit",
             "remove-unit", "add-relation", "remove-relation", "destroy-service", "expose", "unexpose", "set", "get",
             "set-env", "get-env", "resolved", "upgrade-charm", "add-machine", "terminate-machine", "debug-log", "status",
-            "status-history", "ssh", "scp", "run", "debug-hooks");
+            "status-history", "ssh", "scp", "exec", "run", "show-task", "operations", "actions", "cancel-task", "debug-hooks");
 
     @TempDir
     Path home;

@@ -40,8 +40,8 @@ class OperateCommandsTest extends CliFixture {
         Map<String, String> before = snapshot();
         try (Watch agent = fakeAgent()) {
             assertEquals("- unit: mysql/0\n  exit-code: 0\n  stdout: |\n    ran: echo hi\n  stderr: \"\"\n",
-                    run("run", "--unit", "mysql/0", "echo", "hi").assertOk().out());
-            Result failed = run("run", "--service", "mysql", "--format", "json", "fail");
+                    run("exec", "--unit", "mysql/0", "echo", "hi").assertOk().out());
+            Result failed = run("exec", "--service", "mysql", "--format", "json", "fail");
             assertEquals("jujube: mysql/0: exit code 3", failed.assertFailure());
             assertTrue(failed.out().contains("\"exit-code\" : 3") && failed.out().contains("\"stderr\" : \"boom\\n\""),
                     failed.out());
@@ -53,12 +53,12 @@ class OperateCommandsTest extends CliFixture {
     void run_refuses_bad_targets_and_times_out_naming_the_unit_whose_agent_is_down() throws Exception {
         deploy("local:mysql").assertOk();
         Map<String, String> before = snapshot();
-        assertEquals("jujube: unit nosuch/0 does not exist", run("run", "--unit", "nosuch/0", "true").assertFailure());
-        assertEquals("jujube: machine 7 does not exist", run("run", "--machine", "7", "true").assertFailure());
-        assertEquals(2, run("run", "--unit", "mysql/0", "--all", "true").code());
-        assertEquals(2, run("run", "--unit", "mysql/0", "--timeout", "soon", "true").code());
-        assertEquals(2, run("run", "--all").code());
-        Result late = run("run", "--unit", "mysql/0", "--timeout", "100ms", "true");
+        assertEquals("jujube: unit nosuch/0 does not exist", run("exec", "--unit", "nosuch/0", "true").assertFailure());
+        assertEquals("jujube: machine 7 does not exist", run("exec", "--machine", "7", "true").assertFailure());
+        assertEquals(2, run("exec", "--unit", "mysql/0", "--all", "true").code());
+        assertEquals(2, run("exec", "--unit", "mysql/0", "--timeout", "soon", "true").code());
+        assertEquals(2, run("exec", "--all").code());
+        Result late = run("exec", "--unit", "mysql/0", "--timeout", "100ms", "true");
         assertEquals("jujube: mysql/0: no answer within 5100 ms (its agent is down: 'jujube status mysql/0')",
                 late.assertFailure());
         assertEquals(before, snapshot(), "nothing changed");
@@ -119,7 +119,7 @@ class OperateCommandsTest extends CliFixture {
     @Test
     void run_answers_come_in_while_the_cli_waits() throws Exception {
         deploy("local:mysql").assertOk();
-        CompletableFuture<Result> waiting = CompletableFuture.supplyAsync(() -> run("run", "--all", "echo", "late"));
+        CompletableFuture<Result> waiting = CompletableFuture.supplyAsync(() -> run("exec", "--all", "echo", "late"));
         try (Watch agent = fakeAgent()) {
             assertEquals(0, waiting.get(30, TimeUnit.SECONDS).code());
         }

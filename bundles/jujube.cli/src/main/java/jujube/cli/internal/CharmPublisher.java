@@ -135,7 +135,7 @@ final class CharmPublisher implements AutoCloseable {
         CharmRecord record;
         try {
             record = session.state().charms().publish(new CharmRecord(url.toString(), file.toUri().toString(),
-                    stored.sha256().hex(), charm.metadata().toMap(), charm.config().toMap()));
+                    stored.sha256().hex(), charm.metadata().toMap(), charm.config().toMap(), charm.actions().toMap()));
         } catch (RuntimeException e) {
             // a stored archive nothing records would refuse the corrected charm of the same revision
             if (!storedBefore) {

@@ -53,7 +53,9 @@ public final class DebugHooksCommand extends SessionCommand {
         UnitName name = UnitName.parse(unitName);
         UnitInfo unit = session.state().units().get(name);
         DebugHooks request = new DebugHooks(hooks.isEmpty() ? List.of("*") : hooks);
-        validate(request, session.service(name.service()).metadata(), unit.charmId());
+        jujube.model.CharmRecord charm = session.state().charms().get(unit.charmId());
+        validate(request, session.service(name.service()).metadata(), unit.charmId(),
+                session.reader().parseActions(charm.id(), charm.actions()).actions().keySet());
         int machine = machineOf(session, unit);
         LocalEnvironment env = session.environment();
         UnitTmux tmux = UnitTmux.of(env, machine, name);
@@ -150,9 +152,14 @@ public final class DebugHooksCommand extends SessionCommand {
     }
 
     /**
-     * Names must be hooks of the unit's charm, or patterns; as in the original, {@code *} alone or not at all.
+     * Names must be hooks or actions of the unit's charm, or patterns; as in the original, {@code *} alone or
+     * not at all.
      */
     static void validate(DebugHooks request, CharmMetadata charm, String charmId) {
+        validate(request, charm, charmId, java.util.Set.of());
+    }
+
+    static void validate(DebugHooks request, CharmMetadata charm, String charmId, java.util.Collection<String> actions) {
         List<String> patterns = request.patterns();
         if (patterns.contains("*") && patterns.size() > 1) {
             throw new CliException("Ambiguous to debug all hooks and named hooks " + patterns);
@@ -161,10 +168,11 @@ public final class DebugHooksCommand extends SessionCommand {
         for (RelationEndpointSpec endpoint : charm.endpoints()) {
             RELATION_HOOKS.forEach(h -> valid.add(endpoint.name() + "-relation-" + h));
         }
+        valid.addAll(actions);
         for (String hook : patterns) {
             boolean pattern = hook.chars().anyMatch(c -> c == '*' || c == '?' || c == '[');
             if (!pattern && !valid.contains(hook)) {
-                throw new CliException("Charm '" + charmId + "' has no hook '" + hook + "' (valid: "
+                throw new CliException("Charm '" + charmId + "' has no hook or action '" + hook + "' (valid: "
                         + String.join(", ", valid) + ")");
             }
         }

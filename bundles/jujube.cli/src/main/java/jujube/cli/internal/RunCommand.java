@@ -1,170 +1,153 @@
 package jujube.cli.internal;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
+import jujube.charm.ActionSpec;
+import jujube.charm.CharmActions;
 import jujube.cli.CliException;
-import jujube.model.NoSuchMachineException;
-import jujube.state.RunResult;
-import jujube.model.UnitInfo;
+import jujube.model.CharmRecord;
 import jujube.model.UnitName;
-import picocli.CommandLine.ArgGroup;
+import jujube.state.TaskInfo;
+import jujube.state.TaskStatus;
+import jujube.state.Tasks;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code jujube run}: runs a command on units, each in its hook context (hook tools, {@code JUJU_*}
- * variables), through the unit agent's hook executor: never beside a hook. Requests go through the state
- * (see {@link jujube.state.UnitRuns}); every unit's request is left at once and all are awaited together.
- * Prints each unit's exit code, stdout and stderr (yaml, or json); exits 1 when any unit's command failed
- * or did not answer, naming each such unit on stderr.
+ * {@code jujube run UNIT [UNIT...] ACTION [KEY=VALUE...]}: juju 3's {@code run}, which runs an action of
+ * the units' charm, one task per unit, as one operation. The parameters are checked against the action's
+ * schema before anything is queued; by default it waits for every task and prints each one's status,
+ * results and log; {@code --background} prints the task numbers and returns at once. {@code UNIT} may be
+ * {@code SERVICE/leader}. Exits 1 when a task did not complete (failed, aborted, cancelled, or still
+ * running at the end of {@code --wait}), naming each on stderr. What {@code run} did in the original
+ * (a command on units) is {@code jujube exec}: its options here answer with a line saying so.
  */
-@Command(name = "run", description = "Run a command on units, in their hook context.")
+@Command(name = "run", description = "Run an action of the units' charm: UNIT [UNIT...] ACTION [KEY=VALUE...].")
 public final class RunCommand extends SessionCommand {
-    /** How long past the command's own timeout an agent may take to answer: its queue, its write. */
-    static final Duration ANSWER_GRACE = Duration.ofSeconds(5);
+    @Parameters(arity = "1..*", paramLabel = "UNIT|ACTION|KEY=VALUE",
+            description = "The units (blog/0, blog/leader), the action, and its parameters (a dotted key nests).")
+    List<String> words;
 
-    @ArgGroup(exclusive = true, multiplicity = "1")
-    Targets targets;
+    @Option(names = "--params", paramLabel = "FILE", description = "Parameters from a YAML or JSON file (arguments come over it).")
+    Path paramsFile;
 
-    static final class Targets {
-        @Option(names = "--unit", split = ",", paramLabel = "UNIT", description = "Units (blog/0), repeatable.")
-        List<String> units;
-        @Option(names = "--service", split = ",", paramLabel = "SERVICE", description = "Every unit of these services.")
-        List<String> services;
-        @Option(names = "--machine", split = ",", paramLabel = "MACHINE", description = "Every unit on these machines.")
-        List<Integer> machines;
-        @Option(names = "--all", description = "Every unit of the environment.")
-        boolean all;
-    }
+    @Option(names = "--background", description = "Queue the tasks and return: see them with show-task.")
+    boolean background;
+
+    @Option(names = "--wait", paramLabel = "D", description = "Wait at most this long for the tasks (default: until they end).")
+    String wait;
 
     @Option(names = "--timeout", defaultValue = "5m", paramLabel = "D",
-            description = "How long the command may take on each unit: 30s, 5m, 1h, 500ms (default: ${DEFAULT-VALUE}).")
+            description = "How long the action may run on each unit before it is killed and failed (default: ${DEFAULT-VALUE}).")
     String timeout;
 
     @Option(names = "--format", defaultValue = "yaml", paramLabel = "yaml|json", description = "Output format.")
     String format;
 
-    @Parameters(arity = "1..*", paramLabel = "COMMAND", description = "The command, run by sh -c.")
-    List<String> command;
+    // juju 2's run, which is exec now: taken only to say so
+    @Option(names = {"--unit", "--service", "--machine"}, hidden = true, paramLabel = "X")
+    List<String> execTargets;
+
+    @Option(names = "--all", hidden = true)
+    boolean execAll;
 
     @Override
     int run(EnvironmentSession session) {
-        Duration limit = parseDuration(timeout);
-        if (!format.equals("yaml") && !format.equals("json")) {
-            throw usage("--format must be yaml or json, got '" + format + "'");
+        if (execTargets != null || execAll) {
+            throw usage("'jujube run' runs an action (run UNIT ACTION [KEY=VALUE...]); to run a command on units, use"
+                    + " 'jujube exec' with the same options");
         }
-        String text = String.join(" ", command);
-        List<UnitName> units = units(session);
-        Map<UnitName, String> requests = new LinkedHashMap<>();
-        List<Map<String, Object>> results = new ArrayList<>();
-        List<String> failures = new ArrayList<>();
-        try {
-            for (UnitName unit : units) {
-                requests.put(unit, session.state().runs().request(unit, text, limit));
+        StatusFormat out = TaskReport.format(format, this::usage);
+        Duration limit = Durations.parse(timeout, "--timeout", this::usage);
+        Optional<Duration> waitLimit = wait == null ? Optional.empty() : Optional.of(Durations.parse(wait, "--wait", this::usage));
+        List<String> unitWords = new ArrayList<>();
+        int i = 0;
+        while (i < words.size() && words.get(i).contains("/") && !words.get(i).contains("=")) {
+            unitWords.add(words.get(i++));
+        }
+        if (unitWords.isEmpty()) {
+            throw usage("expected a unit first (blog/0, blog/leader), got '" + words.get(0) + "'");
+        }
+        if (i == words.size()) {
+            throw usage("no action named after the units");
+        }
+        String actionName = words.get(i++);
+        List<String> arguments = words.subList(i, words.size());
+        Set<UnitName> units = new LinkedHashSet<>();
+        for (String word : unitWords) {
+            UnitName unit;
+            try {
+                unit = Leaders.resolve(session, word);
+            } catch (IllegalArgumentException e) {
+                throw usage(e.getMessage());
             }
-            long deadline = System.nanoTime() + limit.plus(ANSWER_GRACE).toNanos();
-            for (Map.Entry<UnitName, String> r : requests.entrySet()) {
-                Duration left = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
-                Optional<RunResult> result = session.state().runs().await(r.getKey(), r.getValue(), left);
-                results.add(entry(session, r.getKey(), result, limit, failures));
+            units.add(session.state().units().get(unit).name());
+        }
+        // every unit's charm must declare the action, with parameters its schema accepts: checked for all first
+        Map<String, Object> given = ActionParams.withArguments(paramsFile == null ? Map.of() : ActionParams.fromFile(paramsFile),
+                arguments);
+        Map<String, Object> params = null;
+        for (UnitName unit : units) {
+            CharmRecord charm = session.state().charms().get(session.state().units().get(unit).charmId());
+            CharmActions actions = session.reader().parseActions(charm.id(), charm.actions());
+            ActionSpec spec = actions.get(actionName).orElseThrow(() -> new CliException("charm " + charm.id() + " of "
+                    + unit + " has no action '" + actionName + "'" + (actions.actions().isEmpty() ? " (it has no actions)"
+                    : " (its actions: " + String.join(", ", actions.actions().keySet()) + ")")));
+            Map<String, Object> checked = ActionParams.validated(unit.service(), spec, given);
+            if (params != null && !params.equals(checked)) {
+                throw new CliException("the units run different charms whose action " + actionName
+                        + " fills in different defaults: run it on each service apart");
+            }
+            params = checked;
+        }
+        Tasks.Operation operation;
+        try {
+            operation = session.state().tasks().enqueue(actionName, List.copyOf(units), params, limit);
+        } catch (IllegalArgumentException e) {
+            throw new CliException(e.getMessage());
+        }
+        List<UnitName> ordered = List.copyOf(units);
+        err().println("Running operation " + operation.id() + " with " + operation.tasks().size() + " task"
+                + (operation.tasks().size() == 1 ? "" : "s"));
+        for (int t = 0; t < ordered.size(); t++) {
+            err().println("  - task " + operation.tasks().get(t) + " on " + ordered.get(t));
+        }
+        err().flush();
+        if (background) {
+            out().println("operation " + operation.id() + ": tasks " + String.join(", ", operation.tasks())
+                    + " (jujube show-task ID)");
+            return 0;
+        }
+        List<TaskInfo> ended = new ArrayList<>();
+        List<String> failures = new ArrayList<>();
+        long deadline = waitLimit.map(w -> System.nanoTime() + w.toNanos()).orElse(Long.MAX_VALUE);
+        try {
+            for (String id : operation.tasks()) {
+                Duration left = deadline == Long.MAX_VALUE ? Duration.ofDays(365)
+                        : Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
+                TaskInfo task = session.state().tasks().await(id, left)
+                        .orElseThrow(() -> new CliException("task " + id + " is gone"));
+                ended.add(task);
+                if (task.status() != TaskStatus.COMPLETED) {
+                    failures.add("task " + task.id() + " on " + task.unit() + ": " + task.status().label()
+                            + (task.message().isEmpty() ? "" : ": " + task.message())
+                            + (task.status().isFinal() ? "" : " (jujube show-task " + task.id() + ")"));
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new CliException("interrupted while waiting for the units");
-        } catch (IllegalArgumentException e) {
-            throw usage(e.getMessage());
-        } finally {
-            requests.forEach((unit, id) -> session.state().runs().remove(unit, id));
+            throw new CliException("interrupted while waiting for the tasks");
         }
-        out().print(StatusFormat.valueOf(format).render(Map.of("results", results)).replaceFirst("^results:\\n", ""));
+        out().print(out.render(TaskReport.byUnit(ended)));
         out().flush();
-        failures.forEach(f -> spec.commandLine().getErr().println("jujube: " + f));
+        failures.forEach(f -> err().println("jujube: " + f));
         return failures.isEmpty() ? 0 : 1;
-    }
-
-    private static Map<String, Object> entry(EnvironmentSession session, UnitName unit, Optional<RunResult> result,
-            Duration limit, List<String> failures) {
-        Map<String, Object> e = new LinkedHashMap<>();
-        e.put("unit", unit.toString());
-        if (result.isEmpty()) {
-            boolean up = session.state().units().get(unit).agentConnected();
-            String why = "no answer within " + seconds(limit.plus(ANSWER_GRACE)) + (up
-                    ? " (still waiting behind its hooks?)" : " (its agent is down: 'jujube status " + unit + "')");
-            e.put("error", why);
-            failures.add(unit + ": " + why);
-            return e;
-        }
-        RunResult r = result.get();
-        e.put("exit-code", r.exitCode());
-        e.put("stdout", r.stdout());
-        e.put("stderr", r.stderr());
-        if (!r.error().isEmpty()) {
-            e.put("error", r.error());
-        }
-        if (r.exitCode() != 0) {
-            failures.add(unit + ": " + (r.error().isEmpty() ? "exit code " + r.exitCode() : r.error()));
-        }
-        return e;
-    }
-
-    private static String seconds(Duration d) {
-        return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() + " ms";
-    }
-
-    /** The units the targets name, each checked (every one is, before any request is left). */
-    private List<UnitName> units(EnvironmentSession session) {
-        Set<UnitName> chosen = new TreeSet<>();
-        List<UnitInfo> all = session.state().units().list();
-        if (targets.all) {
-            all.forEach(u -> chosen.add(u.name()));
-            if (chosen.isEmpty()) {
-                throw new CliException("the environment has no units");
-            }
-        } else if (targets.units != null) {
-            for (String u : targets.units) {
-                chosen.add(session.state().units().get(UnitName.parse(u)).name());
-            }
-        } else if (targets.services != null) {
-            for (String s : targets.services) {
-                session.state().services().get(s).units().forEach(chosen::add);
-                all.stream().filter(u -> u.name().service().equals(s)).forEach(u -> chosen.add(u.name()));
-            }
-        } else {
-            for (int m : targets.machines) {
-                if (session.state().machines().list().stream().noneMatch(i -> i.id() == m)) {
-                    throw new NoSuchMachineException(m);
-                }
-                Set<UnitName> on = new TreeSet<>(session.state().machines().assignedUnits(m));
-                all.stream().filter(u -> u.container().map(on::contains).orElse(false)).forEach(u -> on.add(u.name()));
-                if (on.isEmpty()) {
-                    throw new CliException("machine " + m + " runs no units");
-                }
-                chosen.addAll(on);
-            }
-        }
-        return List.copyOf(chosen);
-    }
-
-    /** {@code 30s}, {@code 5m}, {@code 1h}, {@code 500ms}, or a number of seconds. */
-    Duration parseDuration(String text) {
-        var m = java.util.regex.Pattern.compile("([0-9]{1,9})(ms|s|m|h)?").matcher(text.strip());
-        if (!m.matches() || Long.parseLong(m.group(1)) == 0) {
-            throw usage("--timeout must be a positive duration such as 30s, 5m, 1h or 500ms, got '" + text + "'");
-        }
-        long n = Long.parseLong(m.group(1));
-        String unit = m.group(2) == null ? "s" : m.group(2);
-        return switch (unit) {
-            case "ms" -> Duration.ofMillis(n);
-            case "m" -> Duration.ofMinutes(n);
-            case "h" -> Duration.ofHours(n);
-            default -> Duration.ofSeconds(n);
-        };
     }
 }
