@@ -182,6 +182,49 @@ class AccessPolicyTest extends ZooKeeperFixture {
     }
 
     @Test
+    void a_units_tasks_are_read_by_it_alone_and_only_their_progress_written_by_it() throws Exception {
+        Tasks.Operation operation = state.tasks().enqueue("backup", List.of(db), Map.of("password", "s3cret"),
+                Duration.ofMinutes(1));
+        String id = operation.tasks().get(0);
+        StateConnection agent2 = agentOf(machine2);
+        java.util.concurrent.atomic.AtomicReference<List<TaskInfo>> seen = new java.util.concurrent.atomic.AtomicReference<>(List.of());
+        try (Watch watch = agent2.tasks().watch(db, change -> seen.set(change.current()))) {
+            POLLING.until(() -> seen.get().size() == 1);
+            assertEquals(Map.of("password", "s3cret"), seen.get().get(0).params());
+            assertTrue(agent2.tasks().start(db, id));
+            agent2.tasks().log(db, id, "dumped");
+            agent2.tasks().finish(db, id, TaskStatus.COMPLETED, "", Map.of("size", "1G"));
+            POLLING.until(() -> seen.get().isEmpty()); // finished ones are left out
+        }
+        TaskInfo done = state.tasks().task(id).orElseThrow();
+        assertEquals(List.of(TaskStatus.COMPLETED, Map.of("size", "1G"), List.of("dumped")),
+                List.of(done.status(), done.results(), done.log().stream().map(TaskInfo.LogEntry::message).toList()));
+        try (AutoCloseable controller = state.access().serveMachineRequests()) {
+            StateException other = assertThrows(StateException.class, () -> agentOf(machine1).tasks().start(db, id));
+            assertTrue(other.getMessage().contains("is not assigned to"), other.getMessage());
+        }
+
+        String request = "/units/" + state.units().get(db).id() + "/tasks/task-" + String.format("%010d", Long.parseLong(id));
+        List<Credential> held = new ArrayList<>(StateConnections.redeem(where(),
+                state.access().issueOneTimeCredential(machine2), Duration.ofSeconds(10)));
+        try (CuratorFramework raw = as(held)) {
+            held.addAll(unitCredentials(raw, state.units().get(db).id()));
+        }
+        try (CuratorFramework raw = as(held)) {
+            assertNotNull(raw.getData().forPath(request), "its own task's request it reads");
+            assertNoAuth(() -> raw.setData().forPath(request, "{}".getBytes()));
+            assertNoAuth(() -> raw.getData().forPath("/tasks/task-" + String.format("%010d", Long.parseLong(id))));
+            raw.setData().forPath(request + "/progress", raw.getData().forPath(request + "/progress"));
+        }
+        List<Credential> machine1Held = StateConnections.redeem(where(), state.access().issueOneTimeCredential(machine1),
+                Duration.ofSeconds(10));
+        try (CuratorFramework raw = as(machine1Held)) {
+            assertNoAuth(() -> raw.getData().forPath(request));
+            assertNoAuth(() -> raw.getData().forPath(request + "/progress"));
+        }
+    }
+
+    @Test
     void a_client_that_is_nobody_reads_and_writes_nothing() throws Exception {
         try (CuratorFramework raw = as(List.of(Credential.generate("nobody")))) {
             assertNoAuth(() -> raw.getData().forPath("/topology"));

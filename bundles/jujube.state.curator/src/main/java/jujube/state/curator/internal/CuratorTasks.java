@@ -89,7 +89,7 @@ final class CuratorTasks implements Tasks {
                 tasks.add(id);
                 String dir = Paths.unit(unit.getValue()) + "/tasks";
                 ensure(dir, unit.getKey());
-                String path = dir + "/task-" + id;
+                String path = dir + "/" + taskNode(id);
                 Map<String, Object> request = new LinkedHashMap<>();
                 request.put("id", id);
                 request.put("operation", operation);
@@ -139,6 +139,11 @@ final class CuratorTasks implements Tasks {
         }
     }
 
+    /** The node of task {@code id}, below the index and below its unit: ZooKeeper's sequence naming. */
+    private static String taskNode(String id) {
+        return "task-" + String.format("%010d", Long.parseLong(id));
+    }
+
     /** {@code 12} of {@code /tasks/task-0000000012}: the number a user types. */
     private static String sequence(String path) {
         String name = Paths.name(path);
@@ -150,7 +155,7 @@ final class CuratorTasks implements Tasks {
         if (!id.matches("[0-9]{1,10}")) {
             return Optional.empty();
         }
-        return Optional.of(INDEX + "/task-" + String.format("%010d", Long.parseLong(id)));
+        return Optional.of(INDEX + "/" + taskNode(id));
     }
 
     @Override
@@ -166,7 +171,7 @@ final class CuratorTasks implements Tasks {
     /** The task as its unit's nodes hold it; as aborted when they are gone (the unit was removed). */
     private TaskInfo read(String indexPath, String id, Map<String, Object> index) {
         Fields f = new Fields(indexPath);
-        String path = Paths.unit(f.string(index.get("unit"), "unit")) + "/tasks/task-" + String.format("%010d", Long.parseLong(id));
+        String path = Paths.unit(f.string(index.get("unit"), "unit")) + "/tasks/" + taskNode(id);
         Optional<Map<String, Object>> request = ctx.reader().presentYamlMap(path);
         Optional<Map<String, Object>> progress = ctx.reader().presentYamlMap(path + "/" + PROGRESS);
         if (request.isEmpty() || progress.isEmpty()) {
@@ -277,7 +282,7 @@ final class CuratorTasks implements Tasks {
         TaskInfo task = task(id).orElseThrow(() -> new IllegalArgumentException("no task " + id));
         if (task.status() == TaskStatus.PENDING) {
             String unitId = ctx.topology().read().unitId(task.unit());
-            String progress = Paths.unit(unitId) + "/tasks/task-" + String.format("%010d", Long.parseLong(id)) + "/" + PROGRESS;
+            String progress = Paths.unit(unitId) + "/tasks/" + taskNode(id) + "/" + PROGRESS;
             update(progress, current -> {
                 if (!TaskStatus.PENDING.label().equals(current.get("status"))) {
                     return null;
@@ -454,7 +459,7 @@ final class CuratorTasks implements Tasks {
     }
 
     private String progressPath(UnitName unit, String id) {
-        return actingPath(unit) + "/tasks/task-" + String.format("%010d", Long.parseLong(id)) + "/" + PROGRESS;
+        return actingPath(unit) + "/tasks/" + taskNode(id) + "/" + PROGRESS;
     }
 
     /** The unit's path, once this connection holds the unit's credentials: only it and the administrator read tasks. */
