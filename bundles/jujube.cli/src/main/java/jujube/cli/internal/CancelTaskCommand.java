@@ -19,15 +19,15 @@ public final class CancelTaskCommand extends SessionCommand {
     int run(EnvironmentSession session) {
         int code = 0;
         for (String id : ids) {
-            TaskInfo task;
-            try {
-                task = session.state().tasks().cancel(id);
-            } catch (IllegalArgumentException e) {
+            var found = session.state().tasks().task(id);
+            if (found.isEmpty()) {
                 err().println("jujube: no task " + id + " (jujube operations lists them)");
                 code = 1;
                 continue;
             }
-            if (task.status() == TaskStatus.CANCELLED) {
+            // a task that started meanwhile is left running: cancel answers with it as it is
+            TaskInfo task = found.get().status() == TaskStatus.PENDING ? session.state().tasks().cancel(id) : found.get();
+            if (found.get().status() == TaskStatus.PENDING && task.status() == TaskStatus.CANCELLED) {
                 out().println("task " + id + " on " + task.unit() + ": cancelled");
             } else {
                 err().println("jujube: task " + id + " on " + task.unit() + " is " + task.status().label()
