@@ -62,7 +62,11 @@ class BadInputCorpusIT {
         env.ok("deploy", "--repository", Environment.EXAMPLES.toString(), "local:mysql");
         env.ok("deploy", "--repository", Environment.EXAMPLES.toString(), "local:wordpress", "blog");
         env.ok("add-relation", "blog", "mysql");
-        env.awaitUnits(Map.of("mysql/0", "started", "blog/0", "started"));
+        env.ok("deploy", Environment.EXAMPLES.resolve("greeter").toString()); // a charm with an action
+        env.awaitUnits(Map.of("mysql/0", "started", "blog/0", "started", "greeter/0", "started"));
+        Environment.converging("greeter/0 reports its leader's greeting").until(() -> env.status().path("services")
+                .path("greeter").path("units").path("greeter/0").path("workload-status").path("message").asText()
+                .equals("Hello from greeter/0"));
         env.awaitHookLine("blog/0", "db-relation-changed mysql/0 ready");
         relation = inBlog("relation-ids db").path("stdout").asText().strip();
         files = Files.createDirectories(home.resolve("inputs"));
@@ -76,6 +80,8 @@ class BadInputCorpusIT {
         Files.writeString(files.resolve("list.yaml"), "[1, 2]\n");
         Files.writeString(files.resolve("other-service.yaml"), "mysql: {}\n");
         Files.writeString(files.resolve("nested.yaml"), "blog: {port: [80]}\na: [1, 2]\n");
+        Files.write(files.resolve("latin1.yaml"), new byte[] {'n', 'a', 'm', 'e', ':', ' ', (byte) 0xe9, '\n'});
+        Files.writeString(files.resolve("big-params.yaml"), "name: " + "p".repeat(70_000) + "\n");
         // the first probe sets the key every later probe changes, so blog's settings keep one size from here on
         assertHooksStillRun();
     }
@@ -92,6 +98,15 @@ class BadInputCorpusIT {
         List<String[]> corpus = CorpusTable.rows("cli.tsv", 3);
         assertTrue(corpus.size() >= 30, "the corpus was read: " + corpus.size());
         commandLines(corpus, Map.of("repo", Environment.EXAMPLES.toString()));
+    }
+
+    @Test
+    void bad_actions_and_tasks_are_refused_before_a_task_exists() throws Exception {
+        List<String[]> corpus = CorpusTable.rows("actions.tsv", 3);
+        assertTrue(corpus.size() >= 15, "the corpus was read: " + corpus.size());
+        String operations = env.ok("operations", "--format", "json");
+        commandLines(corpus, Map.of("files", files.toString()));
+        assertEquals(operations, env.ok("operations", "--format", "json"), "no task was queued");
     }
 
     @Test

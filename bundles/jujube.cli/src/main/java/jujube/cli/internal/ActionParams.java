@@ -142,10 +142,11 @@ final class ActionParams {
         return filled;
     }
 
+    /** {@code times: string found, integer expected}: the parameter by its dotted path, and what is wrong. */
     private static String describe(Error error) {
-        String where = error.getInstanceLocation() == null ? "" : error.getInstanceLocation().toString();
-        String message = error.getMessage();
-        return message.startsWith(where) || where.isEmpty() ? message : where + ": " + message;
+        String pointer = error.getInstanceLocation() == null ? "" : error.getInstanceLocation().toString();
+        String where = pointer.replaceFirst("^[$/]+", "").replace('/', '.');
+        return where.isEmpty() ? error.getMessage() : where + ": " + error.getMessage();
     }
 
     /** {@code params} with each property's {@code default} where it is absent, in nested objects too. */

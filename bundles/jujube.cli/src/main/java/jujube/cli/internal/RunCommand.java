@@ -113,13 +113,6 @@ public final class RunCommand extends SessionCommand {
         } catch (IllegalArgumentException e) {
             throw new CliException(e.getMessage());
         }
-        List<UnitName> ordered = List.copyOf(units);
-        err().println("Running operation " + operation.id() + " with " + operation.tasks().size() + " task"
-                + (operation.tasks().size() == 1 ? "" : "s"));
-        for (int t = 0; t < ordered.size(); t++) {
-            err().println("  - task " + operation.tasks().get(t) + " on " + ordered.get(t));
-        }
-        err().flush();
         if (background) {
             out().println("operation " + operation.id() + ": tasks " + String.join(", ", operation.tasks())
                     + " (jujube show-task ID)");
