@@ -141,7 +141,6 @@ final class BundlePlan {
                     steps.add(new AddMachine(m));
                 }
             }
-            List<Step> later = new ArrayList<>();
             for (Bundle.Application app : bundle.applications().values()) {
                 String where = "applications." + app.name();
                 Services.problemWithName(app.name()).ifPresent(problem -> {
@@ -152,10 +151,9 @@ final class BundlePlan {
                 if (service == null) {
                     planNew(where, app, charm);
                 } else {
-                    planExisting(where, app, charm, service, later);
+                    planExisting(where, app, charm, service);
                 }
             }
-            steps.addAll(later);
             planRelations();
             return new BundlePlan(bundle, steps, warnings);
         }
@@ -176,7 +174,7 @@ final class BundlePlan {
             }
         }
 
-        private void planExisting(String where, Bundle.Application app, Charm charm, ServiceInfo service, List<Step> later) {
+        private void planExisting(String where, Bundle.Application app, Charm charm, ServiceInfo service) {
             ServiceCharm deployed = session.service(app.name());
             targets.put(app.name(), deployed);
             String running = CharmUrl.parse(service.charmId()).name();
@@ -205,11 +203,11 @@ final class BundlePlan {
                 }
             });
             if (!changes.isEmpty()) {
-                later.add(new SetOptions(app.name(), changes));
+                steps.add(new SetOptions(app.name(), changes));
             }
             boolean exposed = session.state().services().isExposed(app.name());
             if (app.expose() && !exposed) {
-                later.add(new Expose(app.name()));
+                steps.add(new Expose(app.name()));
             } else if (!app.expose() && exposed) {
                 warnings.add(bundle.label() + ": " + where + ": service '" + app.name()
                         + "' is exposed and the bundle does not say so: a bundle never unexposes (unexpose does)");
