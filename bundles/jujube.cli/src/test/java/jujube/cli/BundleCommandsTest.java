@@ -183,6 +183,19 @@ class BundleCommandsTest extends CliFixture {
         cases.put("applications:\n  mysql: {charm: ./precise/mysql}\n  mysql: {charm: ./precise/mysql}\n",
                 "jujube: b.yaml: not valid YAML: ");
         cases.put("relations: []\n", "jujube: b.yaml: applications: a bundle needs a map of applications");
+        cases.put(BLOG.replace("    num_units: 2\n", "").replace("to: [\"0\"]", "to: [\"0\", \"0\"]"),
+                "jujube: b.yaml: applications.blog.to: 2 placements for 1 unit");
+        cases.put(BLOG.replace("relations:", "  logging: {charm: ./precise/logging, to: [\"0\"]}\nrelations:"),
+                "jujube: b.yaml: applications.logging.to: charm logging is a subordinate: its units go where its principals'"
+                        + " are (leave to out)");
+        cases.put(BLOG.replace("relations:", "  logging: {charm: ./precise/logging, num_units: 1}\nrelations:"),
+                "jujube: b.yaml: applications.logging.num_units: charm logging is a subordinate: its units come with its"
+                        + " principals' (leave num_units out)");
+        cases.put(BLOG.replace("machines:\n  \"0\": {}", "machines:\n  \"0\": {constraints: mem=4G}"),
+                "jujube: b.yaml: machines.0.constraints: a machine takes no settings in Jujube: give {} or nothing");
+        cases.put(BLOG.replace("to: [\"0\"]", "to: [\"lxd:0\"]"), "jujube: b.yaml: applications.blog.to[0]: expected the"
+                + " number of a machine declared in 'machines', got 'lxd:0' (Jujube places units on machines only, not in"
+                + " containers)");
         for (Map.Entry<String, String> c : cases.entrySet()) {
             Path file = bundle("b.yaml", c.getKey());
             for (String dry : new String[] {"--dry-run", null}) {

@@ -156,8 +156,10 @@ final class BundleFile {
             }
         }
         List<String> to = to(where + ".to", node.get("to"), machines);
-        if (units.isPresent() && to.size() > units.get()) {
-            throw fail(where + ".to", to.size() + " placements for " + units.get() + " units");
+        // without num_units a principal gets one unit (a subordinate none, which the plan checks)
+        int placed = units.orElse(1);
+        if (to.size() > placed) {
+            throw fail(where + ".to", to.size() + " placements for " + placed + (placed == 1 ? " unit" : " units"));
         }
         boolean expose = false;
         if (node.has("expose")) {

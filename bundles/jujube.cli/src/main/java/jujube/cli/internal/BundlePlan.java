@@ -165,6 +165,10 @@ final class BundlePlan {
                 throw fail(where + ".num_units", "charm " + charm.name() + " is a subordinate: its units come with its"
                         + " principals' (leave num_units out)");
             }
+            if (subordinate && !app.to().isEmpty()) {
+                throw fail(where + ".to", "charm " + charm.name() + " is a subordinate: its units go where its"
+                        + " principals' are (leave to out)");
+            }
             Map<String, Object> options = options(where, app, charm.config());
             targets.put(app.name(), new ServiceCharm(new ServiceInfo("", app.name(), "", List.of()), charm.metadata(),
                     charm.config()));
