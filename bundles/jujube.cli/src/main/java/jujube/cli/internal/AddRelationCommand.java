@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 /** {@code jujube add-relation A[:rel] [B[:rel]]}: relates two services, or one over a peer relation. */
-@Command(name = "add-relation", aliases = "integrate", description = "Relate two services (or one, over a peer relation); juju 3: integrate.")
+@Command(name = "add-relation", aliases = "integrate", description = "Relate two services (or one, over a peer relation).")
 public final class AddRelationCommand extends SessionCommand {
     @Parameters(index = "0..1", arity = "1..2", paramLabel = "ENDPOINT", description = "<service>[:<relation>]")
     List<String> endpoints;

@@ -14,13 +14,13 @@ import picocli.CommandLine.Parameters;
  * default; nothing for an option with neither); assignments set options as {@code set} does, and
  * {@code --reset} returns options to their defaults, all checked before any is written and written at once.
  */
-@Command(name = "config", description = "Show or change a service's options (juju 3's name for get and set):"
-        + " no KEY shows them all, KEY prints its value, KEY=VALUE sets it, --reset KEY unsets it.")
+@Command(name = "config", description = "Show or change a service's options: get and set in one (juju 3).")
 public final class ConfigCommand extends SessionCommand {
     @Parameters(index = "0", paramLabel = "SERVICE")
     String service;
 
-    @Parameters(index = "1..*", arity = "0..*", paramLabel = "KEY[=VALUE]")
+    @Parameters(index = "1..*", arity = "0..*", paramLabel = "KEY[=VALUE]",
+            description = "None: every option, as get shows them. KEY: its value. KEY=VALUE...: set them, as set does.")
     List<String> words = List.of();
 
     @Option(names = "--reset", split = ",", paramLabel = "KEY", description = "Return these options to their defaults.")

@@ -9,7 +9,7 @@ import picocli.CommandLine.Parameters;
  * units, as the original did. A subordinate still tied to a principal is refused.
  */
 @Command(name = "destroy-service", aliases = "remove-application",
-        description = "Destroy a service, its relations and its units (juju 3: remove-application).")
+        description = "Destroy a service, its relations and its units.")
 public final class DestroyServiceCommand extends SessionCommand {
     @Parameters(index = "0", paramLabel = "SERVICE")
     String service;

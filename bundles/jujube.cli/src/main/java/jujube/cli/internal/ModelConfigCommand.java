@@ -14,10 +14,11 @@ import picocli.CommandLine.Parameters;
  * {@code set-env}. No key prints every key, a key alone its value, assignments set keys with set-env's
  * checks; {@code --reset KEY} removes a key.
  */
-@Command(name = "model-config", description = "Show or change the environment's configuration (juju 3's name for"
-        + " get-env and set-env): no KEY shows it all, KEY prints its value, KEY=VALUE sets it, --reset KEY unsets it.")
+@Command(name = "model-config", description = "Show or change the environment's configuration: get-env and set-env"
+        + " in one (juju 3).")
 public final class ModelConfigCommand extends SessionCommand {
-    @Parameters(arity = "0..*", paramLabel = "KEY[=VALUE]")
+    @Parameters(arity = "0..*", paramLabel = "KEY[=VALUE]",
+            description = "None: every key, as get-env. KEY: its value. KEY=VALUE...: set them, as set-env does.")
     List<String> words = List.of();
 
     @Option(names = "--reset", split = ",", paramLabel = "KEY", description = "Remove these keys.")

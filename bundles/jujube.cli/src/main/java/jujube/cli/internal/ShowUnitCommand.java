@@ -23,8 +23,7 @@ import picocli.CommandLine.Parameters;
  * related units: the other services' units (for a container relation, those in the same container; for a
  * peer relation, the service's other units). Relation settings are not shown.
  */
-@Command(name = "show-unit", description = "Describe one unit: service, machine, status, leader, relations and"
-        + " related units, opened ports, charm (yaml or json).")
+@Command(name = "show-unit", description = "Describe one unit: its status, machine, leadership, ports and relations.")
 public final class ShowUnitCommand extends SessionCommand {
     @Parameters(index = "0", paramLabel = "UNIT")
     String unitName;

@@ -22,8 +22,8 @@ import picocli.CommandLine.Parameters;
  * follows the state's watch of everything status shows ({@code watchOverview}) and reads the environment
  * again only when that changed: no polling.
  */
-@Command(name = "wait-for", description = "Wait until a unit, service or machine matches a condition:"
-        + " --query 'agent-state=started && leader=true' (see docs/operations.md for the keys).")
+@Command(name = "wait-for", description = "Wait until a unit, service or machine matches a condition"
+        + " (--query 'agent-state=started && leader=true').")
 public final class WaitForCommand extends SessionCommand {
     /** The longest wait: a day; a wait beyond it is a job for a loop in a script. */
     static final Duration MAX_TIMEOUT = Duration.ofHours(24);
