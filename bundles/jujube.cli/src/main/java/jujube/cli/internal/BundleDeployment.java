@@ -88,7 +88,7 @@ final class BundleDeployment {
 
     private void deploy(CharmPublisher publisher, BundlePlan.DeployService step, String series) {
         Charm charm = step.charm();
-        CharmUrl url = charm.revision().isEmpty() ? publisher.numbered(charm, series) : charm.localUrl(series);
+        CharmUrl url = publisher.urlOf(charm, series);
         // a numbered revision is the published one with the same content; a charm's own revision is used as
         // published before, as deploy without --upgrade does
         CharmRecord record = publisher.published(url).orElseGet(() -> publisher.publish(charm, url));

@@ -82,7 +82,7 @@ public final class DeployCommand extends SessionCommand {
         Placement placement = UnitPlacement.of(session.state(), session.environment().placement(), to);
         Map<String, Object> config = configFile == null ? Map.of() : ServiceConfigFile.read(configFile, name, charm.config());
         try (CharmPublisher publisher = new CharmPublisher(session)) {
-            CharmUrl url = charm.revision().isEmpty() ? publisher.numbered(charm, series) : charm.localUrl(series);
+            CharmUrl url = publisher.urlOf(charm, series);
             if (charm.revision().isPresent() && publisher.changedSincePublished(charm, url)) {
                 if (!upgrade) {
                     out().printf("Using %s as published before: the repository's copy changed since (--upgrade publishes it as a new revision)%n", url);
