@@ -261,4 +261,18 @@ class BundleCommandsTest extends CliFixture {
         assertTrue(again.out().contains("as service 'blog': blog/2 (machine 0), blog/3 (machine 0)"), again.out());
         assertEquals(text, run("export-bundle").assertOk().out());
     }
+
+    @Test
+    void an_export_says_which_charm_path_the_operator_must_fill_in() throws Exception {
+        deploy("local:mysql").assertOk();
+        Files.delete(Path.of(java.net.URI.create(state.charms().get("local:precise/mysql-1").url())));
+        Result r = run("export-bundle").assertOk();
+        assertEquals("warning: service 'mysql': the archive of charm local:precise/mysql-1 is not stored on this host:"
+                + " fill in the path of its charm in the bundle\n", r.err());
+        assertTrue(r.out().contains("charm: \"./FILL-IN-path-of-charm-local_precise_mysql-1\""), r.out());
+        Path exported = home.resolve("exported.yaml");
+        Files.writeString(exported, r.out());
+        assertTrue(deployBundle(exported, "--dry-run").assertFailure().startsWith(
+                "jujube: exported.yaml: applications.mysql.charm: no charm at ./FILL-IN-path-of-charm-local_precise_mysql-1"));
+    }
 }
