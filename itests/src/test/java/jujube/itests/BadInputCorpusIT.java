@@ -82,8 +82,22 @@ class BadInputCorpusIT {
         Files.writeString(files.resolve("nested.yaml"), "blog: {port: [80]}\na: [1, 2]\n");
         Files.write(files.resolve("latin1.yaml"), new byte[] {'n', 'a', 'm', 'e', ':', ' ', (byte) 0xe9, '\n'});
         Files.writeString(files.resolve("big-params.yaml"), "name: " + "p".repeat(70_000) + "\n");
+        bundles(files, Environment.EXAMPLES.toString());
         // the first probe sets the key every later probe changes, so blog's settings keep one size from here on
         assertHooksStillRun();
+    }
+
+    /** The bad bundles cli.tsv deploys: each wrong in one part, each refused whole. */
+    private static void bundles(Path files, String repo) throws IOException {
+        String apps = "applications:\n  db2:\n    charm: " + repo + "/precise/mysql\n  web2:\n    charm: " + repo
+                + "/precise/wordpress\n";
+        Files.writeString(files.resolve("bundle-unknown-key.yaml"), apps + "    colour: red\n");
+        Files.writeString(files.resolve("bundle-missing-charm.yaml"), apps.replace("/precise/mysql", "/precise/nosuch"));
+        Files.writeString(files.resolve("bundle-bad-endpoint.yaml"), apps + "relations:\n  - [web2:nosuch, db2]\n");
+        Files.writeString(files.resolve("bundle-bad-option.yaml"), apps + "    options: {port: eighty}\n");
+        Files.writeString(files.resolve("bundle-big.yaml"), "# " + "x".repeat(1 << 20) + "\n" + apps);
+        Files.write(files.resolve("bundle-latin1.yaml"), ("description: caf\u00e9\n" + apps)
+                .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
     }
 
     @AfterAll
@@ -97,7 +111,7 @@ class BadInputCorpusIT {
     void bad_command_lines_are_refused_in_one_line() throws Exception {
         List<String[]> corpus = CorpusTable.rows("cli.tsv", 3);
         assertTrue(corpus.size() >= 30, "the corpus was read: " + corpus.size());
-        commandLines(corpus, Map.of("repo", Environment.EXAMPLES.toString()));
+        commandLines(corpus, Map.of("repo", Environment.EXAMPLES.toString(), "files", files.toString()));
     }
 
     @Test

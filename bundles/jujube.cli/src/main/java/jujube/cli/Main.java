@@ -8,14 +8,17 @@ import jujube.cli.internal.AddRelationCommand;
 import jujube.cli.internal.AddUnitCommand;
 import jujube.cli.internal.BootstrapCommand;
 import jujube.cli.internal.ClientWarmUp;
+import jujube.cli.internal.ConfigCommand;
 import jujube.cli.internal.DebugHooksCommand;
 import jujube.cli.internal.DebugLogCommand;
 import jujube.cli.internal.DeployCommand;
 import jujube.cli.internal.DestroyEnvironmentCommand;
 import jujube.cli.internal.DestroyServiceCommand;
+import jujube.cli.internal.ExportBundleCommand;
 import jujube.cli.internal.ExposeCommand;
 import jujube.cli.internal.GetCommand;
 import jujube.cli.internal.GetEnvCommand;
+import jujube.cli.internal.ModelConfigCommand;
 import jujube.cli.internal.RemoveRelationCommand;
 import jujube.cli.internal.RemoveUnitCommand;
 import jujube.cli.internal.ResolvedCommand;
@@ -28,12 +31,14 @@ import jujube.cli.internal.OperationsCommand;
 import jujube.cli.internal.RunCommand;
 import jujube.cli.internal.ShowTaskCommand;
 import jujube.cli.internal.ScpCommand;
+import jujube.cli.internal.ShowUnitCommand;
 import jujube.cli.internal.SshCommand;
 import jujube.cli.internal.StatusCommand;
 import jujube.cli.internal.StatusHistoryCommand;
 import jujube.cli.internal.TerminateMachineCommand;
 import jujube.cli.internal.UnexposeCommand;
 import jujube.cli.internal.UpgradeCharmCommand;
+import jujube.cli.internal.WaitForCommand;
 import jujube.model.StateException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -52,7 +57,9 @@ import picocli.CommandLine.Option;
             GetEnvCommand.class, ResolvedCommand.class, UpgradeCharmCommand.class, AddMachineCommand.class,
             TerminateMachineCommand.class, DebugLogCommand.class, StatusCommand.class, StatusHistoryCommand.class,
             SshCommand.class, ScpCommand.class, ExecCommand.class, RunCommand.class, ShowTaskCommand.class,
-            OperationsCommand.class, ActionsCommand.class, CancelTaskCommand.class, DebugHooksCommand.class})
+            OperationsCommand.class, ActionsCommand.class, CancelTaskCommand.class, DebugHooksCommand.class,
+            ExportBundleCommand.class, ConfigCommand.class, ModelConfigCommand.class, ShowUnitCommand.class,
+            WaitForCommand.class})
 public final class Main {
     @Option(names = {"-v", "--verbose"}, scope = CommandLine.ScopeType.INHERIT,
             description = "Print stack traces of failures.")

@@ -19,7 +19,8 @@ class MainTest {
     private static final List<String> COMMANDS = List.of("bootstrap", "destroy-environment", "deploy", "add-unit",
             "remove-unit", "add-relation", "remove-relation", "destroy-service", "expose", "unexpose", "set", "get",
             "set-env", "get-env", "resolved", "upgrade-charm", "add-machine", "terminate-machine", "debug-log", "status",
-            "status-history", "ssh", "scp", "exec", "run", "show-task", "operations", "actions", "cancel-task", "debug-hooks");
+            "status-history", "ssh", "scp", "exec", "run", "show-task", "operations", "actions", "cancel-task", "debug-hooks",
+            "export-bundle", "config", "model-config", "show-unit", "wait-for");
 
     @TempDir
     Path home;
@@ -227,9 +228,14 @@ class MainTest {
         assertEquals(0, r.code());
         int last = -1;
         for (String command : COMMANDS) {
-            int at = r.out().indexOf("\n  " + command + " ");
+            // a command with aliases is listed as "name, alias"
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("\n  " + command + "[ ,]").matcher(r.out());
+            int at = m.find() ? m.start() : -1;
             assertTrue(at > last, command + " listed after the one before it:\n" + r.out());
             last = at;
+        }
+        for (String alias : new String[] {"add-relation, integrate", "destroy-service, remove-application"}) {
+            assertTrue(r.out().contains("\n  " + alias + " "), alias + " listed:\n" + r.out());
         }
     }
 

@@ -80,6 +80,16 @@ public interface StateConnection extends AutoCloseable {
     EnvironmentOverview overview();
 
     /**
+     * Watches what {@link #overview()} reads: delivers a count that grows at every change of the topology
+     * or of a machine's, service's or unit's nodes (presence, status, ports, workload, leadership among
+     * them). A watcher reads the overview again when called: what waits for a condition of the environment
+     * follows it instead of polling. Changes that come while a call runs are merged into one call.
+     *
+     * @since 7.3
+     */
+    Watch watchOverview(StateWatcher<Long> watcher);
+
+    /**
      * The request channel of {@code jujube exec}.
      *
      * @since 2.1

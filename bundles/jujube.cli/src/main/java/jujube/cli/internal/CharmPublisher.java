@@ -102,6 +102,11 @@ final class CharmPublisher implements AutoCloseable {
                 .orElseGet(() -> charm.localUrl(series, highestPublishedRevision(any) + 1));
     }
 
+    /** The URL the charm is published as in {@code series}: its own revision's, else {@link #numbered}. */
+    CharmUrl urlOf(Charm charm, String series) {
+        return charm.revision().isEmpty() ? numbered(charm, series) : charm.localUrl(series);
+    }
+
     /** Writes a new revision into a charm directory's {@code revision} file and reads the charm again. */
     Charm bumpRevision(Charm charm, int revision) {
         if (!(charm.source() instanceof CharmDirectory dir)) {

@@ -6,13 +6,11 @@ import java.util.List;
 import java.util.Map;
 import jujube.charm.Charm;
 import jujube.charm.CharmUrl;
-import jujube.charm.RelationEndpointSpec;
 import jujube.cli.CliException;
 import jujube.model.CharmRecord;
 import jujube.state.DeployedService;
 import jujube.model.DuplicateServiceException;
 import jujube.model.Placement;
-import jujube.state.ServiceDeployment;
 import jujube.state.Services;
 import jujube.model.UnitInfo;
 import picocli.CommandLine.Command;
@@ -25,12 +23,15 @@ import picocli.CommandLine.Parameters;
  * running it, with {@code -n} units placed by the environment's placement policy (none for a
  * subordinate, whose units come with its principal's). Everything is checked before the first write, and
  * the service with everything that comes with it is one transaction: a failure or a kill leaves it whole
- * or absent, never with some of its units.
+ * or absent, never with some of its units. {@code jujube deploy BUNDLE.yaml [--dry-run]} deploys a bundle
+ * ({@link BundlePlan}, {@link BundleDeployment}).
  */
-@Command(name = "deploy", description = "Deploy a charm from the local repository as a service.")
+@Command(name = "deploy", description = "Deploy a charm as a service, or a bundle (a .yaml file of applications,"
+        + " relations and machines).")
 public final class DeployCommand extends SessionCommand {
     @Parameters(index = "0", paramLabel = "CHARM", description = "Charm URL or name (local:mysql, mysql, local:precise/mysql-3),"
-            + " or the path of a charm directory or packed .charm (./mycharm, /srv/mycharm_ubuntu-22.04-amd64.charm).")
+            + " or the path of a charm directory or packed .charm (./mycharm, /srv/mycharm_ubuntu-22.04-amd64.charm),"
+            + " or of a bundle (bundle.yaml).")
     String charmText;
 
     @Parameters(index = "1", arity = "0..1", paramLabel = "SERVICE", description = "Service name (default: the charm's name).")
@@ -48,11 +49,20 @@ public final class DeployCommand extends SessionCommand {
     @Option(names = "--upgrade", description = "Publish a new revision when the charm directory changed since it was published.")
     boolean upgrade;
 
+    @Option(names = "--dry-run", description = "For a bundle: print what deploying it would change, and change nothing.")
+    boolean dryRun;
+
     @Mixin
     CharmRepository repository;
 
     @Override
     int run(EnvironmentSession session) {
+        if (BundleFile.isBundle(charmText)) {
+            return deployBundle(session);
+        }
+        if (dryRun) {
+            throw usage("--dry-run is for bundles (a .yaml or .yml file)");
+        }
         UnitPlacement.checkCount(this, units);
         boolean fromPath = CharmRepository.isPath(charmText);
         CharmUrl wanted = fromPath ? null : CharmRepository.infer(charmText);
@@ -72,7 +82,7 @@ public final class DeployCommand extends SessionCommand {
         Placement placement = UnitPlacement.of(session.state(), session.environment().placement(), to);
         Map<String, Object> config = configFile == null ? Map.of() : ServiceConfigFile.read(configFile, name, charm.config());
         try (CharmPublisher publisher = new CharmPublisher(session)) {
-            CharmUrl url = charm.revision().isEmpty() ? publisher.numbered(charm, series) : charm.localUrl(series);
+            CharmUrl url = publisher.urlOf(charm, series);
             if (charm.revision().isPresent() && publisher.changedSincePublished(charm, url)) {
                 if (!upgrade) {
                     out().printf("Using %s as published before: the repository's copy changed since (--upgrade publishes it as a new revision)%n", url);
@@ -91,18 +101,40 @@ public final class DeployCommand extends SessionCommand {
         return 0;
     }
 
+    /** Deploys a bundle file: checked whole, then only what differs from the environment is changed. */
+    private int deployBundle(EnvironmentSession session) {
+        var parsed = spec.commandLine().getParseResult();
+        for (String option : new String[] {"-n", "--to", "--config", "--upgrade", "--repository"}) {
+            if (parsed.hasMatchedOption(option)) {
+                throw usage(option + " is for a charm: a bundle says it in its file");
+            }
+        }
+        if (serviceName != null) {
+            throw usage("a bundle names its services itself: no SERVICE after it");
+        }
+        Path file = Path.of(charmText.startsWith("~/") ? System.getProperty("user.home") + charmText.substring(1) : charmText);
+        BundlePlan plan = BundlePlan.of(BundleFile.read(file), session);
+        plan.warnings().forEach(w -> err().println("warning: " + w));
+        if (dryRun) {
+            BundleDeployment.describe(plan, out());
+            return 0;
+        }
+        for (BundlePlan.Step step : plan.steps()) {
+            if (step instanceof BundlePlan.DeployService d && !d.charm().ignoredKeys().isEmpty()) {
+                err().printf("warning: charm %s: Jujube does not implement, and ignores: %s%n", d.charm().name(),
+                        String.join(", ", d.charm().ignoredKeys()));
+            }
+        }
+        new BundleDeployment(session, out()).apply(plan);
+        return 0;
+    }
+
     /** Adds the service with its options, peer relations and units as one transaction: all of it or nothing. */
     private void deploy(EnvironmentSession session, String charmId, Charm charm, String name, Map<String, Object> config,
             Placement placement) {
-        boolean subordinate = charm.metadata().subordinate();
-        // as in the original, a charm's peer relations exist from the start
-        List<ServiceDeployment.Peer> peers = new ArrayList<>();
-        for (RelationEndpointSpec peer : charm.metadata().peers().values()) {
-            peers.add(new ServiceDeployment.Peer(peer.interfaceName(), peer.name()));
-        }
-        DeployedService deployed = session.state().services().deploy(
-                new ServiceDeployment(name, charmId, config, peers, subordinate ? 0 : units, placement));
-        if (subordinate) {
+        DeployedService deployed = ServiceCreation.create(session.state(), charmId, charm.metadata(), name, config, units,
+                placement);
+        if (charm.metadata().subordinate()) {
             out().printf("Subordinate '%s' awaiting relationship to principal for deployment.%n", name);
             return;
         }

@@ -8,7 +8,8 @@ import picocli.CommandLine.Parameters;
  * {@code jujube destroy-service SERVICE}: removes the service's relations, then the service and its
  * units, as the original did. A subordinate still tied to a principal is refused.
  */
-@Command(name = "destroy-service", description = "Destroy a service, its relations and its units.")
+@Command(name = "destroy-service", aliases = "remove-application",
+        description = "Destroy a service, its relations and its units.")
 public final class DestroyServiceCommand extends SessionCommand {
     @Parameters(index = "0", paramLabel = "SERVICE")
     String service;

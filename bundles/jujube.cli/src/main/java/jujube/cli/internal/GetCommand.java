@@ -30,6 +30,13 @@ public final class GetCommand extends SessionCommand {
         if (format != StatusFormat.yaml && format != StatusFormat.json) {
             throw usage("get prints yaml or json, not " + format);
         }
+        Map<String, Object> result = describe(session, service);
+        out().print(format.render(result));
+        return 0;
+    }
+
+    /** The service's charm and every option with its type, description, value and default, as get shows them. */
+    static Map<String, Object> describe(EnvironmentSession session, String service) {
         ServiceCharm target = session.service(service);
         Map<String, Object> set = session.state().services().config(service);
         Map<String, Object> settings = new LinkedHashMap<>();
@@ -50,7 +57,14 @@ public final class GetCommand extends SessionCommand {
         result.put("service", service);
         result.put("charm", target.info().charmId());
         result.put("settings", settings);
-        out().print(format.render(result));
-        return 0;
+        return result;
+    }
+
+    /** The value get shows for one option: set, else its default (null for none), hidden for a credential. */
+    static Object value(EnvironmentSession session, String service, String option) {
+        ConfigOption spec = session.service(service).config().require(option);
+        Map<String, Object> set = session.state().services().config(service);
+        Object value = set.containsKey(option) ? set.get(option) : spec.defaultValue().orElse(null);
+        return value != null && CredentialNames.isCredential(option) ? HIDDEN : value;
     }
 }

@@ -9,6 +9,7 @@ import jujube.charm.RelationEndpointSpec;
 import jujube.cli.CliException;
 import jujube.cli.internal.EnvironmentSession.ServiceCharm;
 import jujube.model.RelationEndpoint;
+import jujube.model.RelationInfo;
 import jujube.model.RelationRole;
 import jujube.model.RelationScope;
 
@@ -114,6 +115,13 @@ final class RelationEndpoints {
                     + candidates.stream().map(Candidate::describe).collect(Collectors.joining(", ")));
         }
         return candidates.get(0);
+    }
+
+    /** The relation of {@code existing} that {@code wanted} would add again: same interface, same endpoints. */
+    static Optional<RelationInfo> existing(List<RelationInfo> existing, Candidate wanted) {
+        var endpoints = new java.util.HashSet<>(wanted.stateEndpoints());
+        return existing.stream().filter(r -> r.interfaceName().equals(wanted.interfaceName())
+                && new java.util.HashSet<>(r.endpoints()).equals(endpoints)).findFirst();
     }
 
     static String typed(List<Descriptor> descriptors) {

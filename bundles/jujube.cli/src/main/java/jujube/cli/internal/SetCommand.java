@@ -37,18 +37,23 @@ public final class SetCommand extends SessionCommand {
         if (configFile != null) {
             changes = ServiceConfigFile.read(configFile, service, target.config());
         } else {
-            Map<String, String> texts = new LinkedHashMap<>();
-            for (String a : assignments) {
-                int eq = a.indexOf('=');
-                if (eq <= 0) {
-                    throw usage("invalid option assignment '" + a + "': expected option=value");
-                }
-                texts.put(a.substring(0, eq), a.substring(eq + 1));
-            }
-            changes = target.config().coerceAll(texts);
+            changes = target.config().coerceAll(assignments(this, assignments));
         }
         session.state().services().updateConfig(service, changes);
         out().printf("Set %s of service '%s'%n", String.join(", ", changes.keySet()), service);
         return 0;
+    }
+
+    /** {@code option=value} words as option and text, in order; anything else is a usage error. */
+    static Map<String, String> assignments(SessionCommand command, List<String> words) {
+        Map<String, String> texts = new LinkedHashMap<>();
+        for (String a : words) {
+            int eq = a.indexOf('=');
+            if (eq <= 0) {
+                throw command.usage("invalid option assignment '" + a + "': expected option=value");
+            }
+            texts.put(a.substring(0, eq), a.substring(eq + 1));
+        }
+        return texts;
     }
 }

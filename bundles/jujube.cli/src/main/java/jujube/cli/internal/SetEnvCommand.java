@@ -29,6 +29,12 @@ public final class SetEnvCommand extends SessionCommand {
 
     @Override
     int run(EnvironmentSession session) {
+        session.state().environmentConfig().set(changes(assignments));
+        return 0;
+    }
+
+    /** The changes {@code key=value} words ask for, every one checked ({@code key=} unsets the key). */
+    static Map<String, Object> changes(List<String> assignments) {
         Map<String, Object> changes = new LinkedHashMap<>();
         for (String assignment : assignments) {
             int eq = assignment.indexOf('=');
@@ -38,8 +44,7 @@ public final class SetEnvCommand extends SessionCommand {
             String key = checkedKey(assignment.substring(0, eq));
             changes.put(key, value(key, assignment.substring(eq + 1)));
         }
-        session.state().environmentConfig().set(changes);
-        return 0;
+        return changes;
     }
 
     private static String checkedKey(String key) {

@@ -169,7 +169,7 @@ final class StatusReport {
     }
 
     /** Go juju's shape: {@code current}, {@code message} (when there is one), {@code since}. */
-    private static Map<String, Object> workloadStatus(jujube.model.WorkloadStatus status) {
+    static Map<String, Object> workloadStatus(jujube.model.WorkloadStatus status) {
         Map<String, Object> shown = new LinkedHashMap<>();
         shown.put("current", status.current());
         if (!status.message().isEmpty()) {

@@ -6,9 +6,9 @@ import java.util.regex.Pattern;
 /** The environment's node names (docs/architecture.md section 3), in one place. */
 public final class Paths {
     public static final String INITIALIZED = "/initialized";
-    static final String TOPOLOGY = "/topology";
+    public static final String TOPOLOGY = "/topology";
     public static final String CHARMS = "/charms";
-    static final String SERVICES = "/services";
+    public static final String SERVICES = "/services";
     public static final String MACHINES = "/machines";
     public static final String UNITS = "/units";
     public static final String RELATIONS = "/relations";

@@ -345,6 +345,11 @@ public final class CuratorStateConnection implements StateConnection {
     }
 
     @Override
+    public jujube.state.Watch watchOverview(jujube.state.StateWatcher<Long> watcher) {
+        return OverviewWatch.start(ctx, watcher);
+    }
+
+    @Override
     public jujube.state.UnitRuns runs() {
         return runs;
     }

@@ -294,6 +294,11 @@ public final class StateConnectionComponent implements StateConnection {
     }
 
     @Override
+    public jujube.state.Watch watchOverview(jujube.state.StateWatcher<Long> watcher) {
+        return connection().watchOverview(watcher);
+    }
+
+    @Override
     public jujube.state.UnitRuns runs() {
         return connection().runs();
     }
