@@ -38,6 +38,8 @@ class ActionsIT {
         env.ok("deploy", Environment.EXAMPLES.resolve("greeter").toString(), "-n", "2");
         env.awaitUnits(Map.of("greeter/0", "started", "greeter/1", "started"));
         String leader = leader();
+        assertTrue(env.ok("exec", "--unit", "greeter/leader", "echo \"[$JUJU_UNIT_NAME]\"").contains("[" + leader + "]"),
+                "exec names the leader as run does");
 
         // on the leader, named as Go juju names it
         JsonNode onLeader = JSON.readTree(env.ok("run", "greeter/leader", "greet", "name=Ann", "times=2", "--format", "json"));

@@ -395,7 +395,19 @@ class SecurityIT {
         ids.put("blog-unit", unit("blog/0").id());
         ids.put("db-unit", unit("mysql/0").id());
         ids.put("relation", admin.relations().ofService("blog").get(0).id());
+        ids.put("blog-task", "task-" + String.format("%010d", Long.parseLong(blogTask())));
         return ids;
+    }
+
+    private static String blogTask;
+
+    /** A task of blog/0, queued once: the action is none of its charm's, so its agent fails it at once. */
+    private static synchronized String blogTask() {
+        if (blogTask == null) {
+            blogTask = admin.tasks().enqueue("probe", List.of(jujube.model.UnitName.parse("blog/0")),
+                    Map.of("secret", "s3cret"), java.time.Duration.ofMinutes(1)).tasks().get(0);
+        }
+        return blogTask;
     }
 
     @Test

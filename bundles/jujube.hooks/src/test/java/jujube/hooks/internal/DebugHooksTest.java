@@ -95,6 +95,26 @@ class DebugHooksTest extends ContextRunnerFixture {
     }
 
     @Test
+    void a_held_action_is_a_shell_with_the_actions_environment_and_tools() throws Exception {
+        env.state.units().setDebugHooks(UnitFixture.WORDPRESS, new DebugHooks(List.of("backup")));
+        java.nio.file.Path file = env.charmDir.resolve("actions/backup");
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, "#!/bin/sh\necho ran > \"$OUT/action-ran\"\n");
+        file.toFile().setExecutable(true);
+
+        CompletableFuture<jujube.hooks.ActionOutcome> action = CompletableFuture.supplyAsync(() -> runner.runAction(
+                new jujube.hooks.ActionCall("5", "backup", Map.of("target", "/srv"), m -> { }), Duration.ofSeconds(60),
+                new HookFixture.Recording()));
+        String window = awaitWindow("backup");
+        type(window, "action-set target=$(action-get target) path=$JUJU_DISPATCH_PATH uuid=$JUJU_ACTION_UUID; exit 0");
+        jujube.hooks.ActionOutcome outcome = action.get(20, TimeUnit.SECONDS);
+
+        assertTrue(outcome.succeeded(), outcome.toString());
+        assertEquals(Map.of("target", "/srv", "path", "actions/backup", "uuid", "5"), outcome.results());
+        assertFalse(Files.exists(env.outDir.resolve("action-ran")), "the action's file did not run");
+    }
+
+    @Test
     void ending_the_debug_session_ends_the_held_hook_and_the_next_runs_its_file() throws Exception {
         env.state.units().setDebugHooks(UnitFixture.WORDPRESS, new DebugHooks(List.of("*")));
         env.hook("start", "echo ran > \"$OUT/start\"");
