@@ -67,6 +67,8 @@ class ActionCommandsTest extends CliFixture {
             assertTrue(failed.out().contains("status: failed") && failed.out().contains("message: there is nobody to greet"),
                     failed.out());
 
+            assertTrue(run("run", "greeter/0", "greet", "name=yes", "--string-args").assertOk().out()
+                    .contains("greeting: \"Hello, yes\""));
             Path params = repository.resolve("params.yaml");
             Files.writeString(params, "name: Bo\ntimes: 2\n");
             String shown = run("run", "greeter/1", "greet", "--params", params.toString(), "times=3").assertOk().out();
@@ -84,6 +86,8 @@ class ActionCommandsTest extends CliFixture {
         assertTrue(run("run", "greeter/0", "greet", "name=Ann", "colour=red").assertFailure().contains("colour"),
                 "an undeclared parameter of an action that takes none");
         assertTrue(run("run", "greeter/0", "greet", "name=Ann", "times=11").assertFailure().contains("times"));
+        assertEquals("jujube: invalid parameters for action greet of greeter: name: boolean found, string expected",
+                run("run", "greeter/0", "greet", "name=yes").assertFailure(), "read as YAML, as Go juju reads it");
         assertEquals("jujube: charm local:precise/greeter-0 of greeter/0 has no action 'dance' (its actions: greet)",
                 run("run", "greeter/0", "dance").assertFailure().replaceAll("greeter-[0-9]+", "greeter-0"));
         assertEquals("jujube: unit greeter/7 does not exist", run("run", "greeter/7", "greet", "name=x").assertFailure());

@@ -70,8 +70,13 @@ final class ActionParams {
         return params;
     }
 
-    /** {@code KEY=VALUE} arguments added over {@code params}. */
+    /** {@code KEY=VALUE} arguments added over {@code params}, each value read as YAML. */
     static Map<String, Object> withArguments(Map<String, Object> params, List<String> arguments) {
+        return withArguments(params, arguments, false);
+    }
+
+    /** {@code KEY=VALUE} arguments added over {@code params}; {@code asStrings} keeps each value as typed. */
+    static Map<String, Object> withArguments(Map<String, Object> params, List<String> arguments, boolean asStrings) {
         Map<String, Object> all = new LinkedHashMap<>(params);
         for (String arg : arguments) {
             int eq = arg.indexOf('=');
@@ -84,7 +89,7 @@ final class ActionParams {
                     throw new CliException("argument \"" + arg + "\" has an empty key");
                 }
             }
-            put(all, path, value(arg.substring(eq + 1)));
+            put(all, path, asStrings ? arg.substring(eq + 1) : value(arg.substring(eq + 1)));
         }
         return all;
     }

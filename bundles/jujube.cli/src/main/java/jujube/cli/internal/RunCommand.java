@@ -38,6 +38,9 @@ public final class RunCommand extends SessionCommand {
     @Option(names = "--params", paramLabel = "FILE", description = "Parameters from a YAML or JSON file (arguments come over it).")
     Path paramsFile;
 
+    @Option(names = "--string-args", description = "Take each KEY=VALUE's value as a string (not read as YAML: yes, 1).")
+    boolean stringArgs;
+
     @Option(names = "--background", description = "Queue the tasks and return: see them with show-task.")
     boolean background;
 
@@ -92,7 +95,7 @@ public final class RunCommand extends SessionCommand {
         }
         // every unit's charm must declare the action, with parameters its schema accepts: checked for all first
         Map<String, Object> given = ActionParams.withArguments(paramsFile == null ? Map.of() : ActionParams.fromFile(paramsFile),
-                arguments);
+                arguments, stringArgs);
         Map<String, Object> params = null;
         for (UnitName unit : units) {
             CharmRecord charm = session.state().charms().get(session.state().units().get(unit).charmId());
