@@ -180,7 +180,7 @@ class Juju3CommandsTest extends CliFixture {
         cases.put(new String[] {"unit", "blog/0", "--query", "units=1", "--timeout", "soon"},
                 "--query: a unit has no key 'units' (keys: agent-state, leader, life, machine, workload-status)");
         cases.put(new String[] {"service", "blog", "--query", "units=1", "--timeout", "soon"},
-                "--timeout: 'soon' is not a duration (a number, then ms, s, m or h: 10m)");
+                "--timeout must be a positive duration such as 30s, 5m, 1h or 500ms, got 'soon'");
         cases.put(new String[] {"service", "blog", "--query", "units=1", "--timeout", "25h"}, "--timeout: 25h is not within 1ms..24h");
         cases.put(new String[] {"relation", "x", "--query", "life=dead"}, "wait-for waits for a unit, service or machine, not 'relation'");
         cases.put(new String[] {"unit", "blog", "--query", "life=dead"}, "'blog' is not a unit name <service>/<n>");

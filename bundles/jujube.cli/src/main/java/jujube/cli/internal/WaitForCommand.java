@@ -4,8 +4,6 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import jujube.cli.CliException;
 import jujube.cli.internal.WaitCondition.Kind;
@@ -27,7 +25,6 @@ import picocli.CommandLine.Parameters;
 public final class WaitForCommand extends SessionCommand {
     /** The longest wait: a day; a wait beyond it is a job for a loop in a script. */
     static final Duration MAX_TIMEOUT = Duration.ofHours(24);
-    private static final Pattern DURATION = Pattern.compile("([0-9]{1,9})(ms|s|m|h)");
 
     @Parameters(index = "0", paramLabel = "unit|service|machine")
     String kindText;
@@ -101,18 +98,8 @@ public final class WaitForCommand extends SessionCommand {
     }
 
     private Duration timeout() {
-        Matcher m = DURATION.matcher(timeoutText);
-        if (!m.matches()) {
-            throw usage("--timeout: '" + timeoutText + "' is not a duration (a number, then ms, s, m or h: 10m)");
-        }
-        long n = Long.parseLong(m.group(1));
-        Duration d = switch (m.group(2)) {
-            case "ms" -> Duration.ofMillis(n);
-            case "s" -> Duration.ofSeconds(n);
-            case "m" -> Duration.ofMinutes(n);
-            default -> Duration.ofHours(n);
-        };
-        if (d.isZero() || d.compareTo(MAX_TIMEOUT) > 0) {
+        Duration d = Durations.parse(timeoutText, "--timeout", this::usage);
+        if (d.compareTo(MAX_TIMEOUT) > 0) {
             throw usage("--timeout: " + timeoutText + " is not within 1ms..24h");
         }
         return d;
