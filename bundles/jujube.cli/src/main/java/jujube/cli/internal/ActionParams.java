@@ -89,7 +89,7 @@ final class ActionParams {
                     throw new CliException("argument \"" + arg + "\" has an empty key");
                 }
             }
-            put(all, path, asStrings ? arg.substring(eq + 1) : value(arg.substring(eq + 1)));
+            jujube.model.DottedKeys.put(all, path, asStrings ? arg.substring(eq + 1) : value(arg.substring(eq + 1)));
         }
         return all;
     }
@@ -104,20 +104,6 @@ final class ActionParams {
         } catch (IOException | RuntimeException e) {
             return text; // not YAML: the text as it is
         }
-    }
-
-    @SuppressWarnings("unchecked")
-    private static void put(Map<String, Object> into, String[] path, Object value) {
-        Map<String, Object> at = into;
-        for (int i = 0; i < path.length - 1; i++) {
-            Object next = at.get(path[i]);
-            if (!(next instanceof Map)) {
-                next = new LinkedHashMap<String, Object>();
-                at.put(path[i], next);
-            }
-            at = (Map<String, Object>) next;
-        }
-        at.put(path[path.length - 1], value);
     }
 
     /**

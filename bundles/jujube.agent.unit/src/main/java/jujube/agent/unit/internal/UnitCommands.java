@@ -2,9 +2,7 @@ package jujube.agent.unit.internal;
 
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -86,7 +84,7 @@ final class UnitCommands implements AutoCloseable {
         };
         HookResult result;
         try {
-            result = await(job);
+            result = ExecutorTurns.await(executor, job);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return; // the agent stops: the request stays claimed, and is answered as such at the next start
@@ -97,23 +95,6 @@ final class UnitCommands implements AutoCloseable {
         }
         if (claimed[0]) {
             answer(request, RunResults.of(result, output.stdout(), output.stderr()));
-        }
-    }
-
-    private HookResult await(HookJob job) throws Exception {
-        try {
-            if (!executor.isRunning()) {
-                try {
-                    return executor.runPriority(job).toCompletableFuture().get();
-                } catch (IllegalStateException started) {
-                    // the executor started meanwhile: queue behind its hooks
-                }
-            }
-            return executor.submit(job).toCompletableFuture().get();
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof Exception cause ? cause : e;
-        } catch (CancellationException e) {
-            throw new InterruptedException("hook executor closed");
         }
     }
 

@@ -4,9 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -95,7 +93,7 @@ final class UnitTasks implements AutoCloseable {
             return outcome[0].result();
         };
         try {
-            await(job);
+            ExecutorTurns.await(executor, job);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return; // the agent stops: the task stays running, and is marked aborted at the next start
@@ -143,23 +141,6 @@ final class UnitTasks implements AutoCloseable {
             }
         } catch (StateException e) {
             LOG.warn("unit {}: could not end task {}: {}", unit, task.id(), e.getMessage());
-        }
-    }
-
-    private HookResult await(HookJob job) throws Exception {
-        try {
-            if (!executor.isRunning()) {
-                try {
-                    return executor.runPriority(job).toCompletableFuture().get();
-                } catch (IllegalStateException started) {
-                    // the executor started meanwhile: queue behind its hooks
-                }
-            }
-            return executor.submit(job).toCompletableFuture().get();
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof Exception cause ? cause : e;
-        } catch (CancellationException e) {
-            throw new InterruptedException("hook executor closed");
         }
     }
 

@@ -47,24 +47,9 @@ final class ActionSetTool implements HookTool {
             if (path.length == 1 && RESERVED.contains(path[0])) {
                 throw new UsageException("cannot set reserved action key \"" + path[0] + "\"");
             }
-            put(results, path, arg.substring(eq + 1));
+            jujube.model.DottedKeys.put(results, path, arg.substring(eq + 1));
         }
         context.backend().actionSet(context.clientId(), results);
         return Optional.empty();
-    }
-
-    /** Puts {@code value} at {@code path}, making the maps on the way (a string there gives way to one). */
-    @SuppressWarnings("unchecked")
-    static void put(Map<String, Object> into, String[] path, Object value) {
-        Map<String, Object> at = into;
-        for (int i = 0; i < path.length - 1; i++) {
-            Object next = at.get(path[i]);
-            if (!(next instanceof Map)) {
-                next = new LinkedHashMap<String, Object>();
-                at.put(path[i], next);
-            }
-            at = (Map<String, Object>) next;
-        }
-        at.put(path[path.length - 1], value);
     }
 }
