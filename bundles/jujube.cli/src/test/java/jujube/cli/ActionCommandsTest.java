@@ -109,6 +109,8 @@ class ActionCommandsTest extends CliFixture {
         assertTrue(run("show-task", id).assertOk().out().contains("status: pending"));
         String table = run("operations").assertOk().out();
         assertTrue(table.startsWith("ID") && table.contains("pending") && table.contains(id + ":greeter/0=pending"), table);
+        assertTrue(run("operations", "--format", "json").assertOk().out().contains("\"" + id + "\" : {\n        \"unit\" : \"greeter/0\",\n"
+                + "        \"status\" : \"pending\"\n"), "each task's keys in one order, which scripts compare");
         assertEquals("task " + id + " on greeter/0: cancelled\n", run("cancel-task", id).assertOk().out());
         assertEquals("jujube: task " + id + " on greeter/0 is cancelled: only a pending task can be cancelled",
                 run("cancel-task", id).assertFailure());

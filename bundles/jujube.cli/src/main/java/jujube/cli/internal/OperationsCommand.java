@@ -59,7 +59,13 @@ public final class OperationsCommand extends SessionCommand {
                     o.put("status", overall.label());
                     o.put("enqueued", tasks.get(0).enqueued().toString());
                     Map<String, Object> byTask = new LinkedHashMap<>();
-                    tasks.forEach(t -> byTask.put(t.id(), Map.of("unit", t.unit().toString(), "status", t.status().label())));
+                    tasks.forEach(t -> {
+                        // in this order at every run: scripts compare what they print
+                        Map<String, String> task = new LinkedHashMap<>();
+                        task.put("unit", t.unit().toString());
+                        task.put("status", t.status().label());
+                        byTask.put(t.id(), task);
+                    });
                     o.put("tasks", byTask);
                     shown.add(o);
                 });
