@@ -46,7 +46,8 @@ class StatusCommandTest extends CliFixture {
                     agent-state: running
                     instance-id: local-0
                   "1":
-                    agent-state: not-started
+                    agent-state: pending
+                    agent-state-info: waiting for the provisioning agent to start it
                     instance-id: pending
                 services:
                   blog:
@@ -109,6 +110,19 @@ class StatusCommandTest extends CliFixture {
     }
 
     @Test
+    void a_machine_is_pending_then_starting_until_its_agent_first_connects_and_down_only_once_it_was_up() throws Exception {
+        int id = state.machines().add("local-7").id();
+        assertTrue(run("status").assertOk().out().contains("  \"" + id + "\":\n    agent-state: starting\n"
+                + "    agent-state-info: waiting for its agent to connect for the first time\n"), "booting, not down");
+        var presence = state.machines().connectAgent(id);
+        assertTrue(run("status").assertOk().out().contains("  \"" + id + "\":\n    agent-state: running\n    instance-id: local-7\n"));
+        presence.close();
+        org.awaitility.Awaitility.await().pollInterval(java.time.Duration.ofMillis(20)).atMost(java.time.Duration.ofSeconds(20)).until(() ->
+                run("status").assertOk().out().contains("  \"" + id + "\":\n    agent-state: down\n"
+                        + "    agent-state-info: its agent was up and is gone\n"));
+    }
+
+    @Test
     void the_limits_a_machines_agent_reports_reached_show_under_the_machine_and_as_a_column() {
         var presence = state.machines().connectAgent(0);
         agents.add(presence);
@@ -137,9 +151,9 @@ class StatusCommandTest extends CliFixture {
     void tabular_aligns_columns_and_dot_draws_the_relations() {
         environmentWithEverything();
         assertEquals("""
-                MACHINE  STATE        INSTANCE
-                0        running      local-0
-                1        not-started  pending
+                MACHINE  STATE    INSTANCE
+                0        running  local-0
+                1        pending  pending
 
                 SERVICE  CHARM                      EXPOSED  RELATIONS
                 blog     local:precise/wordpress-3  yes      db:mysql juju-info:logging

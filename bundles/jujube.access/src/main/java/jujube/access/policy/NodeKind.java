@@ -54,6 +54,8 @@ public enum NodeKind {
     MACHINE("/machines/(machine-[0-9]*)", (m, f) -> readAnd(m.group(1), Perms.CREATE | Perms.DELETE)),
     MACHINE_AGENT("/machines/(machine-[0-9]+)/agent", (m, f) -> readAnd(m.group(1), Perms.READ | Perms.WRITE)),
     MACHINE_LOCK("/machines/machine-[0-9]+/provisioning-lock", (m, f) -> read()),
+    /** Left by a machine's agent at its first connection: status tells a down machine from a starting one. */
+    MACHINE_STARTED("/machines/machine-[0-9]+/started", (m, f) -> read()),
     /** Readable by its one-time principal only, a grant given when it is issued: never reset by the policy. */
     MACHINE_ONE_TIME("/machines/machine-[0-9]+/otp", (m, f) -> List.of()),
     MACHINE_REQUESTS("/machines/(machine-[0-9]+)/requests",

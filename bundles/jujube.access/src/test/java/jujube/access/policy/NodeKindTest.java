@@ -58,6 +58,7 @@ class NodeKindTest {
                 Arguments.of("/machines/machine-0000000002", NodeKind.MACHINE,
                         List.of(read(), Grant.of("machine-0000000002", Perms.CREATE | Perms.DELETE))),
                 Arguments.of("/machines/machine-0000000002/otp", NodeKind.MACHINE_ONE_TIME, List.of()),
+                Arguments.of("/machines/machine-0000000002/started", NodeKind.MACHINE_STARTED, List.of(read())),
                 Arguments.of("/units/unit-0000000001", NodeKind.UNIT,
                         List.of(read(), Grant.of("unit-0000000001", rw | Perms.CREATE | Perms.DELETE))),
                 // a node being created with a sequence prefix: no grant to an identity it has not got yet

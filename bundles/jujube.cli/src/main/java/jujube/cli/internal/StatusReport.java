@@ -230,7 +230,10 @@ final class StatusReport {
                 continue;
             }
             Map<String, Object> info = new LinkedHashMap<>();
-            info.put("agent-state", m.agentConnected() ? "running" : m.instanceId().isEmpty() ? "not-started" : "down");
+            info.put("agent-state", m.agentState());
+            if (!m.agentStateInfo().isEmpty()) {
+                info.put("agent-state-info", m.agentStateInfo());
+            }
             info.put("instance-id", m.instanceId().isEmpty() ? "pending" : m.instanceId());
             if (!m.limits().isEmpty()) {
                 info.put("limits", new java.util.TreeMap<>(m.limits())); // what its agent saw it reach

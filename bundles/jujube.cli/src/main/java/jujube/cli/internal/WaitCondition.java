@@ -177,7 +177,7 @@ record WaitCondition(Kind kind, List<Clause> clauses) {
     }
 
     private static void machine(MachineInfo m, EnvironmentOverview overview, Map<String, String> facts) {
-        facts.put("agent-state", m.agentConnected() ? "running" : m.instanceId().isEmpty() ? "not-started" : "down");
+        facts.put("agent-state", m.agentState());
         facts.put("instance-id", m.instanceId().isEmpty() ? "pending" : m.instanceId());
         long units = overview.units().stream().filter(u -> u.info().machineId().orElse(-1) == m.id()).count();
         facts.put("units", Long.toString(units));

@@ -33,6 +33,10 @@ import org.apache.zookeeper.KeeperException;
 final class CuratorMachines implements Machines {
     private final StateContext ctx;
 
+    /** Below a machine once its agent connected for the first time. */
+    static final String STARTED = "started";
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(CuratorMachines.class);
+
     CuratorMachines(StateContext ctx) {
         this.ctx = ctx;
     }
@@ -50,7 +54,8 @@ final class CuratorMachines implements Machines {
             String path = Paths.machine(id);
             CompletableFuture<byte[]> node = batch.data(path);
             CompletableFuture<byte[]> agent = batch.data(path + "/agent");
-            machines.add(() -> info(id, ctx.reader().parse(path, node.join()), agent.join()));
+            CompletableFuture<byte[]> started = batch.data(path + "/" + STARTED);
+            machines.add(() -> info(id, ctx.reader().parse(path, node.join()), agent.join(), started.join() != null));
         }
         return () -> {
             List<MachineInfo> result = new ArrayList<>();
@@ -59,11 +64,14 @@ final class CuratorMachines implements Machines {
         };
     }
 
-    /** A machine from its node's content (empty when the node is missing) and its agent's presence. */
-    /** The machine from its node and its agent's presence node ({@code null}: no agent). */
-    private static MachineInfo info(int id, Map<String, Object> node, byte[] agent) {
+    /**
+     * The machine from its node, its agent's presence node ({@code null}: no agent) and whether an agent of
+     * it ever connected.
+     */
+    private static MachineInfo info(int id, Map<String, Object> node, byte[] agent, boolean started) {
         String instance = new Fields(Paths.machine(id)).optionalString(node.get("provider-machine-id"), "provider-machine-id");
-        return new MachineInfo(id, instance == null ? "" : instance, agent != null, AgentReport.limits(agent));
+        return new MachineInfo(id, instance == null ? "" : instance, agent != null, AgentReport.limits(agent),
+                started || agent != null);
     }
 
     @Override
@@ -73,7 +81,24 @@ final class CuratorMachines implements Machines {
             throw new NoSuchMachineException(machineId);
         }
         ctx.access().acl(path + "/agent"); // its digests known now: the node is re-created on Curator's threads
+        markStarted(path);
         return new PresenceNode(ctx, path + "/agent", "{}".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Leaves {@code started} below the machine at its agent's first connection: what tells a machine whose
+     * agent went away (down) from one whose agent is still to come (starting). Best effort: a machine
+     * without it shows as starting, never as down wrongly.
+     */
+    private void markStarted(String path) {
+        try {
+            ctx.client().create().forPath(path + "/" + STARTED,
+                    ctx.reader().bytes(Map.of("first-connected", java.time.Instant.now().toString())));
+        } catch (KeeperException.NodeExistsException e) {
+            // an earlier start's
+        } catch (Exception e) {
+            LOG.debug("{}: could not mark its agent started: {}", path, e.toString());
+        }
     }
 
     @Override
