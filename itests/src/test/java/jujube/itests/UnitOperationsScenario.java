@@ -91,7 +91,7 @@ final class UnitOperationsScenario {
 
         // status-history and the error in status
         String history = env.ok("status-history", "broken/0");
-        assertTrue(history.contains("install_error  install  hook install failed: exit code 5"), history);
+        assertTrue(history.contains("install-error  install  hook install failed: exit code 5"), history);
         assertTrue(env.ok("status-history", "blog/0", "-n", "1").contains("started"));
         String info = env.status().path("services").path("broken").path("units").path("broken/0")
                 .path("agent-state-info").asText();
@@ -114,7 +114,7 @@ final class UnitOperationsScenario {
                     .until(() -> "down".equals(env.status().path("machines")
                     .path(Integer.toString(blogMachine)).path("agent-state").asText()));
             assertOneLine(env.run("ssh", "blog/0", "true"), "jujube: unit blog/0: machine " + blogMachine
-                    + " is not running (its agent is down; 'jujube status' shows it)");
+                    + " is not running (down: its agent was up and is gone; 'jujube status' shows it)");
         } finally {
             if (containers) {
                 lxc.thaw(blogMachine);

@@ -75,7 +75,7 @@ class OperateCommandsTest extends CliFixture {
         state.units().setWorkflowState(MYSQL, "start_error", "hook start failed: exit code 1");
         assertEquals("""
                 TIME                  STATE        HOOK   MESSAGE
-                2012-06-01T10:00:01Z  start_error  start  hook start failed: exit code 1
+                2012-06-01T10:00:01Z  start-error  start  hook start failed: exit code 1
                 """, run("status-history", "mysql/0", "-n", "1").assertOk().out());
         assertTrue(run("status-history", "mysql/0").assertOk().out().contains("2012-06-01T10:00:00Z  installed"));
         String status = run("status").assertOk().out();
@@ -91,8 +91,8 @@ class OperateCommandsTest extends CliFixture {
         Path unitDir = home.resolve("environments").resolve(envName).resolve("machines/machine-0/units/mysql-0");
         Files.createDirectories(unitDir);
         Path local = Files.writeString(home.resolve("notes.txt"), "hello\n");
-        assertEquals("jujube: unit mysql/0: machine 0 is not running (its agent is down; "
-                + "'jujube status' shows it)", run("scp", local.toString(), "mysql/0:").assertFailure());
+        assertEquals("jujube: unit mysql/0: machine 0 is not running (starting: waiting for its agent to connect for the"
+                + " first time; 'jujube status' shows it)", run("scp", local.toString(), "mysql/0:").assertFailure());
         assertEquals("jujube: unit nosuch/0 does not exist", run("scp", local.toString(), "nosuch/0:x").assertFailure());
         assertEquals("jujube: machine 5 does not exist", run("ssh", "5", "true").assertFailure());
         try (Presence machine = state.machines().connectAgent(0)) {

@@ -62,8 +62,8 @@ record MachineTarget(String label, int machineId, Path workDir, Optional<String>
                     + "): log in there with ssh");
         }
         if (!machine.agentConnected()) {
-            throw new CliException(label + ": machine " + id + " is not running (its agent is "
-                    + (machine.instanceId().isEmpty() ? "not started yet" : "down") + "; 'jujube status' shows it)");
+            throw new CliException(label + ": machine " + id + " is not running (" + machine.agentState() + ": "
+                    + machine.agentStateInfo() + "; 'jujube status' shows it)");
         }
         LocalEnvironment env = session.environment();
         Optional<String> container = env.containers().map(n -> LocalLayout.containerName(env.dir(), id));

@@ -9,7 +9,7 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code jujube status-history UNIT [-n N]}: the unit's newest workflow transitions, oldest first, one a
- * line: time, state, hook, message. They are what the unit's agent published to its node (it keeps the
+ * line: time, state (named as status names it), hook, message. They are what the unit's agent published to its node (it keeps the
  * newest {@link StatusEntry#KEPT}); the complete history stays in the unit's {@code state/unit.history}.
  */
 @Command(name = "status-history", description = "Show a unit's workflow transitions: time, state, hook, message.")
@@ -32,13 +32,13 @@ public final class StatusHistoryCommand extends SessionCommand {
             out().println("unit " + unit + " has no recorded transitions yet");
             return 0;
         }
-        int stateWidth = Math.max(5, shown.stream().mapToInt(e -> e.state().length()).max().orElse(0));
+        int stateWidth = Math.max(5, shown.stream().mapToInt(e -> StatusReport.shownState(e.state()).length()).max().orElse(0));
         int hookWidth = Math.max(4, shown.stream().mapToInt(e -> e.hook().length()).max().orElse(0));
         String row = "%-20s  %-" + stateWidth + "s  %-" + hookWidth + "s  %s%n";
         out().printf(row, "TIME", "STATE", "HOOK", "MESSAGE");
         for (StatusEntry e : shown) {
             String time = e.at().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString();
-            out().printf(row, time, e.state(), e.hook().isEmpty() ? "-" : e.hook(), e.message()).flush();
+            out().printf(row, time, StatusReport.shownState(e.state()), e.hook().isEmpty() ? "-" : e.hook(), e.message()).flush();
         }
         return 0;
     }

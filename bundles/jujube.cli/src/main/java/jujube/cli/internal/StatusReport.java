@@ -191,7 +191,12 @@ final class StatusReport {
         if (!u.info().agentConnected() && (workflow.equals("started") || workflow.equals("installed"))) {
             return "down";
         }
-        return workflow.replace('_', '-');
+        return shownState(workflow);
+    }
+
+    /** A workflow state as status and status-history name it: {@code install-error} for {@code install_error}. */
+    static String shownState(String workflowState) {
+        return workflowState.replace('_', '-');
     }
 
     private static String port(Port p) {
