@@ -31,7 +31,8 @@ class StatusCommandTest extends CliFixture {
         state.units().openPort(blog0, new Port(80, "tcp"));
         state.units().openPort(blog0, new Port(443, "tcp"));
         state.units().setWorkflowState(blog1, "started");
-        state.units().setRelationWorkflowState(blog1, state.relations().ofService("mysql").get(0).id(), "error");
+        state.units().setRelationWorkflowState(blog1, state.relations().ofService("mysql").get(0).id(), "error",
+                "db-relation-changed failed: exit code 1; retry 2 at 2026-11-29T10:00:20Z (in 20 s)");
         state.units().setWorkflowState(UnitName.parse("mysql/0"), "install_error",
                 "hook install failed: exit code 1; retry 2 in 10 s");
         state.machines().add();
@@ -75,6 +76,9 @@ class StatusCommandTest extends CliFixture {
                         relation-errors:
                           db:
                           - mysql
+                        relation-errors-info:
+                          db: "db-relation-changed failed: exit code 1; retry 2 at 2026-11-29T10:00:20Z\\
+                            \\ (in 20 s)"
                   logging:
                     charm: local:precise/logging-1
                     exposed: false

@@ -10,13 +10,22 @@ import java.util.Set;
  * @param ports the ports it opened
  * @param relationWorkflowStates the replicas of its relation workflow states, by relation id
  * @param workload its workload as its charm describes it; empty when nothing was set yet
+ * @param relationErrors for each relation in error, by relation id, what failed and when it is retried
+ *     (since 1.2)
  */
 public record UnitStatus(UnitInfo info, Set<Port> ports, Map<String, String> relationWorkflowStates,
-        java.util.Optional<UnitWorkload> workload) {
+        java.util.Optional<UnitWorkload> workload, Map<String, String> relationErrors) {
     public UnitStatus {
         ports = Set.copyOf(ports);
         relationWorkflowStates = Map.copyOf(relationWorkflowStates);
         workload = java.util.Objects.requireNonNull(workload, "workload");
+        relationErrors = Map.copyOf(relationErrors);
+    }
+
+    /** A unit whose relations' errors, if any, are not described, as before 1.2. */
+    public UnitStatus(UnitInfo info, Set<Port> ports, Map<String, String> relationWorkflowStates,
+            java.util.Optional<UnitWorkload> workload) {
+        this(info, ports, relationWorkflowStates, workload, Map.of());
     }
 
     /** A unit whose workload nothing described yet. */

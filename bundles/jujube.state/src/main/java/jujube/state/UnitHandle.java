@@ -75,6 +75,14 @@ public interface UnitHandle {
     /** Replicates the workflow state of the unit's lifecycle in one relation. */
     void setRelationWorkflowState(String relationId, String state);
 
+    /**
+     * Replicates the workflow state of the unit's lifecycle in one relation, with what failed in it (empty
+     * when it is not in error).
+     *
+     * @since 7.3
+     */
+    void setRelationWorkflowState(String relationId, String state, String error);
+
     /** The replicated workflow states of the unit's relation lifecycles, by relation id. */
     Map<String, String> relationWorkflowStates();
 

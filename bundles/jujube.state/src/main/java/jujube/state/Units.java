@@ -144,6 +144,15 @@ public interface Units {
     /** Replicates the workflow state of the unit's side of one relation (its local disk is authoritative). */
     void setRelationWorkflowState(UnitName unit, String relationId, String state);
 
+    /**
+     * Replicates the workflow state of the unit's side of one relation with what failed in it ({@code error}:
+     * the failed hook, its failure and when it is retried; empty when the relation is not in error), which
+     * status shows.
+     *
+     * @since 7.3
+     */
+    void setRelationWorkflowState(UnitName unit, String relationId, String state, String error);
+
     /** The replicas of the unit's relation workflow states by relation id; status shows the errors among them. */
     Map<String, String> relationWorkflowStates(UnitName unit);
 

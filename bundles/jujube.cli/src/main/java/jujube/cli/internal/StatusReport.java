@@ -152,18 +152,27 @@ final class StatusReport {
                     .map(StatusReport::port).toList());
         }
         Map<String, Set<String>> errors = new TreeMap<>();
+        Map<String, Object> errorInfo = new TreeMap<>();
         u.relationWorkflowStates().forEach((id, st) -> {
             RelationInfo r = relationsById.get(id);
             if ("error".equals(st) && r != null) {
                 String service = u.info().name().service();
-                r.endpointOf(service).ifPresent(mine -> errors.computeIfAbsent(mine.relationName(), k -> new TreeSet<>())
-                        .addAll(others(r, service)));
+                r.endpointOf(service).ifPresent(mine -> {
+                    errors.computeIfAbsent(mine.relationName(), k -> new TreeSet<>()).addAll(others(r, service));
+                    String info = u.relationErrors().get(id);
+                    if (info != null) {
+                        errorInfo.put(mine.relationName(), info); // what failed, and when it is retried
+                    }
+                });
             }
         });
         if (!errors.isEmpty()) {
             Map<String, Object> shown = new TreeMap<>();
             errors.forEach((k, v) -> shown.put(k, List.copyOf(v)));
             unit.put("relation-errors", shown);
+        }
+        if (!errorInfo.isEmpty()) {
+            unit.put("relation-errors-info", errorInfo);
         }
         return unit;
     }

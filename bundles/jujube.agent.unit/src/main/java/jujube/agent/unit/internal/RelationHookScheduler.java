@@ -39,6 +39,12 @@ final class RelationHookScheduler {
         void failed(RelationChange change, String message);
     }
 
+    /** Told when an automatic retry is scheduled: its number in a row, and when it is due. */
+    @FunctionalInterface
+    interface RetryListener {
+        void scheduled(int attempt, java.time.Instant at, Duration wait);
+    }
+
     private static final Logger LOG = LoggerFactory.getLogger(RelationHookScheduler.class);
     private static final Duration MAX_FAULT_DELAY = Duration.ofSeconds(60);
     private final String name;
@@ -49,6 +55,7 @@ final class RelationHookScheduler {
     private final BooleanSupplier mayExecute;
     private final FailureHandler onFailure;
     private final Runnable onRetryDue;
+    private final RetryListener onRetryScheduled;
     private long retryGeneration; // a scheduled retry acts only while it is the latest one
     private boolean retryPending;
     private boolean enabled;
@@ -61,6 +68,13 @@ final class RelationHookScheduler {
 
     RelationHookScheduler(String name, HookQueue queue, RelationHooks hooks, HookExecutor executor,
             RelationHookRetries retries, BooleanSupplier mayExecute, FailureHandler onFailure, Runnable onRetryDue) {
+        this(name, queue, hooks, executor, retries, mayExecute, onFailure, onRetryDue, (attempt, at, wait) -> { });
+    }
+
+    RelationHookScheduler(String name, HookQueue queue, RelationHooks hooks, HookExecutor executor,
+            RelationHookRetries retries, BooleanSupplier mayExecute, FailureHandler onFailure, Runnable onRetryDue,
+            RetryListener onRetryScheduled) {
+        this.onRetryScheduled = onRetryScheduled;
         this.name = name;
         this.queue = queue;
         this.hooks = hooks;
@@ -226,6 +240,8 @@ final class RelationHookScheduler {
         }
         Duration wait = retries.backoff().before(attempt);
         LOG.warn("{}: relation in error; retry {} in {} s", name, attempt, wait.toSeconds());
+        onRetryScheduled.scheduled(attempt, java.time.Instant.now().plus(wait).truncatedTo(java.time.temporal.ChronoUnit.SECONDS),
+                wait);
         retries.delayed().schedule(wait, () -> {
             synchronized (this) {
                 if (closed || generation != retryGeneration) {

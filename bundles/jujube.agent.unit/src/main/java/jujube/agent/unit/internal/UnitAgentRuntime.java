@@ -315,9 +315,10 @@ final class UnitAgentRuntime implements AutoCloseable {
                         debugLog.workflow(state);
                     },
                     new UnitTransitions(lifecycle));
+            StatusHistory history = new StatusHistory(unitState, with.clock());
             operations = new UnitOperations(unit.toString(), workflow, lifecycle, relations, settings.retiredMarker(),
-                    debugLog);
-            commands = new UnitCommands(unitState, unit, runner, executor);
+                    debugLog, history);
+            commands = new UnitCommands(unitState, unit, runner, executor, history);
             commands.start();
             tasks = new UnitTasks(unitState, unit, runner, executor);
             tasks.start();

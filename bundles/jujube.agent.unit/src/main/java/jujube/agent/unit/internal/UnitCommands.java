@@ -38,9 +38,11 @@ final class UnitCommands implements AutoCloseable {
     private final HookExecutor executor;
     private final Set<String> seen = ConcurrentHashMap.newKeySet();
     private final ExecutorService worker;
+    private final StatusHistory history;
     private Watch watch;
 
-    UnitCommands(UnitHandle state, UnitName unit, UnitHookRunner runner, HookExecutor executor) {
+    UnitCommands(UnitHandle state, UnitName unit, UnitHookRunner runner, HookExecutor executor, StatusHistory history) {
+        this.history = history;
         this.state = state;
         this.unit = unit;
         this.runner = runner;
@@ -94,7 +96,11 @@ final class UnitCommands implements AutoCloseable {
             claimed[0] = true;
         }
         if (claimed[0]) {
-            answer(request, RunResults.of(result, output.stdout(), output.stderr()));
+            RunResult answer = RunResults.of(result, output.stdout(), output.stderr());
+            // the command's text stays out of the history: it may hold what the operator typed as a secret
+            history.record("exec", "", "a command ran (request " + request.id() + "): exit code " + answer.exitCode()
+                    + (answer.error().isEmpty() ? "" : ", " + answer.error()));
+            answer(request, answer);
         }
     }
 

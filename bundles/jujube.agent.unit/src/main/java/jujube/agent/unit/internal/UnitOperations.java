@@ -30,10 +30,12 @@ final class UnitOperations {
     private final RelationLifecyclesControl relations;
     private final Path retiredMarker;
     private final UnitDebugLog debugLog;
+    private final StatusHistory history;
 
     UnitOperations(String unit, Workflow workflow, UnitLifecycle lifecycle, RelationLifecyclesControl relations,
-            Path retiredMarker, UnitDebugLog debugLog) {
+            Path retiredMarker, UnitDebugLog debugLog, StatusHistory history) {
         this.debugLog = debugLog;
+        this.history = history;
         this.unit = unit;
         this.workflow = workflow;
         this.lifecycle = lifecycle;
@@ -116,9 +118,11 @@ final class UnitOperations {
             LOG.info("unit {}: forced charm upgrade in {}: {}", unit, current.stateName(), result);
             if (result instanceof ActionResult.Success) {
                 debugLog.info("Forced upgrade complete in " + current.stateName() + ": no upgrade-charm hook");
+                history.record(current.stateName(), "upgrade-charm", "forced charm upgrade done: no upgrade-charm hook ran");
             } else {
-                debugLog.error("Forced upgrade failed in " + current.stateName() + ": "
-                        + (result instanceof ActionResult.HookFailed failed ? failed.message() : result));
+                String why = result instanceof ActionResult.HookFailed failed ? failed.message() : result.toString();
+                debugLog.error("Forced upgrade failed in " + current.stateName() + ": " + why);
+                history.record(current.stateName(), "upgrade-charm", "forced charm upgrade failed: " + why);
             }
         } else {
             String message = "Cannot upgrade: unit is in non-started state " + current.stateName()

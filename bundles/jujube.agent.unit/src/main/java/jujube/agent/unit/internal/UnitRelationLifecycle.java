@@ -46,6 +46,8 @@ final class UnitRelationLifecycle {
     private Watch appWatch;
     private int generation; // of the watch: a callback of a closed watch still in progress is dropped
     private boolean closed;
+    /** When the relation in error is retried, as status shows it; empty when no retry is scheduled. */
+    private volatile String retryNote = "";
 
     UnitRelationLifecycle(RelationLifecycleContext context, KnownRelation relation, RelationFiles files) {
         this.context = context;
@@ -55,9 +57,9 @@ final class UnitRelationLifecycle {
         this.hooks = new RelationHooks(context.runner(), relation, files.mapper());
         this.queue = files.queue();
         this.workflow = files.workflow(name, new RelationReplays(queue, hooks, relation),
-                state -> replicate(context, relation, state));
+                state -> replicate(context, relation, state, retryNote));
         this.scheduler = new RelationHookScheduler(name, queue, hooks, context.executor(), context.retries(),
-                this::mayExecute, this::hookFailed, () -> resolveError(true));
+                this::mayExecute, this::hookFailed, () -> resolveError(true), this::retryScheduled);
         this.filter = new MembershipFilter(context.state(), context.unit(), relation.scope(), context.scopes());
     }
 
@@ -197,10 +199,19 @@ final class UnitRelationLifecycle {
         return stored.inFlight() == null && state().executes();
     }
 
+    private void retryScheduled(int attempt, java.time.Instant at, java.time.Duration wait) {
+        retryNote = "; retry " + attempt + " at " + at + " (in " + wait.toSeconds() + " s)";
+        if (state() == RelationState.ERROR) {
+            replicate(context, relation, workflow.state(), retryNote);
+        }
+    }
+
     private void hookFailed(RelationChange change, String message) {
+        retryNote = "";
         try {
             workflow.fire("error", RelationWorkflow.error(change.type(), message));
             LOG.warn("{}: {}; the relation is in error until resolved", name, message);
+            history("relation-error", hooks.hookName(change), message + " (" + relation.hookId() + ")");
         } catch (InvalidTransitionException e) {
             // stopped meanwhile: the change stays at the head and runs again once the relation is up
             LOG.info("{}: {} while {}; it runs again when the relation is up", name, message, e.state());
@@ -221,6 +232,9 @@ final class UnitRelationLifecycle {
                 LOG.info("{}: skipping the failed relation-{} of {}", name, head.type().hookName(), head.unit());
             });
         }
+        retryNote = "";
+        history(retryHook ? "relation-retry" : "relation-resolved", "", (retryHook ? "running the failed hook again ("
+                : "the failed hook skipped (") + relation.hookId() + ")");
         fireIf(RelationState.ERROR, "reset");
         scheduler.kick();
         return true;
@@ -311,9 +325,23 @@ final class UnitRelationLifecycle {
         }
     }
 
-    private static void replicate(RelationLifecycleContext context, KnownRelation relation, WorkflowState state) {
+    /** A line of the unit's status history; best effort, as the history is a replica of what happened. */
+    private void history(String state, String hook, String message) {
         try {
-            context.state().setRelationWorkflowState(relation.stateId(), state.state());
+            context.state().recordStatus(new jujube.model.StatusEntry(java.time.Instant.now(), state, hook, message));
+        } catch (StateException e) {
+            LOG.debug("{}: could not record {} in the status history: {}", name, state, e.getMessage());
+        }
+    }
+
+    /** The relation's state for status, with what failed and when it is retried while in error. */
+    private static void replicate(RelationLifecycleContext context, KnownRelation relation, WorkflowState state,
+            String retryNote) {
+        String error = RelationState.named(state.state()).filter(s -> s == RelationState.ERROR)
+                .map(s -> state.vars().getOrDefault(WorkflowState.ERROR_MESSAGE, "a relation hook failed") + retryNote)
+                .orElse("");
+        try {
+            context.state().setRelationWorkflowState(relation.stateId(), state.state(), error);
         } catch (StateException e) {
             // the local file is authoritative; the next transition or synchronize replicates again
             LOG.debug("{} {}: could not replicate {}: {}", context.unit(), relation.hookId(), state.state(),

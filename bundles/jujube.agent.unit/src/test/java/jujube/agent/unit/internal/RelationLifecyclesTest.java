@@ -144,11 +144,22 @@ class RelationLifecyclesTest extends RelationLifecyclesTestBase {
         assertEquals(3, fx.log().size());
         assertEquals(List.of(java.time.Duration.ofSeconds(5), java.time.Duration.ofSeconds(10)), timer.delays());
         assertEquals("error", fx.state.units().relationWorkflowStates(wp).get(db.id()));
+        // status shows what failed and when it is tried again; the history what happened
+        POLLING.await("the error and its retry published").until(() -> statusError(db.id()).contains("retry 2 at "));
+        String error = statusError(db.id());
+        assertTrue(error.startsWith("db-relation-changed failed: exit code 1; retry 2 at ") && error.endsWith("(in 10 s)"),
+                error);
+        List<jujube.model.StatusEntry> history = fx.state.units().statusHistory(wp).stream()
+                .filter(e -> e.state().startsWith("relation-")).toList();
+        assertEquals(List.of("relation-error db-relation-changed", "relation-retry ", "relation-error db-relation-changed"),
+                history.stream().map(e -> e.state() + " " + e.hook()).toList());
+        assertTrue(history.get(0).message().startsWith("db-relation-changed failed: exit code 1 (db:"), history.toString());
 
         Files.delete(fx.out.resolve("fail-db-relation-changed"));
         timer.fire();
         POLLING.await("up").until(() -> agent.relations().relationErrors().isEmpty()
                 && "up".equals(fx.state.units().relationWorkflowStates(wp).get(db.id())));
+        assertEquals("", statusError(db.id()), "no error shown once the relation is up");
         awaitLog(4);
         assertEquals(Collections.nCopies(3, "db-relation-changed mysql/0 mysql/0"), fx.log().subList(1, 4));
         assertEquals(0, timer.pending());
@@ -385,5 +396,11 @@ class RelationLifecyclesTest extends RelationLifecyclesTestBase {
     /** The persisted hook queue, as a restarted agent would load it. */
     private QueueState readQueue(Agent agent, String relationId) {
         return agent.queue(relationId, mapper);
+    }
+
+    /** What status shows of the relation's error on wordpress/0: empty when none. */
+    private String statusError(String relationId) {
+        return fx.state.overview().units().stream().filter(u -> u.info().name().equals(wp)).findFirst().orElseThrow()
+                .relationErrors().getOrDefault(relationId, "");
     }
 }

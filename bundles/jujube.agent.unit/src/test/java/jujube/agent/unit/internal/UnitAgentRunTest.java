@@ -62,7 +62,15 @@ class UnitAgentRunTest extends UnitAgentTestBase {
         assertEquals(List.of("install_error", "install", "hook install failed: exit code 1"),
                 List.of(last.state(), last.hook(), last.message()));
 
-        assertEquals(new RunResult(0, "ok\n", "", ""), run("echo ok", Duration.ofSeconds(20)));
+        assertEquals(new RunResult(0, "ok\n", "", ""), run("echo ok # s3cret", Duration.ofSeconds(20)));
+        StatusEntry exec = POLLING.await("the command in the status history").until(() -> {
+            List<StatusEntry> all = fx.state.units().statusHistory(UNIT);
+            return all.get(all.size() - 1);
+        }, e -> e.state().equals("exec"));
+        assertTrue(exec.message().startsWith("a command ran (request run-") && exec.message().endsWith("exit code 0"),
+                exec.message());
+        assertTrue(fx.state.units().statusHistory(UNIT).stream().noneMatch(e -> e.message().contains("s3cret")),
+                "the command's text stays out of the history");
         RunResult slow = run("echo started; exec sleep 30", Duration.ofMillis(500));
         assertEquals(List.of(124, "started\n"), List.of(slow.exitCode(), slow.stdout()));
         assertTrue(slow.error().startsWith("timed out"), slow.error());
@@ -80,7 +88,7 @@ class UnitAgentRunTest extends UnitAgentTestBase {
         assertEquals("", fx.state.units().get(UNIT).workflowStateInfo());
         // then the unit's leadership hook (it leads its service alone), which keeps it started
         assertEquals(List.of("install_error", "installed", "started"), fx.state.units().statusHistory(UNIT).stream()
-                .map(StatusEntry::state).toList().subList(0, 3));
+                .map(StatusEntry::state).filter(state -> !state.equals("exec")).toList().subList(0, 3));
     }
 
     @Test

@@ -119,6 +119,9 @@ class UnitAgentUpgradeTest extends UnitAgentTestBase {
         assertEquals(List.of("install"), fx.hookLog());
         POLLING.await("the unit's node names the charm it runs now")
                 .until(() -> CHARM_2.equals(fx.state.units().get(UNIT).charmId()));
+        POLLING.await("the forced upgrade in the status history").until(() -> fx.state.units().statusHistory(UNIT).stream()
+                .anyMatch(e -> e.state().equals("install_error") && e.hook().equals("upgrade-charm")
+                        && e.message().equals("forced charm upgrade done: no upgrade-charm hook ran")));
     }
 
     private static String readVersion(UnitAgentFixture fx) {

@@ -110,6 +110,11 @@ record ConnectionUnitHandle(StateConnection state, UnitName name) implements Uni
     }
 
     @Override
+    public void setRelationWorkflowState(String relationId, String workflowState, String error) {
+        state.units().setRelationWorkflowState(name, relationId, workflowState, error);
+    }
+
+    @Override
     public Map<String, String> relationWorkflowStates() {
         return state.units().relationWorkflowStates(name);
     }

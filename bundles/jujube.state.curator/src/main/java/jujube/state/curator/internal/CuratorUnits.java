@@ -54,6 +54,8 @@ import org.apache.zookeeper.KeeperException;
 /** Units: membership in the topology, {@code /units/unit-N} for the rest. */
 final class CuratorUnits implements Units {
     static final String RELATION_STATES = "relation_workflow_states";
+    /** What failed in each relation in error, and when it is retried, by relation id. */
+    static final String RELATION_ERRORS = "relation_errors";
     private static final String WORKFLOW_STATE_INFO = "workflow_state_info";
     private static final String HISTORY = "history";
     /** The unit's charm state: its charm's keys and values ({@code state-set}). */
@@ -251,7 +253,8 @@ final class CuratorUnits implements Units {
                 result.add(new UnitStatus(info(t, id, node, agents.get(id).join()),
                         UnitPorts.parse(path + "/ports", ctx.reader().parse(path + "/ports", portNodes.get(id).join())),
                         relationStates(path, node),
-                        WorkloadNodes.unit(workload, ctx.reader().parse(workload, workloads.get(id).join()))));
+                        WorkloadNodes.unit(workload, ctx.reader().parse(workload, workloads.get(id).join())),
+                        relationErrors(path, node)));
             }
             result.sort((a, b) -> a.info().name().compareTo(b.info().name()));
             return result;
@@ -378,12 +381,45 @@ final class CuratorUnits implements Units {
 
     @Override
     public void setRelationWorkflowState(UnitName unit, String relationId, String state) {
+        setRelationWorkflowState(unit, relationId, state, "");
+    }
+
+    @Override
+    public void setRelationWorkflowState(UnitName unit, String relationId, String state, String error) {
         ctx.nodes().update(actingPath(unit), () -> new NoSuchUnitException(unit.toString()), content -> {
-            Map<String, Object> states = new Fields(path(unit)).map(content.get(RELATION_STATES), RELATION_STATES);
+            Fields f = new Fields(path(unit));
+            Map<String, Object> states = f.map(content.get(RELATION_STATES), RELATION_STATES);
             states.put(relationId, state);
             content.put(RELATION_STATES, states);
+            Map<String, Object> errors = content.get(RELATION_ERRORS) == null ? new java.util.LinkedHashMap<>()
+                    : f.map(content.get(RELATION_ERRORS), RELATION_ERRORS);
+            if (error.isEmpty()) {
+                errors.remove(relationId);
+            } else {
+                errors.put(relationId, error.length() > MAX_RELATION_ERROR_CHARS
+                        ? error.substring(0, MAX_RELATION_ERROR_CHARS) + "..." : error);
+            }
+            if (errors.isEmpty()) {
+                content.remove(RELATION_ERRORS);
+            } else {
+                content.put(RELATION_ERRORS, errors);
+            }
             return null;
         });
+    }
+
+    /** How much of a relation's error the unit's node keeps: a line of status, not a log. */
+    private static final int MAX_RELATION_ERROR_CHARS = 1024;
+
+    private static Map<String, String> relationErrors(String path, Map<String, Object> node) {
+        if (node.get(RELATION_ERRORS) == null) {
+            return Map.of();
+        }
+        Fields f = new Fields(path);
+        Map<String, String> errors = new TreeMap<>();
+        f.map(node.get(RELATION_ERRORS), RELATION_ERRORS)
+                .forEach((id, error) -> errors.put(id, f.string(error, RELATION_ERRORS + "." + id)));
+        return errors;
     }
 
     @Override
