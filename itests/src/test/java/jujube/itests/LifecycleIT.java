@@ -179,6 +179,15 @@ class LifecycleIT {
         POLLING.await("mysql/0's directory removed").atMost(Environment.CONVERGE)
                 .until(() -> !Files.exists(env.unitDir("mysql/0")));
         assertTrue(env.machineLog(0).contains("unit=mysql/0 hook=stop: succeeded"), "stop hook ran");
+        // one removal order for every command, as remove-unit's and Go juju's: departed, then broken, then stop
+        List<String> blog = env.hookLog("blog/0");
+        int departed = lastIndexStarting(blog, "db-relation-departed mysql/0");
+        assertTrue(departed >= 0 && departed < lastIndexStarting(blog, "db-relation-broken"), blog.toString());
+        String log = env.machineLog(0);
+        int mysqlDeparted = log.indexOf("unit=mysql/0 hook=db-relation-departed");
+        int mysqlBroken = log.indexOf("unit=mysql/0 hook=db-relation-broken");
+        assertTrue(mysqlDeparted >= 0 && mysqlDeparted < mysqlBroken && mysqlBroken < log.indexOf("unit=mysql/0 hook=stop"),
+                "mysql/0: departed, broken, stop");
         assertFalse(Files.exists(env.unitDir("blog/0").resolve("db.conf")), "credentials forgotten");
         assertFalse(env.status().path("services").has("mysql"));
         assertEquals(0, env.status().path("services").path("blog").path("relations").size());
@@ -191,5 +200,14 @@ class LifecycleIT {
         Distribution.Run refused = env.run("terminate-machine", "0");
         assertEquals(1, refused.exit());
         assertTrue(refused.err().contains("Cannot terminate machine 0"), refused.err());
+    }
+
+    private static int lastIndexStarting(List<String> lines, String prefix) {
+        for (int i = lines.size() - 1; i >= 0; i--) {
+            if (lines.get(i).startsWith(prefix)) {
+                return i;
+            }
+        }
+        return -1;
     }
 }

@@ -249,12 +249,12 @@ final class UnitRelationLifecycle {
     }
 
     /**
-     * Stops watching and departs on the hook executor: {@code -relation-broken} runs (its failure is logged,
-     * the relation departs anyway), then the membership ends. {@code unitRemoved} (the unit itself goes, so
-     * {@code now} too): first every remote unit departs, as Go juju's uniter does, through the hook queue
-     * (an empty membership is queued, persisted, then every queued hook runs), so a restart after a kill
-     * resumes the departures where they stopped. {@code now}: run ahead of the executor's queue if it is
-     * stopped.
+     * Stops watching and departs on the hook executor, as Go juju's uniter does whether the relation or the
+     * unit goes: first every remote unit departs, through the hook queue (an empty membership is queued,
+     * persisted, then every queued hook runs), so a restart after a kill resumes the departures where they
+     * stopped; then {@code -relation-broken} runs (its failure is logged, the relation departs anyway), and
+     * the membership ends. {@code unitRemoved}: the unit itself goes ({@code JUJU_DEPARTING_UNIT} names it).
+     * {@code now}: run ahead of the executor's queue if it is stopped.
      */
     CompletionStage<HookResult> depart(boolean now, boolean unitRemoved) {
         pause();
@@ -266,8 +266,10 @@ final class UnitRelationLifecycle {
                 if (state() == RelationState.NONE) {
                     workflow.synchronize();
                 }
-                if (unitRemoved && state() != RelationState.DEPARTED) {
-                    hooks.departingSelf(context.unit().toString());
+                if (state() != RelationState.DEPARTED) {
+                    if (unitRemoved) {
+                        hooks.departingSelf(context.unit().toString());
+                    }
                     synchronized (this) {
                         queue.enqueue(Map.of()); // every member departs; persisted before any hook runs
                     }

@@ -199,15 +199,20 @@ class RelationLifecyclesTest extends RelationLifecyclesTestBase {
     }
 
     @Test
-    void a_removed_relation_gets_its_broken_hook_and_is_forgotten() throws Exception {
+    void a_removed_relation_departs_each_remote_unit_then_gets_its_broken_hook_and_is_forgotten() throws Exception {
         Agent agent = started();
         fx.join(db.id(), m0);
-        awaitLog(2);
+        fx.join(db.id(), m1);
+        awaitLog(4);
         assertTrue(agent.knownFile().contains(db.id()));
         fx.state.relations().remove(db.id());
         POLLING.await("broken").until(() -> fx.log().contains("db-relation-broken"));
         POLLING.await("forgotten").until(() -> !agent.knownFile().contains(db.id()));
-        assertEquals("db-relation-broken", fx.log().get(fx.log().size() - 1));
+        // as when the unit itself goes, and as Go juju does: each remote unit departs, then the relation breaks
+        assertEquals(List.of("db-relation-departed mysql/0 mysql/1", "db-relation-departed mysql/1", "db-relation-broken"),
+                fx.log().subList(fx.log().size() - 3, fx.log().size()));
+        assertEquals(List.of("db-relation-departed departing=mysql/0", "db-relation-departed departing=mysql/1"),
+                fx.departingLog(), "JUJU_DEPARTING_UNIT names the remote units, not this one");
         assertEquals(1, fx.log().stream().filter("db-relation-broken"::equals).count());
         // removed from the known relations first, its files just after (see RelationLifecycles.forget)
         POLLING.await("queue file removed")
