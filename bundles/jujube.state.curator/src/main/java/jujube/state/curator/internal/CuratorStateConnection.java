@@ -374,6 +374,11 @@ public final class CuratorStateConnection implements StateConnection {
         return new ConnectionProvisioningView(this);
     }
 
+    /** The context this connection's state services share; for tests that build one with other settings. */
+    StateContext context() {
+        return ctx;
+    }
+
     @Override
     public jujube.state.DebugLog debugLog() {
         return debugLog;
