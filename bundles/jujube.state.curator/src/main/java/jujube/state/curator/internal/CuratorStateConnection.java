@@ -290,7 +290,6 @@ public final class CuratorStateConnection implements StateConnection {
                 ops.add(client.transactionOp().create().forPath(node.getKey(), reader.bytes(node.getKey(), node.getValue())));
             }
             ops.add(client.transactionOp().create().forPath(Paths.LOGS));
-            ops.add(client.transactionOp().create().forPath(Paths.LOG_LISTENERS));
             ops.add(client.transactionOp().create().forPath(Paths.logWriterDir(Principals.ADMIN)));
             // what machine 0 may write, bounded as every machine's
             List<org.apache.zookeeper.data.ACL> administratorOnly = WriteQuotas.administratorOnly(access);
