@@ -52,6 +52,8 @@ import org.slf4j.LoggerFactory;
  * and never stopping the reader. Records are kept whether or not anyone reads them, bounded by count (the
  * newest {@code retained} of each writer), bytes (the writer's quota) and age (by ZooKeeper's creation time:
  * readers skip older records; writers remove their own when they append, looking at most once a minute).
+ * Known debt: an age is ZooKeeper's creation time read against this process's clock, so a host whose clock
+ * is off the server's by some minutes keeps or drops records that many minutes early or late.
  */
 public final class CuratorDebugLog implements DebugLog, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(CuratorDebugLog.class);
