@@ -49,6 +49,14 @@ class DemoIT {
         Path blog = LocalLayout.machineDir(jujube.envDir(), 0, Environment.containers(jujube.envDir())).resolve("units/blog-0");
         assertTrue(Files.readString(blog.resolve("db.conf")).contains("user=blog"));
 
+        // the log kept what the agents did while nobody read it: what the demo suggests shows it
+        assertTrue(demo.out().contains("bin/jujube debug-log --replay"), demo.out());
+        Distribution.Run history = jujube.run(Map.of("JUJUBE_HOME", home.toString()), "/bin/sh", "-c",
+                "cd '" + ROOT + "' && bin/jujube debug-log --replay --no-tail -i blog/0");
+        assertEquals(0, history.exit(), history.err() + history.out());
+        assertTrue(history.out().contains("blog/0: unit.hook INFO: running hook install"), history.out());
+        assertTrue(history.out().contains("hook db-relation-changed"), history.out());
+
         // run again on the same environment: nothing is deployed twice
         Distribution.Run again = jujube.run(Map.of("JUJUBE_HOME", home.toString()), ROOT.resolve("bin/demo").toString());
         assertEquals(0, again.exit(), again.err() + again.out());

@@ -23,7 +23,6 @@ import java.util.stream.Stream;
 import jujube.access.Credential;
 import jujube.access.CredentialFiles;
 import jujube.access.CredentialRefusedException;
-import jujube.state.DebugLog;
 import jujube.model.LoggedRecord;
 import jujube.access.OneTimeCredential;
 import jujube.state.StateConnection;
@@ -58,7 +57,6 @@ class SecurityIT {
     private static Environment env;
     private static String connect;
     private static StateConnection admin;
-    private static DebugLog.Listener debugLog;
 
     @BeforeAll
     static void blogAndDatabaseRelatedOnTwoMachines() throws Exception {
@@ -68,7 +66,6 @@ class SecurityIT {
         connect = "127.0.0.1:" + port.group(1);
         admin = StateConnections.open(Administrator.connection(connect, env.dir()));
         admin.awaitConnected(UP);
-        debugLog = admin.debugLog().listen(); // as a running debug-log: the agents publish while it listens
         env.ok("deploy", "--repository", Environment.EXAMPLES.toString(), "local:mysql");
         env.ok("deploy", "--repository", Environment.EXAMPLES.toString(), "local:wordpress", "blog");
         env.ok("add-relation", "blog", "mysql");
@@ -80,9 +77,6 @@ class SecurityIT {
 
     @AfterAll
     static void destroy() throws Exception {
-        if (debugLog != null) {
-            debugLog.close();
-        }
         if (admin != null) {
             admin.close();
         }

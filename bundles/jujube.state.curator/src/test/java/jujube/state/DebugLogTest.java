@@ -4,13 +4,11 @@ import jujube.model.LogRecord;
 import jujube.model.LoggedRecord;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -30,28 +28,6 @@ class DebugLogTest extends ZooKeeperFixture {
         all.add(third);
         assertEquals(all, connect(List.of()).debugLog().after(-1));
         assertEquals(List.of(third), log.after(first.get(1).sequence()));
-    }
-
-    @Test
-    void the_log_is_enabled_exactly_while_someone_listens() throws Exception {
-        StateConnection agent = connect(List.of());
-        AtomicBoolean seen = new AtomicBoolean();
-        try (Watch w = agent.debugLog().watchEnabled(c -> seen.set(c.current()))) {
-            assertFalse(agent.debugLog().isEnabled());
-            DebugLog.Listener one = state.debugLog().listen();
-            StateConnection other = connect(List.of());
-            DebugLog.Listener two = other.debugLog().listen();
-            POLLING.until(seen::get);
-            assertTrue(agent.debugLog().isEnabled());
-            one.close();
-            one.close();
-            assertTrue(agent.debugLog().isEnabled());
-            // a listener that never closes (a killed debug-log) still ends with its session
-            other.close();
-            POLLING.until(() -> !seen.get());
-            assertFalse(agent.debugLog().isEnabled());
-            two.close(); // its connection is gone: nothing to do, no failure
-        }
     }
 
     @Test
@@ -85,23 +61,13 @@ class DebugLogTest extends ZooKeeperFixture {
     }
 
     @Test
-    void the_publisher_writes_only_while_someone_listens() throws Exception {
+    void the_publisher_writes_whether_or_not_anyone_reads() throws Exception {
         StateConnection agent = connect(List.of());
         DebugLogPublisher publisher = agent.debugLog().publisher();
-        publisher.publish(new LogRecord("mysql/0", "INFO", "nobody listens", T0));
-        try (DebugLog.Listener listener = state.debugLog().listen()) {
-            POLLING.until(publisher::isEnabled);
-            publisher.publish(new LogRecord("mysql/0", "unit.hook", "INFO", "heard", T0));
-            POLLING.until(() -> !state.debugLog().after(-1).isEmpty());
-        }
-        POLLING.until(() -> !publisher.isEnabled());
-        publisher.publish(new LogRecord("mysql/0", "INFO", "nobody listens again", T0));
-        try (DebugLog.Listener listener = state.debugLog().listen()) {
-            POLLING.until(publisher::isEnabled);
-            publisher.publish(new LogRecord("mysql/0", "INFO", "heard again", T0));
-            POLLING.until(() -> state.debugLog().after(-1).size() == 2);
-        }
-        assertEquals(List.of("heard", "heard again"),
+        publisher.publish(new LogRecord("mysql/0", "INFO", "nobody reads", T0));
+        publisher.publish(new LogRecord("mysql/0", "unit.hook", "INFO", "kept all the same", T0));
+        POLLING.until(() -> state.debugLog().after(-1).size() == 2);
+        assertEquals(List.of("nobody reads", "kept all the same"),
                 state.debugLog().after(-1).stream().map(r -> r.record().message()).toList());
         assertEquals(0, publisher.dropped());
         assertTrue(agent.debugLog().publisher() == publisher, "one publisher per connection");
@@ -110,8 +76,7 @@ class DebugLogTest extends ZooKeeperFixture {
     @Test
     void the_latest_sequence_is_watched() throws Exception {
         AtomicLong latest = new AtomicLong(-2);
-        try (Watch w = state.debugLog().watchLatest(c -> latest.set(c.current()));
-                DebugLog.Listener listener = state.debugLog().listen()) {
+        try (Watch w = state.debugLog().watchLatest(c -> latest.set(c.current()))) {
             POLLING.until(() -> latest.get() == -1);
             LoggedRecord r = state.debugLog().append(new LogRecord("mysql/0", "DEBUG", "x", T0));
             POLLING.until(() -> latest.get() == r.sequence());

@@ -118,6 +118,10 @@ public enum NodeKind {
             (m, f) -> read()),
     /** The debug log: a directory per writer, which the administrator makes with the machine or unit. */
     LOGS("/logs", (m, f) -> read()),
+    /**
+     * An empty node that environments bootstrapped while agents published only to a listening
+     * {@code debug-log} still hold (its children were those listeners); nothing reads or writes it now.
+     */
     LOG_LISTENERS("/logs/listeners(?:/listener-[0-9]*)?", (m, f) -> read()),
     /** One writer's records: it appends them and trims its oldest, and no other writer's. */
     LOG_WRITER("/logs/(machine-[0-9]+|unit-[0-9]+|admin)", (m, f) -> m.group(1).equals(Principals.ADMIN) ? read()

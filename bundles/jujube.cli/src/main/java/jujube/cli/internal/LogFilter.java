@@ -74,12 +74,24 @@ final class LogFilter {
                 .isPresent();
     }
 
-    /** A shell glob as a regular expression: {@code *} any run, {@code ?} one character, {@code [...]} a set. */
+    /**
+     * A shell glob as a regular expression: {@code *} any run, {@code ?} one character, {@code [...]} a set
+     * ({@code [!...]} its complement; a {@code ]} right after the opening is a member).
+     *
+     * @throws IllegalArgumentException for a malformed glob: an empty name, a {@code [} never closed, a
+     *     set with a reversed range ({@code [z-a]})
+     */
     static Pattern glob(String glob) {
+        if (glob.isEmpty()) {
+            throw new IllegalArgumentException("an empty name matches nothing");
+        }
         StringBuilder regex = new StringBuilder();
         for (int i = 0; i < glob.length(); i++) {
             char c = glob.charAt(i);
-            int close = c == '[' ? glob.indexOf(']', i + 2) : -1;
+            int close = c == '[' ? glob.indexOf(']', i + (glob.startsWith("!", i + 1) ? 3 : 2)) : -1;
+            if (c == '[' && close < 0) {
+                throw new IllegalArgumentException("'[' at " + (i + 1) + " is never closed by ']'");
+            }
             if (c == '*') {
                 regex.append(".*");
             } else if (c == '?') {
@@ -94,6 +106,10 @@ final class LogFilter {
                 regex.append(Pattern.quote(String.valueOf(c)));
             }
         }
-        return Pattern.compile(regex.toString(), Pattern.DOTALL);
+        try {
+            return Pattern.compile(regex.toString(), Pattern.DOTALL);
+        } catch (java.util.regex.PatternSyntaxException e) {
+            throw new IllegalArgumentException(e.getDescription());
+        }
     }
 }

@@ -19,7 +19,7 @@ import jujube.model.LogRecord;
  * their values (which may be credentials whatever the key is called), and the ports; an environment's
  * {@code log-setting-values} adds the values, for debugging a charm.
  *
- * <p>Every method returns at once: a record is built only while the log is on, and the publisher queues it.
+ * <p>Every method returns at once: the publisher queues the record (or drops it, counted, when full).
  */
 final class HookDebugLog implements HookLog {
     private final HookLog delegate;
@@ -35,9 +35,7 @@ final class HookDebugLog implements HookLog {
     }
 
     private void publish(String channel, String level, String message) {
-        if (publisher.isEnabled()) {
-            publisher.publish(new LogRecord(unit, channel, level, message, clock.instant()));
-        }
+        publisher.publish(new LogRecord(unit, channel, level, message, clock.instant()));
     }
 
     void started(String hook) {
@@ -56,7 +54,7 @@ final class HookDebugLog implements HookLog {
         return result instanceof HookResult.Failed failed ? failed.reason() : result.toString();
     }
 
-    /** {@code output} with every line also published while the log is on. */
+    /** {@code output} with every line also published. */
     HookOutput tee(String hook, HookOutput output) {
         return new HookOutput() {
             @Override
@@ -82,7 +80,7 @@ final class HookDebugLog implements HookLog {
     @Override
     public void flushed(String unitName, String hook, FlushReport report, boolean values) {
         delegate.flushed(unitName, hook, report, values);
-        if (!publisher.isEnabled() || report.isEmpty()) {
+        if (report.isEmpty()) {
             return;
         }
         if (values) {

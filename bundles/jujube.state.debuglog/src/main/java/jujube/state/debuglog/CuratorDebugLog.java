@@ -13,6 +13,8 @@ import jujube.state.store.WriteQuotas;
 
 import jujube.access.policy.Principals;
 
+import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -22,7 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import jujube.state.DebugLog;
@@ -48,7 +49,11 @@ import org.slf4j.LoggerFactory;
  * ZooKeeper gives every change in one order. A reader checks each record against the directory it is in:
  * a unit's directory holds that unit's records only, a machine's that machine's; a record that fails, or
  * that is not a record at all, is shown as a one-line warning naming its writer, never dropped silently
- * and never stopping the reader. Listeners are ephemeral sequence nodes {@code /logs/listeners/listener-N}.
+ * and never stopping the reader. Records are kept whether or not anyone reads them, bounded by count (the
+ * newest {@code retained} of each writer), bytes (the writer's quota) and age (by ZooKeeper's creation time:
+ * readers skip older records; writers remove their own when they append, looking at most once a minute).
+ * Known debt: an age is ZooKeeper's creation time read against this process's clock, so a host whose clock
+ * is off the server's by some minutes keeps or drops records that many minutes early or late.
  */
 public final class CuratorDebugLog implements DebugLog, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(CuratorDebugLog.class);
@@ -56,8 +61,14 @@ public final class CuratorDebugLog implements DebugLog, AutoCloseable {
     private static final String RECORD = "log-";
     /** How long a writer waits for ZooKeeper's answers to its records. */
     private static final long WRITE_TIMEOUT_SECONDS = 60;
+    /** How often a writer looks for its records older than the age bound: each look reads the oldest's stat. */
+    private static final long AGE_TRIM_INTERVAL_MILLIS = 60_000;
     private final StateContext ctx;
     private final int retained;
+    private final Duration maxAge;
+    private final Clock clock;
+    /** When each writer's directory was last trimmed by age (the clock's millis). */
+    private final Map<String, Long> ageTrimmed = new ConcurrentHashMap<>();
     /** Unit ids by name: a name is never given to another unit, so what was looked up once holds. */
     private final Map<String, String> unitIds = new ConcurrentHashMap<>();
     private QueuedDebugLogPublisher publisher; // guarded by this
@@ -68,50 +79,23 @@ public final class CuratorDebugLog implements DebugLog, AutoCloseable {
     }
 
     public CuratorDebugLog(StateContext ctx, int retained) {
+        this(ctx, retained, RETAINED_AGE, Clock.systemUTC());
+    }
+
+    /**
+     * A log keeping each writer's newest {@code retained} records no older than {@code maxAge}, ages told by
+     * {@code clock} against the creation times ZooKeeper gives the records.
+     */
+    public CuratorDebugLog(StateContext ctx, int retained, Duration maxAge, Clock clock) {
         this.ctx = ctx;
         this.retained = retained;
+        this.maxAge = maxAge;
+        this.clock = clock;
     }
 
-    @Override
-    public boolean isEnabled() {
-        try {
-            return !ctx.client().getChildren().forPath(Paths.LOG_LISTENERS).isEmpty();
-        } catch (KeeperException.NoNodeException e) {
-            return false;
-        } catch (Exception e) {
-            throw NodeReader.failure(Paths.LOG_LISTENERS, e);
-        }
-    }
-
-    @Override
-    public Listener listen() {
-        String path;
-        try {
-            path = ctx.client().create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL_SEQUENTIAL)
-                    .forPath(Paths.LOG_LISTENERS + "/listener-");
-        } catch (Exception e) {
-            throw NodeReader.failure(Paths.LOG_LISTENERS, e);
-        }
-        AtomicBoolean open = new AtomicBoolean(true);
-        return () -> {
-            if (open.getAndSet(false)) {
-                try {
-                    ctx.client().delete().forPath(path);
-                } catch (KeeperException.NoNodeException gone) {
-                    // its session ended already
-                } catch (Exception e) {
-                    // the node goes with the session anyway
-                    LOG.debug("could not remove debug-log listener {}: {}", path, e.toString());
-                }
-            }
-        };
-    }
-
-    @Override
-    public Watch watchEnabled(StateWatcher<Boolean> watcher) {
-        return new CacheWatch<>(ctx.caches(), Paths.LOG_LISTENERS, false,
-                cache -> cache.stream().anyMatch(d -> !d.getPath().equals(Paths.LOG_LISTENERS)),
-                new SerialDelivery<>(ctx.watchExecutor(), watcher, false));
+    /** The creation time (ZooKeeper's, in millis) before which a record is too old to keep. */
+    private long cutoff() {
+        return clock.millis() - maxAge.toMillis();
     }
 
     @Override
@@ -255,7 +239,10 @@ public final class CuratorDebugLog implements DebugLog, AutoCloseable {
         return content;
     }
 
-    /** Removes the writer's oldest records so that {@code incoming} more leave it at the limit at most. */
+    /**
+     * Removes the writer's oldest records so that {@code incoming} more leave it at the limit at most, and,
+     * at most once per {@link #AGE_TRIM_INTERVAL_MILLIS}, those older than the age bound.
+     */
     private void trim(String dir, int incoming) {
         List<String> names;
         try {
@@ -263,7 +250,7 @@ public final class CuratorDebugLog implements DebugLog, AutoCloseable {
         } catch (Exception e) {
             throw NodeReader.failure(dir, e);
         }
-        int excess = names.size() + Math.min(incoming, retained) - retained;
+        int excess = Math.max(names.size() + Math.min(incoming, retained) - retained, expired(dir, names));
         for (int i = 0; i < excess; i++) {
             try {
                 ctx.client().delete().forPath(dir + "/" + names.get(i));
@@ -273,6 +260,35 @@ public final class CuratorDebugLog implements DebugLog, AutoCloseable {
                 throw NodeReader.failure(dir, e);
             }
         }
+    }
+
+    /**
+     * How many of the oldest of {@code names} (sorted, so oldest first) are older than the age bound; 0 when
+     * the directory was looked at less than {@link #AGE_TRIM_INTERVAL_MILLIS} ago. Reads one stat per old
+     * record and one more: a writer's records are created in order, so the first young one ends the look.
+     */
+    private int expired(String dir, List<String> names) {
+        long now = clock.millis();
+        Long last = ageTrimmed.get(dir);
+        if (last != null && now - last < AGE_TRIM_INTERVAL_MILLIS) {
+            return 0;
+        }
+        ageTrimmed.put(dir, now);
+        long cutoff = cutoff();
+        int old = 0;
+        for (String name : names) {
+            Stat stat;
+            try {
+                stat = ctx.client().checkExists().forPath(dir + "/" + name);
+            } catch (Exception e) {
+                throw NodeReader.failure(dir, e);
+            }
+            if (stat != null && stat.getCtime() >= cutoff) {
+                break;
+            }
+            old++;
+        }
+        return old;
     }
 
     @Override
@@ -309,9 +325,10 @@ public final class CuratorDebugLog implements DebugLog, AutoCloseable {
         reads.await();
         Map<String, String> writerNames = writerNames(children.keySet());
         List<LoggedRecord> records = new ArrayList<>();
+        long cutoff = cutoff();
         nodes.forEach((path, future) -> {
             OpResult.GetDataResult node = future.join();
-            if (node != null && node.getStat().getCzxid() > afterSequence) {
+            if (node != null && node.getStat().getCzxid() > afterSequence && node.getStat().getCtime() >= cutoff) {
                 String writer = Paths.name(path.substring(0, path.lastIndexOf('/')));
                 records.add(new LoggedRecord(node.getStat().getCzxid(),
                         checked(path, writerNames.get(writer), node.getData(), node.getStat())));
@@ -399,7 +416,7 @@ public final class CuratorDebugLog implements DebugLog, AutoCloseable {
             if (closed) {
                 throw new IllegalStateException("the connection is closed");
             }
-            publisher = QueuedDebugLogPublisher.start(this::watchEnabled, records -> write(records, null));
+            publisher = QueuedDebugLogPublisher.start(records -> write(records, null));
         }
         return publisher;
     }

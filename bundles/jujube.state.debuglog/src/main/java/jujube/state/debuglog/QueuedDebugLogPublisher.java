@@ -14,15 +14,13 @@ import java.util.function.Function;
 import jujube.lib.threads.ThreadFactories;
 import jujube.state.DebugLogPublisher;
 import jujube.model.LogRecord;
-import jujube.state.StateWatcher;
-import jujube.state.Watch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The {@link DebugLogPublisher}: a bounded queue in front of one daemon writer thread
- * ({@code jujube-state-debuglog-N}) that appends what it finds there in batches. Whether the log is
- * enabled comes from a watch, so {@link #publish} reads a field and touches neither ZooKeeper nor a lock.
+ * ({@code jujube-state-debuglog-N}) that appends what it finds there in batches. {@link #publish} offers
+ * to the queue and touches neither ZooKeeper nor a lock; a full queue drops the record, counted.
  */
 final class QueuedDebugLogPublisher implements DebugLogPublisher, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(QueuedDebugLogPublisher.class);
@@ -38,51 +36,39 @@ final class QueuedDebugLogPublisher implements DebugLogPublisher, AutoCloseable 
     private final Map<String, AtomicLong> droppedByAgent = new ConcurrentHashMap<>();
     private final AtomicLong dropped = new AtomicLong();
     private final Thread thread;
-    private final Watch enabledWatch;
-    private volatile boolean enabled;
     private volatile boolean closed;
 
-    private QueuedDebugLogPublisher(Function<StateWatcher<Boolean>, Watch> enabledWatch,
-            Function<List<LogRecord>, List<LogRecord>> writer, int capacity, Clock clock) {
+    private QueuedDebugLogPublisher(Function<List<LogRecord>, List<LogRecord>> writer, int capacity, Clock clock) {
         this.queue = new ArrayBlockingQueue<>(capacity);
         this.writer = writer;
         this.clock = clock;
         this.thread = THREADS.newThread(this::run);
-        this.enabledWatch = enabledWatch.apply(change -> enabled = change.current());
     }
 
     /**
      * A started publisher.
      *
-     * @param enabledWatch starts a watch of whether the log is enabled
      * @param writer appends a batch of records and returns those it could not (a writer's log full), throwing a
      *     runtime exception when it could write none
      */
-    static QueuedDebugLogPublisher start(Function<StateWatcher<Boolean>, Watch> enabledWatch,
-            Function<List<LogRecord>, List<LogRecord>> writer) {
-        return start(enabledWatch, writer, CAPACITY, Clock.systemUTC());
+    static QueuedDebugLogPublisher start(Function<List<LogRecord>, List<LogRecord>> writer) {
+        return start(writer, CAPACITY, Clock.systemUTC());
     }
 
-    static QueuedDebugLogPublisher start(Function<StateWatcher<Boolean>, Watch> enabledWatch,
-            Function<List<LogRecord>, List<LogRecord>> writer, int capacity, Clock clock) {
-        QueuedDebugLogPublisher publisher = new QueuedDebugLogPublisher(enabledWatch, writer, capacity, clock);
+    static QueuedDebugLogPublisher start(Function<List<LogRecord>, List<LogRecord>> writer, int capacity, Clock clock) {
+        QueuedDebugLogPublisher publisher = new QueuedDebugLogPublisher(writer, capacity, clock);
         publisher.thread.start();
         return publisher;
     }
 
     @Override
     public void publish(LogRecord record) {
-        if (!enabled || closed) {
+        if (closed) {
             return;
         }
         if (!queue.offer(record)) {
             drop(record.unit(), 1);
         }
-    }
-
-    @Override
-    public boolean isEnabled() {
-        return enabled;
     }
 
     @Override
@@ -104,11 +90,7 @@ final class QueuedDebugLogPublisher implements DebugLogPublisher, AutoCloseable 
                 return; // closed
             }
             queue.drainTo(batch, BATCH - 1);
-            if (enabled) {
-                write(batch);
-            } else {
-                droppedByAgent.clear(); // the last listener left: nobody is owed an account of losses
-            }
+            write(batch);
             batch.clear();
         }
     }
@@ -138,11 +120,10 @@ final class QueuedDebugLogPublisher implements DebugLogPublisher, AutoCloseable 
         }
     }
 
-    /** Stops the writer (a write in progress is given a moment) and the watch; queued records are dropped. */
+    /** Stops the writer (a write in progress is given a moment); queued records are dropped. */
     @Override
     public void close() {
         closed = true;
-        enabledWatch.close();
         thread.interrupt();
         try {
             thread.join(TimeUnit.SECONDS.toMillis(5));

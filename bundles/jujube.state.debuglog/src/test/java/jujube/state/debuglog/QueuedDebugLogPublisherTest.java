@@ -14,10 +14,8 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import jujube.state.Change;
 import jujube.model.LogRecord;
 import jujube.model.StateException;
-import jujube.state.Watch;
 import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;
@@ -32,19 +30,6 @@ class QueuedDebugLogPublisherTest {
     private static final Clock CLOCK = Clock.fixed(T0, ZoneOffset.UTC);
     private final List<LogRecord> written = new ArrayList<>(); // guarded by itself
 
-    private static Watch on() {
-        return new Watch() {
-            @Override
-            public void stop() {}
-
-            @Override
-            public void start() {}
-
-            @Override
-            public void close() {}
-        };
-    }
-
     private static LogRecord record(String unit, int i) {
         return new LogRecord(unit, "hook.output", "INFO", "line " + i, T0);
     }
@@ -54,10 +39,7 @@ class QueuedDebugLogPublisherTest {
         CountDownLatch writing = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         int capacity = 10;
-        try (QueuedDebugLogPublisher publisher = QueuedDebugLogPublisher.start(w -> {
-            w.changed(new Change<>(false, true));
-            return on();
-        }, batch -> {
+        try (QueuedDebugLogPublisher publisher = QueuedDebugLogPublisher.start(batch -> {
             writing.countDown();
             await(release);
             synchronized (written) {
@@ -89,13 +71,9 @@ class QueuedDebugLogPublisherTest {
     }
 
     @Test
-    void nothing_is_queued_while_the_log_is_off_and_a_failed_write_is_counted() throws Exception {
+    void a_failed_write_is_counted_and_told_once_the_writer_succeeds() throws Exception {
         AtomicBoolean fail = new AtomicBoolean(true);
-        StateWatcherHolder holder = new StateWatcherHolder();
-        try (QueuedDebugLogPublisher publisher = QueuedDebugLogPublisher.start(w -> {
-            holder.watcher = w;
-            return on();
-        }, batch -> {
+        try (QueuedDebugLogPublisher publisher = QueuedDebugLogPublisher.start(batch -> {
             if (fail.get()) {
                 throw new StateException("ZooKeeper request on /logs failed: connection loss");
             }
@@ -104,9 +82,6 @@ class QueuedDebugLogPublisherTest {
             }
             return List.of();
         }, 10, CLOCK)) {
-            publisher.publish(record("mysql/0", 1));
-            assertEquals(0, publisher.dropped());
-            holder.watcher.changed(new Change<>(false, true));
             publisher.publish(record("mysql/0", 2));
             POLLING.until(() -> publisher.dropped() >= 1);
             assertEquals(1, publisher.dropped());
@@ -119,10 +94,6 @@ class QueuedDebugLogPublisherTest {
                         written);
             }
         }
-    }
-
-    private static final class StateWatcherHolder {
-        volatile jujube.state.StateWatcher<Boolean> watcher;
     }
 
     private int size() {

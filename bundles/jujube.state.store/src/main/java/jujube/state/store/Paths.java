@@ -15,8 +15,6 @@ public final class Paths {
     public static final String SETTINGS = "/settings";
     public static final String ENVIRONMENT = "/environment";
     public static final String LOGS = "/logs";
-    /** One ephemeral node per {@code debug-log} listening: the debug log is on while there is one. */
-    public static final String LOG_LISTENERS = LOGS + "/listeners";
     /** Leader elections (the leadership part of the state), one child per name. */
     public static final String LEADERSHIP = "/leadership";
     public static final List<String> BASE = List.of(CHARMS, SERVICES, MACHINES, UNITS, RELATIONS, SETTINGS);

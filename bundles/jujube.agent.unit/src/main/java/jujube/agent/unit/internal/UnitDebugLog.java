@@ -8,7 +8,7 @@ import jujube.workflow.WorkflowState;
 /**
  * What the unit agent itself tells the environment's debug log, besides its hooks (the hook runner tells
  * those): workflow states ({@code unit.workflow}) and the agent's own decisions and failures
- * ({@code unit.agent}). Returns at once and never throws: a record is built only while the log is on.
+ * ({@code unit.agent}). Returns at once and never throws: the publisher queues the record.
  */
 final class UnitDebugLog {
     private final DebugLogPublisher publisher;
@@ -49,9 +49,7 @@ final class UnitDebugLog {
 
     private void publish(String channel, String level, String message) {
         try {
-            if (publisher.isEnabled()) {
-                publisher.publish(new LogRecord(unit, channel, level, message, clock.instant()));
-            }
+            publisher.publish(new LogRecord(unit, channel, level, message, clock.instant()));
         } catch (RuntimeException e) {
             // the publisher never throws; this guards the agent against a broken one all the same
         }

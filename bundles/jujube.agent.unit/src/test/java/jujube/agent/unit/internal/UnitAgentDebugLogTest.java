@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
-import jujube.state.DebugLog;
 import jujube.model.LoggedRecord;
 import jujube.model.UpgradeRequest;
 import jujube.testkit.Polling;
@@ -27,8 +26,7 @@ class UnitAgentDebugLogTest extends UnitAgentTestBase {
     @Test
     void workflow_states_hook_failures_and_a_refused_upgrade_are_published() throws Exception {
         fx.failHook("install", true);
-        try (DebugLog.Listener listener = fx.state.debugLog().listen()) {
-            POLLING.await("publisher on").until(() -> fx.state.debugLog().publisher().isEnabled());
+        {
             UnitAgentRuntime agent = fx.startAgent(0);
             POLLING.await("install_error").until(() -> "install_error".equals(fx.replicatedState()));
             awaitQuiet(agent);

@@ -114,7 +114,7 @@ final class AccessPolicy {
      * records of the one shared log of policy 2, which any agent could write under any name, are dropped.
      */
     private void bound(Topology t) {
-        for (String path : List.of(Paths.LOGS, Paths.LOG_LISTENERS, Paths.logWriterDir(Principals.ADMIN))) {
+        for (String path : List.of(Paths.LOGS, Paths.logWriterDir(Principals.ADMIN))) {
             create(path);
         }
         List<org.apache.zookeeper.data.ACL> administratorOnly = WriteQuotas.administratorOnly(ctx.access());

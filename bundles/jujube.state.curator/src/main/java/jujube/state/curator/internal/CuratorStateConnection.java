@@ -290,7 +290,6 @@ public final class CuratorStateConnection implements StateConnection {
                 ops.add(client.transactionOp().create().forPath(node.getKey(), reader.bytes(node.getKey(), node.getValue())));
             }
             ops.add(client.transactionOp().create().forPath(Paths.LOGS));
-            ops.add(client.transactionOp().create().forPath(Paths.LOG_LISTENERS));
             ops.add(client.transactionOp().create().forPath(Paths.logWriterDir(Principals.ADMIN)));
             // what machine 0 may write, bounded as every machine's
             List<org.apache.zookeeper.data.ACL> administratorOnly = WriteQuotas.administratorOnly(access);
@@ -372,6 +371,11 @@ public final class CuratorStateConnection implements StateConnection {
     @Override
     public jujube.state.ProvisioningView provisioning() {
         return new ConnectionProvisioningView(this);
+    }
+
+    /** The context this connection's state services share; for tests that build one with other settings. */
+    StateContext context() {
+        return ctx;
     }
 
     @Override
