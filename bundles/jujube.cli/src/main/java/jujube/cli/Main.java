@@ -61,6 +61,9 @@ import picocli.CommandLine.Option;
             ExportBundleCommand.class, ConfigCommand.class, ModelConfigCommand.class, ShowUnitCommand.class,
             WaitForCommand.class})
 public final class Main {
+    /** The commands whose words after the first positional belong to a command run elsewhere. */
+    private static final List<String> REMOTE_COMMANDS = List.of("ssh", "exec");
+
     @Option(names = {"-v", "--verbose"}, scope = CommandLine.ScopeType.INHERIT,
             description = "Print stack traces of failures.")
     boolean verbose;
@@ -78,6 +81,11 @@ public final class Main {
         cli.setOut(out);
         cli.setErr(err);
         cli.setCaseInsensitiveEnumValuesAllowed(true);
+        // what follows the target of ssh, or exec's first word, is the remote command's, options included
+        // ("ssh blog/0 grep -c x f"): jujube's own options go before it
+        for (String remote : REMOTE_COMMANDS) {
+            cli.getSubcommands().get(remote).setStopAtPositional(true);
+        }
         Failures failures = new Failures(main, err);
         cli.setParameterExceptionHandler(failures);
         cli.setExecutionExceptionHandler(failures);
