@@ -133,6 +133,29 @@ class ServiceCommandsTest extends CliFixture {
     }
 
     @Test
+    void text_that_did_not_decode_is_refused_and_nothing_is_changed() throws Exception {
+        deploy("local:wordpress", "blog").assertOk();
+        Map<String, String> before = snapshot();
+        // what the JVM makes of bytes that are not UTF-8 on the command line (under the C locale, of any byte over 127)
+        // (the message names the JVM's decoding of the command line, UTF-8 under a UTF-8 locale)
+        String encoding = System.getProperty("sun.jnu.encoding");
+        // (argument 5: the fixture runs "set -e ENV blog title=...")
+        String error = run("set", "blog", "title=caf\uFFFD").assertFailure();
+        assertTrue(error.startsWith("jujube: argument 5 ('title=caf?') is not " + encoding + " text (character 10 did not"
+                + " decode)"), error);
+        error = run("set", "blog", "title=a\uD800").assertFailure();
+        assertTrue(error.startsWith("jujube: argument 5 ('title=a?') is not " + encoding + " text (character 8 did not"
+                + " decode)"), error);
+        Path latin1 = home.resolve("latin1.yaml");
+        Files.write(latin1, "blog:\n  title: caf\u00e9\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        assertEquals("jujube: config file " + latin1 + " is not UTF-8 text", run("set", "blog", "--config", latin1.toString())
+                .assertFailure());
+        assertEquals(before, snapshot());
+        run("set", "blog", "title=caf\u00e9 \uD83C\uDF70").assertOk();
+        assertEquals("caf\u00e9 \uD83C\uDF70", state.services().config("blog").get("title"));
+    }
+
+    @Test
     void a_config_file_is_checked_before_it_is_read() throws Exception {
         deploy("local:wordpress", "blog").assertOk();
         Path large = home.resolve("large.yaml");
