@@ -95,7 +95,7 @@ class BadInputCorpusIT {
         Files.writeString(files.resolve("bundle-missing-charm.yaml"), apps.replace("/precise/mysql", "/precise/nosuch"));
         Files.writeString(files.resolve("bundle-bad-endpoint.yaml"), apps + "relations:\n  - [web2:nosuch, db2]\n");
         Files.writeString(files.resolve("bundle-bad-option.yaml"), apps + "    options: {port: eighty}\n");
-        Files.writeString(files.resolve("bundle-big.yaml"), "# " + "x".repeat(1 << 20) + "\n" + apps);
+        Files.writeString(files.resolve("bundle-big.yaml"), "# " + "x".repeat(1 << 20) + "\n"); // 1048579 bytes
         Files.write(files.resolve("bundle-latin1.yaml"), ("description: caf\u00e9\n" + apps)
                 .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
     }

@@ -78,8 +78,9 @@ final class Environment implements AutoCloseable {
     }
 
     Distribution.Run run(String... args) throws Exception {
+        // right after the command: for ssh and exec, every word after the target is the remote command's
         List<String> all = new ArrayList<>(List.of(args));
-        all.addAll(List.of("-e", name));
+        all.addAll(Math.min(1, all.size()), List.of("-e", name));
         return distribution.jujube(all.toArray(String[]::new));
     }
 

@@ -61,6 +61,9 @@ import picocli.CommandLine.Option;
             ExportBundleCommand.class, ConfigCommand.class, ModelConfigCommand.class, ShowUnitCommand.class,
             WaitForCommand.class})
 public final class Main {
+    /** The commands whose words after the first positional belong to a command run elsewhere. */
+    private static final List<String> REMOTE_COMMANDS = List.of("ssh", "exec");
+
     @Option(names = {"-v", "--verbose"}, scope = CommandLine.ScopeType.INHERIT,
             description = "Print stack traces of failures.")
     boolean verbose;
@@ -78,12 +81,56 @@ public final class Main {
         cli.setOut(out);
         cli.setErr(err);
         cli.setCaseInsensitiveEnumValuesAllowed(true);
+        // what follows the target of ssh, or exec's first word, is the remote command's, options included
+        // ("ssh blog/0 grep -c x f"): jujube's own options go before it
+        for (String remote : REMOTE_COMMANDS) {
+            cli.getSubcommands().get(remote).setStopAtPositional(true);
+        }
         Failures failures = new Failures(main, err);
         cli.setParameterExceptionHandler(failures);
         cli.setExecutionExceptionHandler(failures);
+        for (int i = 0; i < args.length; i++) {
+            String problem = undecodable(args[i]);
+            if (problem != null) {
+                // stored as it came, a value would hold U+FFFD where the operator's bytes were: refused instead
+                err.println("jujube: argument " + (i + 1) + " ('" + shown(args[i]) + "') " + problem);
+                err.flush();
+                return 1;
+            }
+        }
         int code = cli.execute(args);
         out.flush();
         return code;
+    }
+
+    /**
+     * What is wrong with an argument the JVM could not decode, or null. The JVM decodes the command line
+     * with {@code sun.jnu.encoding} (the locale's: UTF-8 under a UTF-8 locale) and puts U+FFFD where bytes
+     * do not decode (what a byte over 127 becomes under the C locale, too); a lone surrogate cannot be
+     * written as UTF-8 at all.
+     */
+    static String undecodable(String arg) {
+        for (int i = 0; i < arg.length(); i++) {
+            char c = arg.charAt(i);
+            boolean lone = Character.isSurrogate(c) && !(Character.isHighSurrogate(c) && i + 1 < arg.length()
+                    && Character.isLowSurrogate(arg.charAt(i + 1)));
+            if (Character.isHighSurrogate(c) && !lone) {
+                i++;
+                continue;
+            }
+            if (c == '\uFFFD' || lone) {
+                String encoding = System.getProperty("sun.jnu.encoding", "unknown");
+                return "is not " + encoding + " text (character " + (i + 1) + " did not decode)"
+                        + (encoding.equalsIgnoreCase("UTF-8") ? "" : ": run jujube under a UTF-8 locale (LANG=C.UTF-8)");
+            }
+        }
+        return null;
+    }
+
+    /** An argument in a message: its start when long, what did not decode and control characters as '?'. */
+    private static String shown(String arg) {
+        String start = arg.length() <= 64 ? arg : arg.substring(0, 64) + "...";
+        return start.replaceAll("[\\p{Cntrl}\\p{Cs}\uFFFD]", "?");
     }
 
     private static String firstLine(String message) {

@@ -97,7 +97,7 @@ class ActionCommandsTest extends CliFixture {
         assertTrue(old.err().contains("to run a command on units, use 'jujube exec' with the same options"), old.err());
         Path big = repository.resolve("big.yaml");
         Files.writeString(big, "name: " + "x".repeat(jujube.state.Tasks.MAX_PARAMS_BYTES) + "\n");
-        assertTrue(run("run", "greeter/0", "greet", "--params", big.toString()).assertFailure().contains("more than 65536"));
+        assertTrue(run("run", "greeter/0", "greet", "--params", big.toString()).assertFailure().contains("larger than the 65536 bytes a parameters file may be"));
         assertEquals(before, snapshot(), "nothing was queued");
     }
 

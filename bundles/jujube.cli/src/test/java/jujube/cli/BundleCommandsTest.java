@@ -181,7 +181,7 @@ class BundleCommandsTest extends CliFixture {
                 "jujube: b.yaml: applications.other.charm: service 'other' runs charm local:precise/mysql-1, not wordpress"
                         + " (a bundle does not change a service's charm)");
         cases.put("applications:\n  mysql: {charm: ./precise/mysql}\n  mysql: {charm: ./precise/mysql}\n",
-                "jujube: b.yaml: not valid YAML: ");
+                "jujube: b.yaml is not valid YAML: ");
         cases.put("relations: []\n", "jujube: b.yaml: applications: a bundle needs a map of applications");
         cases.put(BLOG.replace("    num_units: 2\n", "").replace("to: [\"0\"]", "to: [\"0\", \"0\"]"),
                 "jujube: b.yaml: applications.blog.to: 2 placements for 1 unit");
@@ -210,13 +210,14 @@ class BundleCommandsTest extends CliFixture {
     @Test
     void an_oversized_or_non_utf8_bundle_is_refused_before_it_is_parsed() throws Exception {
         Path big = repository.resolve("big.yaml");
-        Files.writeString(big, "# " + "x".repeat(1 << 20) + "\n" + BLOG);
-        assertEquals("jujube: big.yaml: larger than the 1048576 bytes a bundle may be", deployBundle(big).assertFailure());
+        Files.writeString(big, "# " + "x".repeat(1 << 20) + "\n");
+        assertEquals("jujube: big.yaml is 1048579 bytes, larger than the 1048576 bytes a bundle may be",
+                deployBundle(big).assertFailure());
         Path latin = repository.resolve("latin.yaml");
         Files.write(latin, ("description: caf\u00e9\n" + BLOG.substring(BLOG.indexOf('\n') + 1))
                 .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
-        assertEquals("jujube: latin.yaml: not UTF-8 text", deployBundle(latin).assertFailure());
-        assertEquals("jujube: nosuch.yaml: no such file (" + repository.resolve("nosuch.yaml") + ")",
+        assertEquals("jujube: latin.yaml is not UTF-8 text", deployBundle(latin).assertFailure());
+        assertEquals("jujube: nosuch.yaml does not exist (" + repository.resolve("nosuch.yaml") + ")",
                 deployBundle(repository.resolve("nosuch.yaml")).assertFailure());
         assertTrue(state.services().list().isEmpty());
     }

@@ -220,6 +220,17 @@ class DeployCommandsTest extends CliFixture {
     }
 
     @Test
+    void a_subordinate_is_not_deployed_to_a_machine() throws Exception {
+        Map<String, String> before = snapshot();
+        assertEquals("jujube: deploy: logging is a subordinate charm: it has no machine of its own (its units go where"
+                + " its principal's are), so --to is not for it", deploy("local:logging", "--to", "0").assertFailure());
+        assertEquals(before, snapshot());
+        deploy("local:logging").assertOk();
+        assertEquals("jujube: Subordinate services acquire units from their principal service.",
+                run("add-unit", "logging", "--to", "0").assertFailure());
+    }
+
+    @Test
     void add_unit_places_units_and_refuses_subordinates() throws Exception {
         deploy("local:mysql").assertOk();
         deploy("local:logging").assertOk();

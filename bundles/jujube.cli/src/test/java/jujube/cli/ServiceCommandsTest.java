@@ -73,27 +73,47 @@ class ServiceCommandsTest extends CliFixture {
 
     @Test
     void set_env_changes_the_environment_configuration_and_get_env_shows_it() {
-        run("set-env", "automatically-retry-hooks=false", "colour=red").assertOk();
+        assertEquals("automatically-retry-hooks: false (was unset)\nhttp-proxy: http://proxy:3128 (was unset)\n",
+                run("set-env", "automatically-retry-hooks=false", "http-proxy=http://proxy:3128").assertOk().out());
         assertEquals("false\n", run("get-env", "automatically-retry-hooks").assertOk().out());
-        assertTrue(run("get-env").assertOk().out().contains("colour: red\n"));
-        run("set-env", "colour=").assertOk();
-        assertEquals("jujube: get-env: the environment has no key 'colour'", run("get-env", "colour").assertFailure());
+        assertTrue(run("get-env").assertOk().out().contains("http-proxy: http://proxy:3128\n"));
+        assertEquals("http-proxy: unset (was http://proxy:3128)\nautomatically-retry-hooks: false (unchanged)\n",
+                run("set-env", "http-proxy=", "automatically-retry-hooks=false").assertOk().out());
+        assertEquals("jujube: get-env: the environment has no key 'http-proxy'", run("get-env", "http-proxy").assertFailure());
         assertEquals("jujube: set-env: environment key 'name' is read-only", run("set-env", "name=x").assertFailure());
         assertEquals("jujube: set-env: 'novalue' is not of the form key=value", run("set-env", "novalue").assertFailure());
+    }
+
+    @Test
+    void set_env_refuses_unknown_keys_naming_the_known_ones_but_unsets_one_the_environment_holds() throws Exception {
+        Map<String, String> before = snapshot();
+        String known = " (known keys: automatically-retry-hooks, ftp-proxy, http-proxy, https-proxy, log-setting-values,"
+                + " no-proxy, update-status-hook-interval)";
+        assertEquals("jujube: set-env: unknown environment key 'colour'" + known,
+                run("set-env", "http-proxy=x", "colour=red").assertFailure());
+        assertEquals("jujube: set-env: unknown environment key 'htp-proxy'" + known, run("set-env", "htp-proxy=").assertFailure());
+        assertEquals("jujube: set-env: log-setting-values: 'yes' is neither true nor false",
+                run("set-env", "log-setting-values=yes").assertFailure());
+        assertEquals(before, snapshot());
+        // a key written by hand, or by an older version, can still be removed
+        state.environmentConfig().set(Map.of("colour", "red"));
+        assertEquals("colour: unset (was red)\n", run("set-env", "colour=").assertOk().out());
+        assertEquals("jujube: set-env: unknown environment key 'colour'" + known, run("set-env", "colour=").assertFailure());
+        assertEquals("log-setting-values: true (was unset)\n", run("model-config", "log-setting-values=true").assertOk().out());
     }
 
     @Test
     void set_env_refuses_bad_keys_and_values_before_writing_any() throws Exception {
         Map<String, String> before = snapshot();
         assertEquals("jujube: set-env: invalid environment key 'a b': lower-case words joined by '-'",
-                run("set-env", "colour=red", "a b=c").assertFailure());
+                run("set-env", "http-proxy=x", "a b=c").assertFailure());
         assertEquals("jujube: set-env: invalid environment key 'HTTP_PROXY': lower-case words joined by '-'",
                 run("set-env", "HTTP_PROXY=x").assertFailure());
         assertEquals("jujube: set-env: environment key '" + "k".repeat(64) + "...' has 65 characters, more than the 64"
                 + " a key may have", run("set-env", "k".repeat(65) + "=1").assertFailure());
-        assertEquals("jujube: set-env: automatically-retry-hooks must be true or false, got 'maybe'",
+        assertEquals("jujube: set-env: automatically-retry-hooks: 'maybe' is neither true nor false",
                 run("set-env", "automatically-retry-hooks=maybe").assertFailure());
-        assertEquals("jujube: set-env: automatically-retry-hooks must be true or false, got '7'",
+        assertEquals("jujube: set-env: automatically-retry-hooks: '7' is neither true nor false",
                 run("set-env", "automatically-retry-hooks=7").assertFailure());
         assertEquals("jujube: set-env: update-status-hook-interval: 'often' is not a duration such as 30s, 5m or 1h",
                 run("set-env", "update-status-hook-interval=often").assertFailure());
@@ -110,6 +130,29 @@ class ServiceCommandsTest extends CliFixture {
         run("set-env", "update-status-hook-interval=1m30s").assertOk();
         assertEquals(java.time.Duration.ofSeconds(90), jujube.state.EnvironmentConfig.updateStatusInterval(
                 state.environmentConfig().get()));
+    }
+
+    @Test
+    void text_that_did_not_decode_is_refused_and_nothing_is_changed() throws Exception {
+        deploy("local:wordpress", "blog").assertOk();
+        Map<String, String> before = snapshot();
+        // what the JVM makes of bytes that are not UTF-8 on the command line (under the C locale, of any byte over 127)
+        // (the message names the JVM's decoding of the command line, UTF-8 under a UTF-8 locale)
+        String encoding = System.getProperty("sun.jnu.encoding");
+        // (argument 5: the fixture runs "set -e ENV blog title=...")
+        String error = run("set", "blog", "title=caf\uFFFD").assertFailure();
+        assertTrue(error.startsWith("jujube: argument 5 ('title=caf?') is not " + encoding + " text (character 10 did not"
+                + " decode)"), error);
+        error = run("set", "blog", "title=a\uD800").assertFailure();
+        assertTrue(error.startsWith("jujube: argument 5 ('title=a?') is not " + encoding + " text (character 8 did not"
+                + " decode)"), error);
+        Path latin1 = home.resolve("latin1.yaml");
+        Files.write(latin1, "blog:\n  title: caf\u00e9\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        assertEquals("jujube: config file " + latin1 + " is not UTF-8 text", run("set", "blog", "--config", latin1.toString())
+                .assertFailure());
+        assertEquals(before, snapshot());
+        run("set", "blog", "title=caf\u00e9 \uD83C\uDF70").assertOk();
+        assertEquals("caf\u00e9 \uD83C\uDF70", state.services().config("blog").get("title"));
     }
 
     @Test

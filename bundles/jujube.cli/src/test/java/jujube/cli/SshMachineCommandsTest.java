@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -47,5 +48,31 @@ class SshMachineCommandsTest extends CliFixture {
                 + " there with ssh", run("ssh", Integer.toString(id), "true").assertFailure());
         assertEquals("jujube: machine " + id + ": machine " + id + " is on another host (ssh:root@203.0.113.9): log in"
                 + " there with ssh", run("scp", "/etc/hostname", id + ":/tmp/").assertFailure());
+    }
+
+    @Test
+    void words_after_the_target_of_ssh_and_exec_are_the_remote_command_s() throws Exception {
+        // picocli took the remote command's options for jujube's ("Unknown option: '-c'", exit 2): the unit is
+        // looked up instead, so the words reached the command
+        assertEquals("jujube: unit nosuch/0 does not exist", run("ssh", "nosuch/0", "grep", "-c", "x", "f").assertFailure());
+        assertEquals("jujube: unit nosuch/0 does not exist", run("ssh", "nosuch/0", "--", "ls", "-l").assertFailure());
+        assertEquals("jujube: unit nosuch/0 does not exist", run("ssh", "--", "nosuch/0", "ls", "-l").assertFailure());
+        assertEquals("jujube: unit nosuch/0 does not exist",
+                run("exec", "--unit", "nosuch/0", "ls", "-l", "--unit", "x").assertFailure());
+        assertEquals("jujube: unit nosuch/0 does not exist",
+                run("exec", "--unit", "nosuch/0", "--", "ls", "-l").assertFailure());
+        // jujube's own options still go before the target
+        assertEquals(2, run("ssh", "--nosuch", "nosuch/0", "ls").code());
+    }
+
+    @Test
+    void ssh_drops_a_double_dash_right_after_the_target() {
+        jujube.cli.internal.SshCommand ssh = new jujube.cli.internal.SshCommand();
+        picocli.CommandLine cli = new picocli.CommandLine(ssh);
+        cli.setStopAtPositional(true);
+        cli.parseArgs("blog/0", "--", "grep", "-c", "x", "f");
+        assertEquals(List.of("grep", "-c", "x", "f"), ssh.words());
+        cli.parseArgs("--", "blog/0", "grep", "--", "x");
+        assertEquals(List.of("grep", "--", "x"), ssh.words());
     }
 }

@@ -18,6 +18,7 @@ import jujube.model.UnitInfo;
 import jujube.model.UnitName;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -259,6 +260,37 @@ class AccessPolicyTest extends ZooKeeperFixture {
             assertTrue(placed.getMessage().contains("placement"), placed.getMessage());
             assertThrows(StateException.class, () -> agent2.machines().remove(machine1), "not its own");
         }
+    }
+
+    @Test
+    void only_a_machine_made_for_a_unit_goes_when_its_agent_asks() throws Exception {
+        try (CuratorFramework raw = raw()) {
+            String environment = new String(raw.getData().forPath("/environment"), java.nio.charset.StandardCharsets.UTF_8);
+            raw.setData().forPath("/environment", environment.replaceFirst("(placement\\W*)local", "$1unassigned")
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        assertEquals("unassigned", state.environmentConfig().get().get("placement"));
+        // no free machine: placement makes one for the unit
+        UnitName made = state.units().add("mysql", 1, jujube.model.Placement.unusedMachine()).get(0).name();
+        int madeFor = state.units().get(made).machineId().getAsInt();
+        state.units().remove(made);
+        state.units().remove(db);
+        StateConnection agent2 = agentOf(machine2);
+        StateConnection agentMade = agentOf(madeFor);
+        try (AutoCloseable broker = state.access().serveMachineRequests()) {
+            StateException added = assertThrows(StateException.class, () -> agent2.machine(machine2).removeEmpty());
+            assertEquals("the controller refused request remove-machine: machine " + machine2 + " was added by the"
+                    + " operator: it stays until the operator terminates it", added.getMessage());
+            try {
+                agentMade.machine(madeFor).removeEmpty();
+            } catch (StateException e) {
+                // the request node lives under the machine's node, which goes with the machine before the answer
+                assertTrue(e.getMessage().contains("vanished before its answer"), e.getMessage());
+            }
+        }
+        List<Integer> left = state.machines().list().stream().map(jujube.model.MachineInfo::id).toList();
+        assertTrue(left.contains(machine2), "the operator's machine stays: " + left);
+        assertFalse(left.contains(madeFor), "the unit's machine went: " + left);
     }
 
     @Test

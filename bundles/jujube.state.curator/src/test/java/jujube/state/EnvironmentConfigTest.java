@@ -34,4 +34,25 @@ class EnvironmentConfigTest extends ZooKeeperFixture {
             POLLING.until(() -> Boolean.FALSE.equals(seen.get().get(EnvironmentConfig.AUTOMATICALLY_RETRY_HOOKS)));
         }
     }
+
+    @Test
+    void a_change_returns_what_its_keys_held_before_it() {
+        EnvironmentConfig config = state.environmentConfig();
+        assertEquals(Map.of(), config.change(Map.of("http-proxy", "http://a:1")));
+        Map<String, Object> unset = new HashMap<>();
+        unset.put("http-proxy", null);
+        unset.put("no-proxy", null);
+        assertEquals(Map.of("http-proxy", "http://a:1"), config.change(unset));
+        assertFalse(config.get().containsKey("http-proxy"));
+    }
+
+    @Test
+    void known_keys_take_values_of_their_kind() {
+        assertTrue(EnvironmentConfig.KNOWN_KEYS.containsAll(EnvironmentConfig.PROXY_KEYS));
+        assertTrue(EnvironmentConfig.problemWith(EnvironmentConfig.LOG_SETTING_VALUES, true).isEmpty());
+        assertEquals("'1' is neither true nor false",
+                EnvironmentConfig.problemWith(EnvironmentConfig.LOG_SETTING_VALUES, 1L).orElseThrow());
+        assertTrue(EnvironmentConfig.problemWith(EnvironmentConfig.UPDATE_STATUS_HOOK_INTERVAL, "0s").isPresent());
+        assertTrue(EnvironmentConfig.problemWith("no-proxy", "localhost,10.0.0.0/8").isEmpty());
+    }
 }

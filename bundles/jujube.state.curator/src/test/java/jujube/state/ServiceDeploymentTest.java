@@ -153,6 +153,10 @@ class ServiceDeploymentTest extends ZooKeeperFixture {
         for (UnitInfo u : units) {
             assertEquals(Set.of(u.name()), state.machines().assignedUnits(u.machineId().getAsInt()));
         }
+        // only the machines placement made are the units': the free one the operator added stays the operator's
+        assertEquals(List.of(false, false, false, true, true), state.machines().list().stream()
+                .map(m -> state.machines().madeForUnit(m.id())).toList());
+        assertTrue(state.machine(two + 1).madeForUnit());
     }
 
     @Test

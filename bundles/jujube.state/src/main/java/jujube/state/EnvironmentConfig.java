@@ -46,6 +46,43 @@ public interface EnvironmentConfig {
     java.util.Set<String> READ_ONLY = java.util.Set.of("name", "placement", "uuid");
 
     /**
+     * The proxy keys (Go juju's): each reaches every hook's environment under its lower- and upper-case
+     * variable names ({@code http_proxy}, {@code HTTP_PROXY}); any one-line value.
+     *
+     * @since 8.0
+     */
+    java.util.List<String> PROXY_KEYS = java.util.List.of("http-proxy", "https-proxy", "ftp-proxy", "no-proxy");
+
+    /**
+     * Every key the operator may set, sorted: those the agents act on. The state stores any key; the
+     * command line sets only these.
+     *
+     * @since 8.0
+     */
+    java.util.SortedSet<String> KNOWN_KEYS = java.util.Collections.unmodifiableSortedSet(new java.util.TreeSet<>(
+            java.util.List.of(AUTOMATICALLY_RETRY_HOOKS, LOG_SETTING_VALUES, UPDATE_STATUS_HOOK_INTERVAL, "http-proxy",
+                    "https-proxy", "ftp-proxy", "no-proxy")));
+
+    /**
+     * What is wrong with {@code value} for {@code key}, one of {@link #KNOWN_KEYS}; empty when nothing is.
+     * The boolean keys take {@code true} or {@code false} (a Boolean or its text), the interval a duration
+     * ({@link #problemWithUpdateStatusInterval}), the proxy keys any value.
+     *
+     * @since 8.0
+     */
+    static java.util.Optional<String> problemWith(String key, Object value) {
+        String text = String.valueOf(value);
+        if (key.equals(AUTOMATICALLY_RETRY_HOOKS) || key.equals(LOG_SETTING_VALUES)) {
+            return value instanceof Boolean || text.equals("true") || text.equals("false") ? java.util.Optional.empty()
+                    : java.util.Optional.of("'" + text + "' is neither true nor false");
+        }
+        if (key.equals(UPDATE_STATUS_HOOK_INTERVAL)) {
+            return problemWithUpdateStatusInterval(text);
+        }
+        return java.util.Optional.empty();
+    }
+
+    /**
      * The environment's name, as bootstrap wrote it; empty when missing.
      *
      * @since 7.1
@@ -80,6 +117,15 @@ public interface EnvironmentConfig {
      * @throws IllegalArgumentException naming a key of {@link #READ_ONLY}
      */
     void set(Map<String, Object> changes);
+
+    /**
+     * As {@link #set}, returning what each changed key held just before this change was applied (absent
+     * when the key was not set), read in the same compare-and-set as the change.
+     *
+     * @throws IllegalArgumentException naming a key of {@link #READ_ONLY}
+     * @since 8.0
+     */
+    Map<String, Object> change(Map<String, Object> changes);
 
     /** Watches the configuration; the first delivery is the current one. */
     Watch watch(StateWatcher<Map<String, Object>> watcher);

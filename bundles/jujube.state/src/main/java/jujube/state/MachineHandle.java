@@ -39,11 +39,20 @@ public interface MachineHandle {
     Watch watchAssignedUnits(StateWatcher<Set<UnitName>> watcher);
 
     /**
-     * Removes the machine once its last unit left (placement {@code unassigned}).
+     * Removes the machine once its last unit left (placement {@code unassigned}, a machine
+     * {@linkplain #madeForUnit made for a unit}: the controller refuses any other for a machine agent).
      *
      * @throws jujube.model.MachineHasUnitsException when a unit was assigned meanwhile
      */
     void removeEmpty();
+
+    /**
+     * Whether placement made this machine for a unit, rather than the operator adding it
+     * ({@link Machines#madeForUnit}).
+     *
+     * @since 8.0
+     */
+    boolean madeForUnit();
 
     /** The environment's configuration (its placement policy). */
     Map<String, Object> environmentConfig();

@@ -41,6 +41,15 @@ public interface Machines {
      */
     void remove(int machineId);
 
+    /**
+     * Whether placement made the machine for a unit ({@code unassigned}, no free machine), rather than the
+     * operator adding it: only such a machine is removed when its last unit leaves.
+     *
+     * @throws NoSuchMachineException when it does not exist
+     * @since 8.0
+     */
+    boolean madeForUnit(int machineId);
+
     /** Records the provider's instance id of a launched machine. */
     void setInstanceId(int machineId, String instanceId);
 

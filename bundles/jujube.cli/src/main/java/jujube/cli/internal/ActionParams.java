@@ -9,10 +9,6 @@ import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,29 +34,9 @@ final class ActionParams {
 
     /** The parameters of a {@code --params} file: a YAML or JSON map, at most {@link Tasks#MAX_PARAMS_BYTES}. */
     static Map<String, Object> fromFile(Path file) {
-        byte[] bytes;
-        try {
-            long size = Files.size(file);
-            if (size > Tasks.MAX_PARAMS_BYTES) {
-                throw new CliException("--params " + file + " is " + size + " bytes, more than " + Tasks.MAX_PARAMS_BYTES);
-            }
-            bytes = Files.readAllBytes(file);
-        } catch (java.nio.file.NoSuchFileException e) {
-            throw new CliException("--params " + file + " does not exist");
-        } catch (IOException e) {
-            throw new CliException("--params " + file + " cannot be read: " + e.getMessage());
-        }
-        String text;
-        try {
-            text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
-        } catch (CharacterCodingException e) {
-            throw new CliException("--params " + file + " is not UTF-8 text");
-        }
-        Object value;
-        try {
-            value = text.isBlank() ? Map.of() : YAML.readValue(text, Object.class);
-        } catch (IOException | RuntimeException e) {
-            throw new CliException("--params " + file + " is not YAML: " + firstLine(e.getMessage()));
+        Object value = new YamlInputFile(file, "--params " + file, Tasks.MAX_PARAMS_BYTES, "a parameters file").value();
+        if (value == null) {
+            return new LinkedHashMap<>();
         }
         if (!(value instanceof Map<?, ?> map)) {
             throw new CliException("--params " + file + " must hold a map of parameters");

@@ -1,17 +1,6 @@
 package jujube.cli.internal;
 
-import com.fasterxml.jackson.core.JacksonException;
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -22,13 +11,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
-import jujube.charm.YamlErrors;
 import jujube.cli.CliException;
 import jujube.state.Units;
 
 /**
- * Reads a bundle file strictly: at most {@link #MAX_BYTES} (checked before it is read), UTF-8, YAML
- * without duplicate keys, and no key Jujube does not know; every refusal is one line naming the file and
+ * Reads a bundle file strictly: as {@link YamlInputFile} reads it (at most {@link #MAX_BYTES}, UTF-8, YAML
+ * without duplicate keys), and no key Jujube does not know; every refusal is one line naming the file and
  * the place, {@code bundle.yaml: applications.blog.num_units: ...}.
  */
 final class BundleFile {
@@ -51,7 +39,8 @@ final class BundleFile {
     }
 
     static Bundle read(Path file) {
-        return new BundleFile(file).content(file, bytes(file));
+        BundleFile bundle = new BundleFile(file);
+        return bundle.content(file, bundle.input(file).bytes());
     }
 
     /** Parses a bundle's content; {@code file} names it and anchors its relative charm paths. */
@@ -59,43 +48,13 @@ final class BundleFile {
         return new BundleFile(file).content(file, content);
     }
 
-    private static byte[] bytes(Path file) {
-        String shown = String.valueOf(file.getFileName());
-        if (!Files.exists(file)) {
-            throw new CliException(shown + ": no such file (" + file + ")");
-        }
-        if (!Files.isRegularFile(file)) {
-            throw new CliException(shown + ": not a regular file");
-        }
-        try (InputStream in = Files.newInputStream(file)) {
-            // read at most one byte past the limit: a file that grows meanwhile is refused all the same
-            byte[] bytes = in.readNBytes((int) MAX_BYTES + 1);
-            if (bytes.length > MAX_BYTES) {
-                throw new CliException(shown + ": larger than the " + MAX_BYTES + " bytes a bundle may be");
-            }
-            return bytes;
-        } catch (IOException e) {
-            throw new CliException(shown + ": cannot be read: " + e.getMessage(), e);
-        }
+    private YamlInputFile input(Path file) {
+        return new YamlInputFile(file, label, MAX_BYTES, "a bundle");
     }
 
     private Bundle content(Path file, byte[] content) {
-        if (content.length > MAX_BYTES) {
-            throw new CliException(label + ": larger than the " + MAX_BYTES + " bytes a bundle may be");
-        }
-        String text;
-        try {
-            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(content)).toString();
-        } catch (CharacterCodingException e) {
-            throw new CliException(label + ": not UTF-8 text");
-        }
-        JsonNode root;
-        try {
-            root = new ObjectMapper(new YAMLFactory()).enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION).readTree(text);
-        } catch (JacksonException e) {
-            throw new CliException(label + ": not valid YAML: " + YamlErrors.describe(e), e);
-        }
+        YamlInputFile input = input(file);
+        JsonNode root = input.tree(input.text(content));
         if (root == null || !root.isObject()) {
             throw fail("", "a bundle is a YAML map with 'applications'");
         }

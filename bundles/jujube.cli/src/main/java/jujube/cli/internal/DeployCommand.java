@@ -79,6 +79,10 @@ public final class DeployCommand extends SessionCommand {
         if (session.state().services().list().stream().anyMatch(s -> s.name().equals(name))) {
             throw new DuplicateServiceException(name);
         }
+        if (charm.metadata().subordinate() && to != null) {
+            throw new CliException("deploy: " + charm.name() + " is a subordinate charm: it has no machine of its own"
+                    + " (its units go where its principal's are), so --to is not for it");
+        }
         Placement placement = UnitPlacement.of(session.state(), session.environment().placement(), to);
         Map<String, Object> config = configFile == null ? Map.of() : ServiceConfigFile.read(configFile, name, charm.config());
         try (CharmPublisher publisher = new CharmPublisher(session)) {

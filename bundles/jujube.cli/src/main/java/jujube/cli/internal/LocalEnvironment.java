@@ -198,15 +198,29 @@ record LocalEnvironment(String name, Path dir, EnvironmentDefinition definition)
         if (!Files.isReadable(file)) {
             throw notAuthorized(name, dir);
         }
+        EnvironmentDefinition definition;
         try {
-            return new LocalEnvironment(name, dir, new EnvironmentFile(dir).read());
+            definition = new EnvironmentFile(dir).read();
         } catch (InvalidEnvironmentException e) {
+            throw new CliException(e.getMessage());
+        } catch (jujube.files.CorruptFileException e) {
+            // its message names the file and what is wrong with it
             throw new CliException(e.getMessage());
         } catch (JacksonException e) {
             throw new CliException(file + " is not valid YAML: " + YamlErrors.describe(e), e);
         } catch (IOException e) {
             throw new CliException(file + " cannot be read: " + e.getMessage(), e);
         }
+        if (!definition.name().equals(name)) {
+            // a file copied from another environment: its ZooKeeper settings are that environment's
+            throw new CliException(file + ": 'name' is '" + shown(definition.name()) + "', but the environment is '"
+                    + name + "' (a file from another environment? each environment's name is its directory's)");
+        }
+        return new LocalEnvironment(name, dir, definition);
+    }
+
+    private static String shown(String text) {
+        return (text.length() <= 64 ? text : text.substring(0, 64) + "...").replaceAll("\\p{Cntrl}", "?");
     }
 
     /** Writes the environment's definition to its {@code environment.yaml}. */

@@ -12,7 +12,7 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code jujube model-config [KEY | KEY=VALUE...] [--reset KEY,...]}: juju 3's name for {@code get-env} and
  * {@code set-env}. No key prints every key, a key alone its value, assignments set keys with set-env's
- * checks; {@code --reset KEY} removes a key.
+ * checks, printing what changed; {@code --reset KEY} removes a key.
  */
 @Command(name = "model-config", description = "Show or change the environment's configuration: get-env and set-env"
         + " in one (juju 3).")
@@ -44,7 +44,7 @@ public final class ModelConfigCommand extends SessionCommand {
         }
         List<String> assignments = new ArrayList<>(words);
         reset.forEach(key -> assignments.add(key + "="));
-        session.state().environmentConfig().set(SetEnvCommand.changes(assignments));
+        SetEnvCommand.apply(session, assignments, out());
         return 0;
     }
 }

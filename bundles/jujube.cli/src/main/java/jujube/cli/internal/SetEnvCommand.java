@@ -13,10 +13,12 @@ import picocli.CommandLine.Parameters;
  * {@code jujube set-env key=value ...}: changes the environment's configuration ({@code /environment}),
  * which every agent reads; {@code key=} removes the key. {@code true}/{@code false} are stored as
  * booleans, whole numbers as numbers, anything else as a string. Every assignment is checked before any
- * is written: keys are lower-case words joined by {@code -}, values one line of at most
+ * is written: keys are those of {@link EnvironmentConfig#KNOWN_KEYS} (an unknown key is refused with the
+ * list of known ones; one the node holds already may still be unset), values one line of at most
  * {@link #MAX_VALUE_LENGTH} characters (the proxy keys reach every hook's environment, where a longer
  * value would fail the hook's start), {@code automatically-retry-hooks} is true or false, and
- * {@code update-status-hook-interval} a duration from 1s to 1h ({@code 5m}).
+ * {@code update-status-hook-interval} a duration from 1s to 1h ({@code 5m}). Prints each key's new value
+ * and what it was.
  */
 @Command(name = "set-env", description = "Set the environment's configuration (key=value; key= unsets).")
 public final class SetEnvCommand extends SessionCommand {
@@ -29,12 +31,35 @@ public final class SetEnvCommand extends SessionCommand {
 
     @Override
     int run(EnvironmentSession session) {
-        session.state().environmentConfig().set(changes(assignments));
+        apply(session, assignments, out());
         return 0;
     }
 
-    /** The changes {@code key=value} words ask for, every one checked ({@code key=} unsets the key). */
-    static Map<String, Object> changes(List<String> assignments) {
+    /**
+     * Checks every {@code key=value} word, then writes them all at once and prints a line for each key:
+     * its new value and what it was.
+     */
+    static void apply(EnvironmentSession session, List<String> assignments, java.io.PrintWriter out) {
+        Map<String, Object> changes = changes(assignments, session.state().environmentConfig().get().keySet());
+        Map<String, Object> before = session.state().environmentConfig().change(changes);
+        changes.forEach((key, value) -> out.println(changed(key, before.get(key), value)));
+        out.flush();
+    }
+
+    /** {@code key: new (was old)}, or {@code key: value (unchanged)}. */
+    static String changed(String key, Object was, Object now) {
+        if (java.util.Objects.equals(was, now)) {
+            return key + ": " + (now == null ? "unset" : now) + " (unchanged)";
+        }
+        return key + ": " + (now == null ? "unset" : now) + " (was " + (was == null ? "unset" : was) + ")";
+    }
+
+    /**
+     * The changes {@code key=value} words ask for, every one checked ({@code key=} unsets the key). Only
+     * {@link EnvironmentConfig#KNOWN_KEYS} may be set; a key outside them may be unset while it is one of
+     * {@code present} (written by hand or by an older version).
+     */
+    static Map<String, Object> changes(List<String> assignments, java.util.Set<String> present) {
         Map<String, Object> changes = new LinkedHashMap<>();
         for (String assignment : assignments) {
             int eq = assignment.indexOf('=');
@@ -42,7 +67,12 @@ public final class SetEnvCommand extends SessionCommand {
                 throw new CliException("set-env: '" + shown(assignment) + "' is not of the form key=value");
             }
             String key = checkedKey(assignment.substring(0, eq));
-            changes.put(key, value(key, assignment.substring(eq + 1)));
+            String text = assignment.substring(eq + 1);
+            if (!EnvironmentConfig.KNOWN_KEYS.contains(key) && !(text.isEmpty() && present.contains(key))) {
+                throw new CliException("set-env: unknown environment key '" + key + "' (known keys: "
+                        + String.join(", ", EnvironmentConfig.KNOWN_KEYS) + ")");
+            }
+            changes.put(key, value(key, text));
         }
         return changes;
     }
@@ -70,11 +100,8 @@ public final class SetEnvCommand extends SessionCommand {
             throw new CliException("set-env: the value of '" + key + "' holds control characters (a value is one line)");
         }
         Object value = value(text);
-        if (key.equals(EnvironmentConfig.AUTOMATICALLY_RETRY_HOOKS) && value != null && !(value instanceof Boolean)) {
-            throw new CliException("set-env: " + key + " must be true or false, got '" + shown(text) + "'");
-        }
-        if (key.equals(EnvironmentConfig.UPDATE_STATUS_HOOK_INTERVAL) && value != null) {
-            EnvironmentConfig.problemWithUpdateStatusInterval(text).ifPresent(problem -> {
+        if (value != null) {
+            EnvironmentConfig.problemWith(key, value).ifPresent(problem -> {
                 throw new CliException("set-env: " + key + ": " + problem);
             });
         }

@@ -11,7 +11,9 @@ import picocli.CommandLine.Parameters;
  * {@code jujube ssh UNIT|MACHINE [COMMAND...]}: a shell, or the command, on the machine (a container
  * machine through {@code lxc-attach}, a process machine on this host), in the unit's directory for a unit
  * and in {@code /} for a machine. As with ssh, the command's words are joined and run by the machine's
- * shell. The terminal is the operator's; the exit status is the command's (the shell's).
+ * shell. Every word after the target is the command's, options included ({@code jujube ssh blog/0 grep -c x
+ * f}); a {@code --} right after the target is dropped. The terminal is the operator's; the exit status is
+ * the command's (the shell's).
  */
 @Command(name = "ssh", description = "Open a shell, or run a command, on a unit's machine (in its directory) or a machine.")
 public final class SshCommand extends SessionCommand {
@@ -25,12 +27,18 @@ public final class SshCommand extends SessionCommand {
     @Parameters(index = "1..*", arity = "0..*", paramLabel = "COMMAND", description = "What to run; a shell when none.")
     List<String> command = new ArrayList<>();
 
+    /** The remote command's words: those after the target, less a {@code --} right after it (as ssh drops it). */
+    public List<String> words() {
+        return !command.isEmpty() && command.get(0).equals("--") ? command.subList(1, command.size()) : command;
+    }
+
     @Override
     int run(EnvironmentSession session) {
         MachineTarget machine = MachineTarget.resolve(session, target);
         List<String> args = new ArrayList<>(List.of(machine.workDir().toString()));
-        if (!command.isEmpty()) {
-            args.add(String.join(" ", command));
+        List<String> words = words();
+        if (!words.isEmpty()) {
+            args.add(String.join(" ", words));
         }
         out().flush();
         try {

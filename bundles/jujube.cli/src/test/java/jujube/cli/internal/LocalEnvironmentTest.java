@@ -37,7 +37,7 @@ class LocalEnvironmentTest {
 
     @Test
     void an_ensemble_takes_precedence_over_the_port() throws IOException {
-        write("zookeeper: 127.0.0.1:2181,127.0.0.1:2182,zk3.example:2183\nzookeeper-port: 9999\n");
+        write("name: ens\nzookeeper: 127.0.0.1:2181,127.0.0.1:2182,zk3.example:2183\nzookeeper-port: 9999\n");
         LocalEnvironment env = LocalEnvironment.load("ens", dir);
         env.secure();
         assertEquals("127.0.0.1:2181,127.0.0.1:2182,zk3.example:2183", env.connectString());
@@ -46,7 +46,7 @@ class LocalEnvironmentTest {
 
     @Test
     void an_ensemble_needs_no_port_and_survives_a_save() throws IOException {
-        write("zookeeper: 127.0.0.1:2181,127.0.0.1:2182\nplacement: unassigned\n");
+        write("name: ens\nzookeeper: 127.0.0.1:2181,127.0.0.1:2182\nplacement: unassigned\n");
         LocalEnvironment env = LocalEnvironment.load("ens", dir);
         env.save();
         LocalEnvironment again = LocalEnvironment.load("ens", dir);

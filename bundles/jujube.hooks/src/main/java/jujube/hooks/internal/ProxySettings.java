@@ -3,6 +3,7 @@ package jujube.hooks.internal;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import jujube.state.EnvironmentConfig;
 
 /**
  * The proxy variables hooks get from the environment's configuration, set by the operator with
@@ -11,14 +12,12 @@ import java.util.Map;
  * and upper-case names tools look for ({@code http_proxy} and {@code HTTP_PROXY}).
  */
 final class ProxySettings {
-    private static final String[] KEYS = {"http-proxy", "https-proxy", "ftp-proxy", "no-proxy"};
-
     private ProxySettings() {
     }
 
     static Map<String, String> of(Map<String, Object> environmentConfig) {
         Map<String, String> env = new LinkedHashMap<>();
-        for (String key : KEYS) {
+        for (String key : EnvironmentConfig.PROXY_KEYS) {
             Object value = environmentConfig.get(key);
             if (value != null && !value.toString().isBlank()) {
                 String name = key.replace('-', '_');

@@ -20,8 +20,9 @@ import jujube.files.SmallFiles;
  * {@code container-bridge}, {@code container-network}, {@code machine-ids}, {@code machine-root},
  * {@code machine-processes}, {@code machine-memory}, {@code machine-disk}), {@code zookeeper-chroot},
  * {@code zookeeper-address}, {@code zookeeper-tls} and {@code max-restart-delay} (in ms); a setting left out,
- * or given without a value, takes its default, except {@code zookeeper}, which given must be valid. Keys it
- * does not know are ignored, so that an older reader keeps working on a newer file.
+ * or given without a value, takes its default, except {@code zookeeper}, which given must be valid. A key
+ * it does not know is refused, naming the known ones: a misspelt setting would otherwise silently take its
+ * default.
  *
  * <p>Uses Jackson's streaming YAML parser and generator only: the command line reads this file on every
  * command, and databind's start-up would cost it tens of milliseconds.
@@ -35,6 +36,11 @@ public final class EnvironmentFile {
     public static final int MAX_BYTES = 64 * 1024;
 
     private static final PlainMapCodec CODEC = new PlainMapCodec();
+    /** Every setting the file may hold, in the order the operator reads them. */
+    private static final java.util.List<String> KEYS = java.util.List.of("name", "provider", "zookeeper-port", "zookeeper",
+            "zookeeper-chroot", "zookeeper-address", "zookeeper-tls", "placement", "machines", "container-bridge",
+            "container-network", "machine-ids", "machine-root", "machine-processes", "machine-memory", "machine-disk",
+            "max-restart-delay");
     private final Path file;
 
     /** The {@code environment.yaml} of the environment in {@code envDir}. */
@@ -59,6 +65,14 @@ public final class EnvironmentFile {
      */
     public EnvironmentDefinition read() throws IOException {
         Map<String, Object> fields = fields(SmallFiles.read(file, MAX_BYTES));
+        for (String given : fields.keySet()) {
+            if (!KEYS.contains(given)) {
+                // a misspelt setting would otherwise take its default without a word
+                String shown = given.length() <= 64 ? given : given.substring(0, 64) + "...";
+                throw new InvalidEnvironmentException(file, "'" + shown.replaceAll("\\p{Cntrl}", "?")
+                        + "' is not a setting (known: " + String.join(", ", KEYS) + ")");
+            }
+        }
         String key = "name";
         try {
             Path dirName = file.toAbsolutePath().getParent().getFileName();

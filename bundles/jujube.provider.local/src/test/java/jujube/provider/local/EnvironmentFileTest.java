@@ -64,7 +64,7 @@ class EnvironmentFileTest {
 
     @Test
     void settings_left_out_take_their_defaults() throws IOException {
-        write("zookeeper-port: 2181\nplacement:\nzookeeper-chroot:\nsomething-newer: 1\n");
+        write("zookeeper-port: 2181\nplacement:\nzookeeper-chroot:\n");
         EnvironmentDefinition definition = file().read();
         assertEquals(dir.getFileName().toString(), definition.name(), "the directory's name");
         assertEquals(PlacementPolicy.LOCAL, definition.placement());
@@ -103,6 +103,10 @@ class EnvironmentFileTest {
                 {"zookeeper-port: {port: 2181}\n", "'zookeeper-port' is missing or not a port number, got '{...}'"},
                 {"zookeeper-port: '2181'\n", "'zookeeper-port' is missing or not a port number, got '2181'"},
                 {"zookeeper-port: 2181\nplacement: everywhere\n", "'placement' must be local or unassigned, got 'everywhere'"},
+                {"zookeeper-port: 2181\nplacment: unassigned\n", "'placment' is not a setting (known: name, provider,"
+                        + " zookeeper-port, zookeeper, zookeeper-chroot, zookeeper-address, zookeeper-tls, placement, machines,"
+                        + " container-bridge, container-network, machine-ids, machine-root, machine-processes, machine-memory,"
+                        + " machine-disk, max-restart-delay)"},
                 {"zookeeper-port: 2181\nplacement: [local]\n", "'placement' must be a single value, got [...]"},
                 {"zookeeper-port: 2181\nmachines: vm\n", "'machines' must be process or container, got 'vm'"},
                 {"zookeeper-port: 2181\nzookeeper-tls: yes please\n", "'zookeeper-tls' must be true or false, got 'yes please'"},

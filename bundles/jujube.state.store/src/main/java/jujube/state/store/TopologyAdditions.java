@@ -33,6 +33,9 @@ import jujube.state.store.TopologyEntries.EndpointEntry;
  * writes.
  */
 public final class TopologyAdditions {
+    /** The machine node's key saying placement made the machine for a unit. */
+    public static final String MADE_FOR_UNIT = "made-for-unit";
+
     private TopologyAdditions() {}
 
     public static MachineInfo machine(Topology t, TransactionDraft draft) {
@@ -41,8 +44,24 @@ public final class TopologyAdditions {
 
     /** A machine whose instance, unless {@code instanceId} is empty, was started by someone else than the provisioning agent. */
     public static MachineInfo machine(Topology t, TransactionDraft draft, String instanceId) {
+        return machine(t, draft, instanceId, false);
+    }
+
+    /**
+     * A machine; {@code madeForUnit} when placement makes it for a new unit (recorded in its node as
+     * {@value #MADE_FOR_UNIT}), the only kind removed when its last unit leaves: one the operator added
+     * stays until terminate-machine.
+     */
+    static MachineInfo machine(Topology t, TransactionDraft draft, String instanceId, boolean madeForUnit) {
         String key = draft.newId(Paths.MACHINE_PREFIX);
-        draft.create(Paths.MACHINES + "/" + key, instanceId.isEmpty() ? Map.of() : Map.of("provider-machine-id", instanceId));
+        Map<String, Object> content = new java.util.LinkedHashMap<>();
+        if (!instanceId.isEmpty()) {
+            content.put("provider-machine-id", instanceId);
+        }
+        if (madeForUnit) {
+            content.put(MADE_FOR_UNIT, true);
+        }
+        draft.create(Paths.MACHINES + "/" + key, content);
         draft.quota(Paths.MACHINES + "/" + key, WriteQuotas.MACHINE);
         draft.member(Principals.ENVIRONMENT, draft.principal(key));
         draft.bounded(Paths.logWriterDir(key), WriteQuotas.LOG);
@@ -158,7 +177,7 @@ public final class TopologyAdditions {
             if (unused == null) {
                 unused = unusedMachines();
             }
-            return unused.isEmpty() ? Paths.machineKey(machine(t, draft).id()) : unused.poll();
+            return unused.isEmpty() ? Paths.machineKey(machine(t, draft, "", true).id()) : unused.poll();
         }
 
         /** Machines other than 0 with no principal unit, in order; found once, then taken one by one. */

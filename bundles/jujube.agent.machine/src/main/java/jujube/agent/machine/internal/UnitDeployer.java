@@ -122,8 +122,9 @@ final class UnitDeployer implements AutoCloseable {
 
     /**
      * This machine's last unit retired (its stop hook ran): with placement {@code unassigned}, where
-     * every unit got a machine of its own, the machine goes too, as Go juju removes a machine its last
-     * unit leaves. The provisioning agent then terminates it (its container deleted). Machine 0 runs the
+     * every unit got a machine of its own, a machine placement made for a unit goes too, as Go juju
+     * removes a machine its last unit leaves; one the operator added (add-machine, a bundle's machines)
+     * stays until terminate-machine. The provisioning agent then terminates it (its container deleted). Machine 0 runs the
      * environment and stays; with placement {@code local} every unit shares it; a machine on another host
      * stays until {@code terminate-machine} removes it from its host. A unit assigned here
      * meanwhile keeps the machine: the removal is refused.
@@ -136,6 +137,10 @@ final class UnitDeployer implements AutoCloseable {
             return; // its host runs it: terminate-machine, which reaches that host, removes it
         }
         try {
+            if (!state.madeForUnit()) {
+                LOG.info("machine {}: its last unit retired; the operator added it, so it stays", machineId);
+                return;
+            }
             state.removeEmpty();
             LOG.info("machine {}: its last unit retired; the machine is removed (placement unassigned)", machineId);
         } catch (MachineHasUnitsException e) {

@@ -140,19 +140,26 @@ class UnitDeployerTest extends MachineFixture {
     }
 
     @Test
-    void with_placement_unassigned_an_emptied_machine_goes_unless_it_is_on_another_host() throws Exception {
+    void with_placement_unassigned_an_emptied_machine_made_for_a_unit_goes_one_the_operator_added_stays() throws Exception {
         env.close(); // for one bootstrapped with placement unassigned, which only bootstrap sets
         env = ZK.newEnvironment("env", new jujube.state.EnvironmentSettings("test", "local", "unassigned", "local-0"));
         state = env.state();
         charm = publish("wordpress", 3);
         state.services().add("wordpress", charm.id());
-        int local = state.machines().add().id();
-        int remote = state.machines().add("ssh:root@203.0.113.7").id();
         java.util.Map<Integer, UnitName> units = new java.util.HashMap<>();
-        for (int machine : java.util.List.of(remote, local)) { // the remote first: its pass is long over at the end
-            UnitName unit = state.units().add("wordpress").name();
-            state.units().assign(unit, machine);
-            units.put(machine, unit);
+        // no free machine yet: placement makes one for this unit
+        UnitName first = state.units().add("wordpress", 1, jujube.model.Placement.unusedMachine()).get(0).name();
+        int made = state.units().get(first).machineId().getAsInt();
+        units.put(made, first);
+        int added = state.machines().add().id();
+        int remote = state.machines().add("ssh:root@203.0.113.7").id();
+        // the others first: their passes are long over at the end
+        for (int machine : java.util.List.of(remote, added, made)) {
+            UnitName unit = units.computeIfAbsent(machine, m -> {
+                UnitName u = state.units().add("wordpress").name();
+                state.units().assign(u, m);
+                return u;
+            });
             RecordingDeployments deployments = new RecordingDeployments();
             Path dir = tmp.resolve("machines/machine-" + machine);
             deployer(deployments, machine, dir);
@@ -163,8 +170,10 @@ class UnitDeployerTest extends MachineFixture {
             Files.writeString(UnitDirectories.of(dir, unit).retiredMarker(), "");
             POLLING.await("unit gone").until(() -> !deployments.deployed().containsKey(unit));
         }
-        POLLING.await("the local machine removed").until(() -> state.machines().list().stream().noneMatch(m -> m.id() == local));
+        POLLING.await("the machine made for a unit removed").until(() -> state.machines().list().stream()
+                .noneMatch(m -> m.id() == made));
         assertTrue(state.machines().list().stream().anyMatch(m -> m.id() == remote), "the machine on another host stays");
+        assertTrue(state.machines().list().stream().anyMatch(m -> m.id() == added), "the machine the operator added stays");
     }
 
     @Test

@@ -51,6 +51,11 @@ record ConnectionMachineHandle(StateConnection state, int id) implements Machine
     }
 
     @Override
+    public boolean madeForUnit() {
+        return state.machines().madeForUnit(id);
+    }
+
+    @Override
     public Map<String, Object> environmentConfig() {
         return state.environmentConfig().get();
     }

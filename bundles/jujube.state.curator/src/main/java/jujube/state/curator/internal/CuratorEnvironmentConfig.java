@@ -26,20 +26,29 @@ final class CuratorEnvironmentConfig implements EnvironmentConfig {
 
     @Override
     public void set(Map<String, Object> changes) {
+        change(changes);
+    }
+
+    @Override
+    public Map<String, Object> change(Map<String, Object> changes) {
         for (String key : changes.keySet()) {
             if (READ_ONLY.contains(key)) {
                 throw new IllegalArgumentException("environment key '" + key + "' is read-only");
             }
         }
-        ctx.nodes().update(Paths.ENVIRONMENT, null, content -> {
+        return ctx.nodes().update(Paths.ENVIRONMENT, null, content -> {
+            Map<String, Object> before = new java.util.LinkedHashMap<>();
             changes.forEach((key, value) -> {
+                if (content.containsKey(key)) {
+                    before.put(key, content.get(key));
+                }
                 if (value == null) {
                     content.remove(key);
                 } else {
                     content.put(key, value);
                 }
             });
-            return null;
+            return Collections.unmodifiableMap(before);
         });
     }
 

@@ -133,6 +133,15 @@ final class CuratorMachines implements Machines {
     }
 
     @Override
+    public boolean madeForUnit(int machineId) {
+        String path = Paths.machine(machineId);
+        if (!ctx.reader().exists(path)) {
+            throw new NoSuchMachineException(machineId);
+        }
+        return Boolean.TRUE.equals(ctx.reader().optionalYamlMap(path).get(jujube.state.store.TopologyAdditions.MADE_FOR_UNIT));
+    }
+
+    @Override
     public void setInstanceId(int machineId, String instanceId) {
         ctx.nodes().update(Paths.machine(machineId), () -> new NoSuchMachineException(machineId),
                 content -> content.put("provider-machine-id", instanceId));

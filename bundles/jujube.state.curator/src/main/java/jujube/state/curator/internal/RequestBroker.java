@@ -41,7 +41,8 @@ import org.slf4j.LoggerFactory;
  * service's charm is subordinate and a container relation ties it to the principal's service; answered
  * with the unit, the existing one if the container has one already;</li>
  * <li>{@code remove-unit} (unit): a subordinate whose container is on that machine;</li>
- * <li>{@code remove-machine}: that machine, not machine 0, with placement {@code unassigned};</li>
+ * <li>{@code remove-machine}: that machine, not machine 0, with placement {@code unassigned}, and only when
+ * placement made it for a unit (one the operator added stays);</li>
  * <li>{@code grant-unit} (unit id) and {@code prepare-scope} (relation, unit id): for a unit assigned to
  * that machine, what an administrator's command killed half-way left out (its credentials readable by the
  * machine, its nodes in a relation's scope).</li>
@@ -236,6 +237,10 @@ final class RequestBroker implements AutoCloseable {
         if (!"unassigned".equals(ctx.reader().optionalYamlMap(Paths.ENVIRONMENT).get("placement"))) {
             throw new StateException("with placement other than unassigned, machines stay until the operator"
                     + " terminates them");
+        }
+        if (!machines.madeForUnit(id)) {
+            throw new StateException("machine " + id + " was added by the operator: it stays until the operator"
+                    + " terminates it");
         }
         machines.remove(id);
     }
