@@ -1,6 +1,8 @@
 package jujube.hooks;
 
 import java.io.IOException;
+import java.util.function.Consumer;
+import jujube.process.RecordedProcess;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
@@ -25,4 +27,12 @@ public interface UnitHookRunners {
      * @throws IOException when the tools cannot be installed or the socket cannot be bound
      */
     UnitHookRunner start(UnitHookSetup setup) throws IOException;
+
+    /**
+     * As {@link #start(UnitHookSetup)}, telling {@code waiting} which hook an earlier agent left running
+     * before it waits for it, so that the unit agent can say why the unit does nothing meanwhile.
+     *
+     * @since 3.4
+     */
+    UnitHookRunner start(UnitHookSetup setup, Consumer<RecordedProcess> waiting) throws IOException;
 }

@@ -40,5 +40,16 @@ public interface ProcessRecord {
      *     cut, which is dropped): whether the process still runs cannot be told, so the file stays for the
      *     operator
      */
-    void awaitOrphan() throws InterruptedException, CorruptFileException;
+    default void awaitOrphan() throws InterruptedException, CorruptFileException {
+        awaitOrphan(process -> { });
+    }
+
+    /**
+     * As {@link #awaitOrphan()}, first telling {@code waiting} which process it waits for, when it waits at all:
+     * so that the owner can say why it does nothing meanwhile.
+     *
+     * @since 1.1
+     */
+    void awaitOrphan(java.util.function.Consumer<RecordedProcess> waiting) throws InterruptedException,
+            CorruptFileException;
 }

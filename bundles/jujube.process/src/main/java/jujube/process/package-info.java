@@ -5,5 +5,5 @@
  * that lets an agent's successor wait for it after a crash.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.0.0")
+@org.osgi.annotation.versioning.Version("1.1.0")
 package jujube.process;

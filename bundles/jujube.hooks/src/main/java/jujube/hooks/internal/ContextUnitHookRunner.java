@@ -83,8 +83,9 @@ final class ContextUnitHookRunner implements UnitHookRunner {
     }
 
     /** See {@link jujube.hooks.UnitHookRunners#start}; {@code records} keeps the record of its running hook. */
-    static ContextUnitHookRunner start(UnitHookSetup setup, ProcessRecords records) throws IOException {
-        return start(setup, records, new Slf4jHookLog(), SocketPaths.standard());
+    static ContextUnitHookRunner start(UnitHookSetup setup, ProcessRecords records,
+            java.util.function.Consumer<jujube.process.RecordedProcess> waiting) throws IOException {
+        return start(setup, records, new Slf4jHookLog(), SocketPaths.standard(), waiting);
     }
 
     /**
@@ -96,10 +97,16 @@ final class ContextUnitHookRunner implements UnitHookRunner {
      */
     static ContextUnitHookRunner start(UnitHookSetup setup, ProcessRecords records, HookLog log, SocketPaths sockets)
             throws IOException {
+        return start(setup, records, log, sockets, process -> { });
+    }
+
+    /** As above, telling {@code waiting} which hook it waits for first, if any. */
+    static ContextUnitHookRunner start(UnitHookSetup setup, ProcessRecords records, HookLog log, SocketPaths sockets,
+            java.util.function.Consumer<jujube.process.RecordedProcess> waiting) throws IOException {
         Files.createDirectories(setup.unitDir());
         ProcessRecord running = records.open("unit " + setup.unit(), processRecord(setup.unitDir()));
         try {
-            running.awaitOrphan();
+            running.awaitOrphan(waiting);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new java.io.InterruptedIOException("unit " + setup.unit()

@@ -1,10 +1,12 @@
 package jujube.hooks.internal;
 
 import java.io.IOException;
+import java.util.function.Consumer;
 import jujube.hooks.UnitHookRunner;
 import jujube.hooks.UnitHookRunners;
 import jujube.hooks.UnitHookSetup;
 import jujube.process.ProcessRecords;
+import jujube.process.RecordedProcess;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -21,6 +23,11 @@ public final class UnitHookRunnersComponent implements UnitHookRunners {
 
     @Override
     public UnitHookRunner start(UnitHookSetup setup) throws IOException {
-        return ContextUnitHookRunner.start(setup, records);
+        return ContextUnitHookRunner.start(setup, records, process -> { });
+    }
+
+    @Override
+    public UnitHookRunner start(UnitHookSetup setup, Consumer<RecordedProcess> waiting) throws IOException {
+        return ContextUnitHookRunner.start(setup, records, waiting);
     }
 }

@@ -122,7 +122,8 @@ record FileProcessRecord(String owner, Path file, ObjectMapper mapper, ProcessGr
     }
 
     @Override
-    public void awaitOrphan() throws InterruptedException, CorruptFileException {
+    public void awaitOrphan(java.util.function.Consumer<jujube.process.RecordedProcess> waiting)
+            throws InterruptedException, CorruptFileException {
         Optional<Entry> recorded = read();
         if (recorded.isEmpty()) {
             return;
@@ -132,6 +133,7 @@ record FileProcessRecord(String owner, Path file, ObjectMapper mapper, ProcessGr
             Optional<ProcessHandle> handle = ProcessHandle.of(entry.pid());
             LOG.warn("{}: {} (pid {}), started by an earlier agent, still runs; waiting for it to end before "
                     + "starting anything", owner, entry.name(), entry.pid());
+            waiting.accept(new jujube.process.RecordedProcess(entry.name(), entry.pid()));
             boolean ended = handle.isEmpty() || awaitExit(handle.get(), remaining(entry));
             if (!ended && isAlive(entry)) {
                 LOG.warn("{}: {} (pid {}) ran past its timeout of {} s; killing its process group", owner,

@@ -90,14 +90,22 @@ class ProcessRecordTest {
     }
 
     @Test
+    void nothing_recorded_means_no_wait_to_tell_of() throws Exception {
+        java.util.List<jujube.process.RecordedProcess> told = new java.util.ArrayList<>();
+        record().awaitOrphan(told::add);
+        assertEquals(java.util.List.of(), told);
+    }
+
+    @Test
     void a_successor_waits_for_the_process_an_earlier_agent_left_running() throws Exception {
         orphan = new ProcessBuilder("setsid", "sleep", "60").start();
         record().started("install", orphan.pid(), Duration.ofMinutes(5));
 
         CompletableFuture<Void> awaited = new CompletableFuture<>();
+        java.util.List<jujube.process.RecordedProcess> told = new java.util.concurrent.CopyOnWriteArrayList<>();
         Thread successor = new Thread(() -> {
             try {
-                record().awaitOrphan();
+                record().awaitOrphan(told::add);
                 awaited.complete(null);
             } catch (Exception e) {
                 awaited.completeExceptionally(e);
@@ -107,6 +115,8 @@ class ProcessRecordTest {
         POLLING.until(() -> successor.getState() == Thread.State.WAITING
                 || successor.getState() == Thread.State.TIMED_WAITING);
         assertFalse(awaited.isDone(), "waiting while the orphan runs");
+        assertEquals(java.util.List.of(new jujube.process.RecordedProcess("install", orphan.pid())), told,
+                "the owner learns what it waits for before it waits");
 
         orphan.destroy();
         awaited.get(20, TimeUnit.SECONDS);

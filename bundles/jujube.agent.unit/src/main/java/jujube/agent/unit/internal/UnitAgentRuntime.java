@@ -20,6 +20,7 @@ import jujube.hooks.UnitHookRunner;
 import jujube.hooks.UnitHookRunners;
 import jujube.hooks.UnitHookSetup;
 import jujube.lib.threads.Threads;
+import jujube.process.RecordedProcess;
 import jujube.spi.CharmUpgradeHandler;
 import jujube.lib.threads.Backoff;
 import jujube.state.EnvironmentConfig;
@@ -252,6 +253,11 @@ final class UnitAgentRuntime implements AutoCloseable {
         }
     }
 
+    /** What status says of a unit whose agent waits for {@code hook}. */
+    static String waitingInfo(RecordedProcess hook) {
+        return "waiting for hook " + hook.name() + " (pid " + hook.pid() + "), left running by the previous agent, to end";
+    }
+
     /** The stored unit workflow state, or {@link UnitInfo#LOCAL_STATE_ERROR} when it cannot be read. */
     private String storedStateName() {
         try {
@@ -286,7 +292,7 @@ final class UnitAgentRuntime implements AutoCloseable {
             HookInvoker invoker = settings.hookTimeout().<HookInvoker>map(t -> new TimeoutHookInvoker(with.invoker(), t))
                     .orElse(with.invoker());
             runner = with.runners().start(UnitHookSetup.of(unitState, invoker, settings.unitDir(),
-                    settings.charmDir(), with.mapper()).onMachine(settings.machineId()));
+                    settings.charmDir(), with.mapper()).onMachine(settings.machineId()), this::waitingFor);
             executor = with.executors().newExecutor(unit.toString());
             relations = with.relations().apply(new RelationLifecycleContext(unitState, unit, unit.service(),
                     settings.stateDir(), with.mapper(), runner, executor, with.scopes(), new RelationHookRetries(
@@ -322,6 +328,19 @@ final class UnitAgentRuntime implements AutoCloseable {
             commands.start();
             tasks = new UnitTasks(unitState, unit, runner, executor);
             tasks.start();
+        }
+
+        /**
+         * Says in status why the unit does nothing while its runner waits for a hook the previous agent left
+         * running: the unit's stored state with the hook and its pid as its info. The workflow's first
+         * synchronize replicates the state again, which clears it. Best effort: the wait goes on regardless.
+         */
+        private void waitingFor(RecordedProcess hook) {
+            try {
+                unitState.setWorkflowState(storedStateName(), waitingInfo(hook));
+            } catch (StateException e) {
+                LOG.debug("unit {}: could not say it waits for {}: {}", settings.unit(), hook.name(), e.getMessage());
+            }
         }
 
         /** Best effort: a status the state cannot take now is not worth failing a hook for. */
