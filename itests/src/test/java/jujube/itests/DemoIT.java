@@ -63,7 +63,63 @@ class DemoIT {
         assertTrue(again.err().contains("already bootstrapped") || again.out().contains("already bootstrapped"), again.err());
         assertTrue(!again.out().contains("Deployed"), again.out());
 
+        exploreAsTheDemoSuggests(demo.out());
         takeTheReadmeTour(jujube);
+    }
+
+    /**
+     * Runs each command of the demo's "Explore:" list as printed, in the repository's root: each returns and
+     * prints what its comment promises. {@code debug-log} and {@code ssh 0} are interactive: the first runs until
+     * it has shown a hook, the second gets its commands on its input.
+     */
+    private void exploreAsTheDemoSuggests(String demoOut) throws Exception {
+        List<String> lines = demoOut.lines().toList();
+        int start = lines.indexOf(lines.stream().filter(l -> l.endsWith(" Explore:")).findFirst().orElseThrow(
+                () -> new AssertionError("the demo says what to explore: " + demoOut)));
+        List<String> commands = lines.subList(start + 1, lines.size()).stream()
+                .takeWhile(l -> l.startsWith("  ")).map(l -> l.replaceFirst("\\s+#.*$", "").strip())
+                .filter(l -> !l.isEmpty()).toList();
+        assertEquals(7, commands.size(), "the demo's suggestions: " + commands);
+        Map<String, String> env = Map.of("JUJUBE_HOME", home.toString());
+        for (String command : commands) {
+            String shown;
+            if (command.startsWith("bin/jujube debug-log")) {
+                assertTrue(showsAHook(env, command), command + " shows the hooks a configuration change runs");
+                continue;
+            } else if (command.equals("bin/jujube ssh 0")) {
+                shown = shell(env, command, "echo inside-$((6*7)); ls /\n");
+                assertEquals("inside-42", shown.lines().findFirst().orElse(""), command + " gives a quiet shell: " + shown);
+                assertTrue(shown.contains("\netc\n"), command + " runs in /: " + shown);
+                continue;
+            } else {
+                shown = shell(env, command, "");
+            }
+            String word = command.startsWith("less ") ? "less" : command.split(" ")[1];
+            String expected = switch (word) {
+                case "status" -> "blog/0";        // the tabular status names the units
+                case "ssh" -> "hook.log";         // the unit's directory
+                case "less" -> "hook=install: running"; // the machine's log holds each hook run
+                case "set" -> "title";            // says what changed
+                case "add-unit" -> "blog/1";      // names the unit it added
+                default -> throw new AssertionError("the demo suggests a command this test does not know: " + command);
+            };
+            assertTrue(shown.contains(expected), command + " prints '" + expected + "': " + shown);
+        }
+    }
+
+    /** Runs {@code command} with {@code sh} in the repository's root with {@code input}; its output, once it exited 0. */
+    private String shell(Map<String, String> env, String command, String input) throws Exception {
+        Path in = Files.writeString(Files.createTempFile(home, "input", ".txt"), input);
+        Path out = Files.createTempFile(home, "output", ".txt");
+        ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", "cd '" + ROOT + "' && " + command)
+                .redirectErrorStream(true).redirectInput(in.toFile()).redirectOutput(out.toFile());
+        pb.environment().putAll(env);
+        Process p = pb.start();
+        boolean returned = p.waitFor(2, java.util.concurrent.TimeUnit.MINUTES);
+        p.destroyForcibly();
+        assertTrue(returned, command + " returns: " + Files.readString(out));
+        assertEquals(0, p.exitValue(), command + ": " + Files.readString(out));
+        return Files.readString(out);
     }
 
     /**

@@ -17,8 +17,12 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "ssh", description = "Open a shell, or run a command, on a unit's machine (in its directory) or a machine.")
 public final class SshCommand extends SessionCommand {
-    /** Enters the directory, then runs the command or an interactive shell (bash where there is one). */
+    /**
+     * Enters the directory, then runs the command, or a shell: interactive (bash where there is one) on a
+     * terminal, reading its commands from the input otherwise, as ssh does without a terminal.
+     */
     static final String SCRIPT = "cd \"$1\" || exit 1; shift; if [ $# -gt 0 ]; then eval \"$*\"; "
+            + "elif [ ! -t 0 ]; then exec /bin/sh; "
             + "elif [ -x /bin/bash ]; then exec /bin/bash -i; else exec /bin/sh -i; fi";
 
     @Parameters(index = "0", paramLabel = "UNIT|MACHINE", description = "A unit (blog/0) or a machine number.")
