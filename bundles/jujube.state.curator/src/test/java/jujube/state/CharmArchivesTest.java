@@ -60,7 +60,8 @@ class CharmArchivesTest extends ZooKeeperFixture {
 
         StateException e = assertThrows(StateException.class,
                 () -> state.charms().storeArchive(charm.id(), file("other.charm", "another archive".getBytes())));
-        assertTrue(e.getMessage().contains("not the one " + charm.id() + " was published with"), e.getMessage());
+        assertTrue(e.getMessage().contains("charm archive of " + charm.id() + " ")
+                && e.getMessage().contains("is not the one published"), e.getMessage());
         assertFalse(state.charms().fetchArchive(charm.id(), out), "a refused archive is not listed");
         assertThrows(NoSuchCharmException.class,
                 () -> state.charms().storeArchive("local:precise/none-1", file("none.charm", new byte[1])));

@@ -114,6 +114,13 @@ public interface StateConnection extends AutoCloseable {
     DebugLog debugLog();
 
     /**
+     * The agents' own bundles: those published for an upgrade, each agent's target and report.
+     *
+     * @since 8.1
+     */
+    AgentBundles agentBundles();
+
+    /**
      * One unit as its agent and hooks see the state: what a unit agent holds instead of this connection.
      *
      * @since 7.0

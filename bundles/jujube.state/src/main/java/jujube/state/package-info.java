@@ -5,5 +5,5 @@
  * these types; none imports ZooKeeper or Curator.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("8.0.0")
+@org.osgi.annotation.versioning.Version("8.1.0")
 package jujube.state;

@@ -56,6 +56,12 @@ public enum NodeKind {
     MACHINE_LOCK("/machines/machine-[0-9]+/provisioning-lock", (m, f) -> read()),
     /** Left by a machine's agent at its first connection: status tells a down machine from a starting one. */
     MACHINE_STARTED("/machines/machine-[0-9]+/started", (m, f) -> read()),
+    /** What the administrator asks a machine's agent to run ({@code upgrade-agents}): no secret. */
+    MACHINE_AGENT_TARGET("/machines/machine-[0-9]+/agent-target", (m, f) -> read()),
+    /** What a machine's agent says of its bundles: it alone writes it. */
+    MACHINE_AGENT_REPORT("/machines/(machine-[0-9]+)/agent-report", (m, f) -> readAnd(m.group(1), Perms.READ | Perms.WRITE)),
+    /** The agents' bundles published for an upgrade, by sha256: every agent reads them, no secret. */
+    AGENT_BUNDLES("/agent-bundles(?:/[0-9a-f]{64}(?:\\.[0-9]+)?)?", (m, f) -> read()),
     /** Readable by its one-time principal only, a grant given when it is issued: never reset by the policy. */
     MACHINE_ONE_TIME("/machines/machine-[0-9]+/otp", (m, f) -> List.of()),
     MACHINE_REQUESTS("/machines/(machine-[0-9]+)/requests",

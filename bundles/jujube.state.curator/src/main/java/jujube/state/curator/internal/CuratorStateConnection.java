@@ -76,6 +76,7 @@ public final class CuratorStateConnection implements StateConnection {
     private final CuratorEnvironmentConfig environmentConfig;
     private final CuratorUnitRuns runs;
     private final CuratorTasks tasks;
+    private final CuratorAgentBundles agentBundles;
     private final AccessControl access;
     private final CuratorAccess accessApi;
     private final StateContext ctx;
@@ -150,6 +151,7 @@ public final class CuratorStateConnection implements StateConnection {
         environmentConfig = new CuratorEnvironmentConfig(ctx);
         runs = new CuratorUnitRuns(ctx);
         tasks = new CuratorTasks(ctx);
+        agentBundles = new CuratorAgentBundles(ctx);
         accessApi = new CuratorAccess(ctx, units, machines, charms);
         client.getConnectionStateListenable().addListener((c, newState) -> publish(map(newState)));
         client.start();
@@ -356,6 +358,11 @@ public final class CuratorStateConnection implements StateConnection {
     @Override
     public jujube.state.Tasks tasks() {
         return tasks;
+    }
+
+    @Override
+    public jujube.state.AgentBundles agentBundles() {
+        return agentBundles;
     }
 
     @Override

@@ -309,6 +309,11 @@ public final class StateConnectionComponent implements StateConnection {
     }
 
     @Override
+    public jujube.state.AgentBundles agentBundles() {
+        return connection().agentBundles();
+    }
+
+    @Override
     public Access access() {
         return connection().access();
     }
