@@ -49,6 +49,15 @@ final class FrameworkLauncher {
         } catch (IOException e) {
             throw new LaunchException("cannot create " + deploy.dir() + ": " + e.getMessage());
         }
+        try {
+            // before FileInstall reads the folder: an update of its bundles cut short starts on a whole set
+            java.util.List<String> restored = jujube.agent.bundles.BundleUpdateDirectory.of(deploy.dir()).recover();
+            if (!restored.isEmpty()) {
+                System.err.println("jujube-agent: an update of the agent's bundles was cut short; put back " + restored);
+            }
+        } catch (IOException e) {
+            throw new LaunchException("cannot undo the update cut short in " + deploy.dir() + ": " + e.getMessage());
+        }
         for (Path cfg : feature.configs()) {
             if (embeddedZooKeeper || !feature.embeddedOnly().contains(cfg.getFileName().toString())) {
                 deploy.placeConfig(cfg);

@@ -9,5 +9,5 @@
  * only ({@code 0600}).
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.6.0")
+@org.osgi.annotation.versioning.Version("1.7.0")
 package jujube.files;
