@@ -50,6 +50,47 @@ final class BundleJars {
         Files.move(tmp, deployed, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     }
 
+    /**
+     * Writes to {@code out} a copy of {@code jar} with Bundle-Version {@code version} and, in each entry
+     * {@code patches} names, each text replaced as that entry's map says: how a test makes a changed build of
+     * a bundle. In a class file the replacement must have the length of what it replaces (a UTF-8 constant
+     * keeps its length prefix).
+     */
+    static void variant(Path jar, Path out, String version, java.util.Map<String, java.util.Map<String, String>> patches)
+            throws IOException {
+        java.util.Set<String> patched = new java.util.HashSet<>();
+        try (InputStream raw = Files.newInputStream(jar); JarInputStream in = new JarInputStream(raw)) {
+            Manifest manifest = new Manifest(in.getManifest());
+            manifest.getMainAttributes().put(new Attributes.Name("Bundle-Version"), version);
+            try (JarOutputStream o = new JarOutputStream(Files.newOutputStream(out), manifest)) {
+                for (JarEntry e; (e = in.getNextJarEntry()) != null; ) {
+                    byte[] content = in.readAllBytes();
+                    java.util.Map<String, String> replace = patches.get(e.getName());
+                    if (replace != null) {
+                        String text = new String(content, java.nio.charset.StandardCharsets.ISO_8859_1);
+                        for (java.util.Map.Entry<String, String> r : replace.entrySet()) {
+                            if (!text.contains(r.getKey())) {
+                                throw new IOException(e.getName() + " of " + jar + " has no '" + r.getKey() + "'");
+                            }
+                            if (e.getName().endsWith(".class") && r.getKey().length() != r.getValue().length()) {
+                                throw new IllegalArgumentException("a class constant keeps its length: " + r);
+                            }
+                            text = text.replace(r.getKey(), r.getValue());
+                        }
+                        content = text.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+                        patched.add(e.getName());
+                    }
+                    o.putNextEntry(new JarEntry(e.getName()));
+                    o.write(content);
+                    o.closeEntry();
+                }
+            }
+        }
+        if (!patched.equals(patches.keySet())) {
+            throw new IOException(jar + " lacks entries " + patches.keySet() + " (found " + patched + ")");
+        }
+    }
+
     /** The Felix cache directories ({@code bundleN}) of bundles installed from {@code location}'s file name. */
     static List<Path> cachedBundles(Path felixCache, String jarName) throws IOException {
         List<Path> found = new ArrayList<>();

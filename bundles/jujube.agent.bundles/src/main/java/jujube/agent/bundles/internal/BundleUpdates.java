@@ -129,7 +129,7 @@ final class BundleUpdates {
             String reason = "cannot fetch the new bundles: " + e.getMessage();
             LOG.warn("{}: request {}: {}", agent, target.generation(), reason);
             dir.clear();
-            finish(new Outcome(target.generation(), AgentBundlesReport.FAILED, reason, "", Map.of()));
+            finish(failed(target.generation(), reason));
             return;
         }
         for (AgentBundle b : changed) {
@@ -206,7 +206,13 @@ final class BundleUpdates {
 
     private void finishFailed(UpdateJournal journal, String reason) throws IOException {
         dir.clear();
-        finish(new Outcome(journal.generation(), AgentBundlesReport.FAILED, reason, "", Map.of()));
+        finish(failed(journal.generation(), reason));
+    }
+
+    /** A failed request's outcome: the set that runs again keeps the version it had. */
+    private Outcome failed(long generation, String reason) throws IOException {
+        Outcome last = Outcome.read(outcomeFile(), mapper);
+        return new Outcome(generation, AgentBundlesReport.FAILED, reason, last.version(), last.sha256ByName());
     }
 
     private void finishUpgraded(AgentUpgradeTarget target, AgentBundleSet running, List<AgentBundle> changed)
@@ -231,7 +237,7 @@ final class BundleUpdates {
      * Checks every {@link #CHECK_PERIOD} until the check holds for {@link #SETTLED} or fails; past the
      * deadline, the last reason it waited for is the failure.
      */
-    private Verdict await(List<AgentBundle> changed, long appliedAtMillis, java.util.Set<String> componentsBefore,
+    private Verdict await(List<AgentBundle> changed, long appliedAtMillis, java.util.Map<String, String> componentsBefore,
             java.util.Set<String> unitsBefore) throws InterruptedException {
         long end = clock.millis() + deadline.toMillis();
         long doneSince = -1;

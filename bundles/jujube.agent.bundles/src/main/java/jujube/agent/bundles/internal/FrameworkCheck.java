@@ -1,7 +1,9 @@
 package jujube.agent.bundles.internal;
 
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -47,13 +49,23 @@ final class FrameworkCheck {
         this.units = units;
     }
 
-    /** The components satisfied now (the agent's own bundles'), each as {@code name#pid}. */
-    Set<String> satisfiedComponents() {
-        Set<String> satisfied = new HashSet<>();
+    /** A component active this long after the last update and still not active again has failed. */
+    static final long ACTIVE_GRACE_MILLIS = 10_000;
+    private static final String ACTIVE = "active";
+    private static final String SATISFIED = "satisfied";
+
+    /**
+     * The components satisfied now (the agent's own bundles'), each as {@code name#pid}, with whether it is
+     * {@code active} (an immediate component, or one in use) or only {@code satisfied}.
+     */
+    Map<String, String> satisfiedComponents() {
+        Map<String, String> satisfied = new HashMap<>();
         for (ComponentDescriptionDTO d : scr.getComponentDescriptionDTOs(agentBundles())) {
             for (ComponentConfigurationDTO c : scr.getComponentConfigurationDTOs(d)) {
-                if (isSatisfied(c)) {
-                    satisfied.add(key(d, c));
+                if (c.state == ComponentConfigurationDTO.ACTIVE) {
+                    satisfied.put(key(d, c), ACTIVE);
+                } else if (c.state == ComponentConfigurationDTO.SATISFIED) {
+                    satisfied.put(key(d, c), SATISFIED);
                 }
             }
         }
@@ -65,8 +77,9 @@ final class FrameworkCheck {
     }
 
     /** How the update of {@code changed}, whose first jar moved at {@code appliedAtMillis}, stands now. */
-    Verdict check(List<AgentBundle> changed, long appliedAtMillis, Set<String> componentsBefore,
+    Verdict check(List<AgentBundle> changed, long appliedAtMillis, Map<String, String> componentsBefore,
             Set<String> unitsBefore, long nowMillis) {
+        long lastUpdate = appliedAtMillis;
         for (AgentBundle b : changed) {
             Optional<Bundle> running = bundle(b.name());
             if (running.isEmpty()) {
@@ -76,6 +89,7 @@ final class FrameworkCheck {
             if (!bundle.getVersion().toString().equals(b.version()) || bundle.getLastModified() < appliedAtMillis) {
                 return Verdict.waiting("bundle " + b.name() + " is not updated yet");
             }
+            lastUpdate = Math.max(lastUpdate, bundle.getLastModified());
             boolean fragment = bundle.getHeaders().get(Constants.FRAGMENT_HOST) != null;
             if (!fragment && bundle.getState() != Bundle.ACTIVE) {
                 if (nowMillis - bundle.getLastModified() > START_GRACE_MILLIS) {
@@ -87,20 +101,27 @@ final class FrameworkCheck {
         }
         Set<String> changedNames = new HashSet<>();
         changed.forEach(b -> changedNames.add(b.name()));
-        Set<String> satisfiedNow = new HashSet<>();
         String unsatisfied = null;
         for (ComponentDescriptionDTO d : scr.getComponentDescriptionDTOs(agentBundles())) {
             for (ComponentConfigurationDTO c : scr.getComponentConfigurationDTOs(d)) {
                 String key = key(d, c);
+                String before = componentsBefore.get(key);
                 if (c.state == ComponentConfigurationDTO.FAILED_ACTIVATION
-                        && (componentsBefore.contains(key) || changedNames.contains(d.bundle.symbolicName))) {
+                        && (before != null || changedNames.contains(d.bundle.symbolicName))) {
                     return Verdict.failed("component " + d.name + " of " + d.bundle.symbolicName + " failed to activate: "
                             + firstLine(c.failure));
                 }
-                if (isSatisfied(c)) {
-                    satisfiedNow.add(key);
-                } else if (componentsBefore.contains(key) && unsatisfied == null) {
-                    unsatisfied = "component " + d.name + " is not satisfied yet";
+                boolean again = ACTIVE.equals(before) ? c.state == ComponentConfigurationDTO.ACTIVE : isSatisfied(c);
+                if (before != null && !again) {
+                    if (nowMillis - lastUpdate > ACTIVE_GRACE_MILLIS) {
+                        // an immediate component satisfied but never activated: SCR could not make it
+                        return Verdict.failed("component " + d.name + " of " + d.bundle.symbolicName + " is not "
+                                + before + " again " + (nowMillis - lastUpdate) / 1000 + " s after the update"
+                                + (c.failure == null ? "" : ": " + firstLine(c.failure)));
+                    }
+                    if (unsatisfied == null) {
+                        unsatisfied = "component " + d.name + " is not " + before + " yet";
+                    }
                 }
             }
         }

@@ -22,7 +22,7 @@ import jujube.state.AgentBundleSet;
  *     runs its old jar
  */
 record UpdateJournal(long generation, AgentBundleSet target, AgentBundleSet previousSet, List<AgentBundle> changed,
-        Set<String> componentsBefore, Set<String> unitsBefore, long appliedAtMillis) {
+        Map<String, String> componentsBefore, Set<String> unitsBefore, long appliedAtMillis) {
     private static final int MAX_BYTES = 1024 * 1024;
 
     void write(Path file, ObjectMapper mapper) throws IOException {
