@@ -37,6 +37,7 @@ import jujube.cli.internal.StatusCommand;
 import jujube.cli.internal.StatusHistoryCommand;
 import jujube.cli.internal.TerminateMachineCommand;
 import jujube.cli.internal.UnexposeCommand;
+import jujube.cli.internal.UpgradeAgentsCommand;
 import jujube.cli.internal.UpgradeCharmCommand;
 import jujube.cli.internal.WaitForCommand;
 import jujube.model.StateException;
@@ -59,7 +60,7 @@ import picocli.CommandLine.Option;
             SshCommand.class, ScpCommand.class, ExecCommand.class, RunCommand.class, ShowTaskCommand.class,
             OperationsCommand.class, ActionsCommand.class, CancelTaskCommand.class, DebugHooksCommand.class,
             ExportBundleCommand.class, ConfigCommand.class, ModelConfigCommand.class, ShowUnitCommand.class,
-            WaitForCommand.class})
+            WaitForCommand.class, UpgradeAgentsCommand.class})
 public final class Main {
     /** The commands whose words after the first positional belong to a command run elsewhere. */
     private static final List<String> REMOTE_COMMANDS = List.of("ssh", "exec");

@@ -20,7 +20,7 @@ class MainTest {
             "remove-unit", "add-relation", "remove-relation", "destroy-service", "expose", "unexpose", "set", "get",
             "set-env", "get-env", "resolved", "upgrade-charm", "add-machine", "terminate-machine", "debug-log", "status",
             "status-history", "ssh", "scp", "exec", "run", "show-task", "operations", "actions", "cancel-task", "debug-hooks",
-            "export-bundle", "config", "model-config", "show-unit", "wait-for");
+            "export-bundle", "config", "model-config", "show-unit", "wait-for", "upgrade-agents");
 
     @TempDir
     Path home;

@@ -152,6 +152,61 @@ class StatusCommandTest extends CliFixture {
     }
 
     @Test
+    void each_agents_version_and_its_upgrade_show_under_its_machine_and_the_controller_in_every_format() {
+        state.machines().add();
+        state.machines().add();
+        java.time.Instant at = java.time.Instant.parse("2026-11-29T10:00:00Z");
+        jujube.state.AgentBundle hooks = new jujube.state.AgentBundle("jujube.hooks", "3.4.1", "a".repeat(64), 10);
+        jujube.state.AgentBundleSet v110 = new jujube.state.AgentBundleSet("1.1.0", List.of(hooks));
+        jujube.state.AgentBundleSet v100 = new jujube.state.AgentBundleSet("1.0.0", List.of());
+        state.agentBundles().report("machine-0", new jujube.state.AgentBundlesReport(2, v110,
+                jujube.state.AgentBundlesReport.UPGRADED, "", at));
+        state.agentBundles().report("machine-1", new jujube.state.AgentBundlesReport(2, v100,
+                jujube.state.AgentBundlesReport.FAILED, "jujube.hooks did not start:\n  unsatisfied", at));
+        state.agentBundles().report("controller", new jujube.state.AgentBundlesReport(3, new jujube.state.AgentBundleSet("",
+                List.of()), jujube.state.AgentBundlesReport.UPGRADING, "", at));
+        assertEquals("""
+                controller:
+                  agent-version: unknown
+                  agent-upgrade: upgrading to 3
+                machines:
+                  "0":
+                    agent-state: starting
+                    agent-state-info: waiting for its agent to connect for the first time
+                    instance-id: local-0
+                    agent-version: 1.1.0
+                  "1":
+                    agent-state: pending
+                    agent-state-info: waiting for the provisioning agent to start it
+                    instance-id: pending
+                    agent-version: 1.0.0
+                    agent-upgrade: "failed: jujube.hooks did not start: unsatisfied"
+                  "2":
+                    agent-state: pending
+                    agent-state-info: waiting for the provisioning agent to start it
+                    instance-id: pending
+                services: {}
+                """, run("status").assertOk().out());
+        String json = run("status", "--format", "json").assertOk().out();
+        assertTrue(json.startsWith("{\n  \"controller\" : {\n    \"agent-version\" : \"unknown\",\n"), json);
+        assertTrue(json.contains("\"instance-id\" : \"local-0\",\n      \"agent-version\" : \"1.1.0\"\n"), json);
+        assertEquals("""
+                AGENT       VERSION  UPGRADE
+                controller  unknown  upgrading to 3
+
+                MACHINE  STATE     INSTANCE  VERSION  UPGRADE
+                0        starting  local-0   1.1.0    -
+                1        pending   pending   1.0.0    failed: jujube.hooks did not start: unsatisfied
+                2        pending   pending   -        -
+
+                SERVICE  CHARM  EXPOSED  RELATIONS
+
+                SERVICE  UNIT  STATE  MACHINE  ADDRESS  PORTS
+                """, run("status", "--format", "tabular").assertOk().out());
+        assertEquals("", run("status").err(), "outside a distribution this jujube's version is unknown: no warning");
+    }
+
+    @Test
     void tabular_aligns_columns_and_dot_draws_the_relations() {
         environmentWithEverything();
         assertEquals("""

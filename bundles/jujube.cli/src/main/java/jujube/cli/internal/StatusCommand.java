@@ -2,6 +2,8 @@ package jujube.cli.internal;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -17,7 +19,24 @@ public final class StatusCommand extends SessionCommand {
 
     @Override
     int run(EnvironmentSession session) {
-        out().print(format.render(new StatusReport(session).build(new StatusFilter(patterns))));
+        Map<String, Object> status = new StatusReport(session).build(new StatusFilter(patterns));
+        versionSkew(status).ifPresent(err()::println);
+        out().print(format.render(status));
         return 0;
+    }
+
+    /** The warning when this jujube is another version than the agents of the status report. */
+    private static Optional<String> versionSkew(Map<String, Object> status) {
+        Optional<String> controller = status.get("controller") instanceof Map<?, ?> c
+                ? Optional.ofNullable((String) c.get("agent-version")) : Optional.empty();
+        List<String> machines = new ArrayList<>();
+        if (status.get("machines") instanceof Map<?, ?> all) {
+            all.values().forEach(m -> {
+                if (m instanceof Map<?, ?> machine && machine.get("agent-version") instanceof String v) {
+                    machines.add(v);
+                }
+            });
+        }
+        return VersionSkew.warning(VersionSkew.cliVersion(), controller, machines);
     }
 }

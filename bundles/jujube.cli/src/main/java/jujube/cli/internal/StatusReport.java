@@ -5,10 +5,14 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import jujube.model.CharmRecord;
+import jujube.state.AgentBundles;
+import jujube.state.AgentBundlesReport;
+import jujube.state.CorruptStateException;
 import jujube.state.EnvironmentOverview;
 import jujube.model.MachineInfo;
 import jujube.model.NoSuchCharmException;
@@ -23,7 +27,8 @@ import jujube.model.UnitStatus;
 /**
  * The status of an environment as the original juju printed it: {@code machines} by id and
  * {@code services} by name, each service with its charm, exposure, relations and units, subordinate
- * units nested under their principal unit. Every format renders this one map.
+ * units nested under their principal unit; each machine's and the controller's agent version (and upgrade
+ * under way or failed) once the agent reported its bundles. Every format renders this one map.
  */
 final class StatusReport {
     private final StateConnection state;
@@ -99,6 +104,11 @@ final class StatusReport {
             }
         }
         Map<String, Object> status = new LinkedHashMap<>();
+        Map<String, Object> controller = new LinkedHashMap<>();
+        agentBundles(controller, AgentBundles.CONTROLLER);
+        if (!controller.isEmpty()) {
+            status.put("controller", controller); // once the controller reported its bundles
+        }
         status.put("machines", machines(overview.machines(), filter.showsAll() ? null : shownMachines));
         status.put("services", services);
         return status;
@@ -208,6 +218,31 @@ final class StatusReport {
         return workflowState.replace('_', '-');
     }
 
+    /**
+     * {@code agent-version}, the version of the distribution the agent's bundles come from, and while an upgrade
+     * of them is under way or after it failed, {@code agent-upgrade}: nothing for an agent that never reported.
+     * One read per agent, beside the overview's: reports are not part of it.
+     */
+    private void agentBundles(Map<String, Object> info, String agent) {
+        Optional<AgentBundlesReport> report;
+        try {
+            report = state.agentBundles().report(agent);
+        } catch (CorruptStateException e) {
+            // one agent's bad report is no reason to fail everyone's status
+            info.put("agent-version", "unknown");
+            info.put("agent-upgrade", "unreadable report: " + e.getMessage());
+            return;
+        }
+        report.ifPresent(r -> {
+            info.put("agent-version", DistributionBundles.shown(r.running().version()));
+            if (r.state().equals(AgentBundlesReport.UPGRADING)) {
+                info.put("agent-upgrade", "upgrading to " + r.generation());
+            } else if (r.state().equals(AgentBundlesReport.FAILED)) {
+                info.put("agent-upgrade", "failed: " + r.reason().replaceAll("[\\s\\p{Cntrl}]+", " ").strip());
+            }
+        });
+    }
+
     private static String port(Port p) {
         return p.toString();
     }
@@ -237,7 +272,7 @@ final class StatusReport {
         return List.copyOf(principals);
     }
 
-    private static Map<String, Object> machines(List<MachineInfo> all, Set<Integer> only) {
+    private Map<String, Object> machines(List<MachineInfo> all, Set<Integer> only) {
         Map<String, Object> machines = new LinkedHashMap<>();
         for (MachineInfo m : all) {
             if (only != null && !only.contains(m.id())) {
@@ -249,6 +284,7 @@ final class StatusReport {
                 info.put("agent-state-info", m.agentStateInfo());
             }
             info.put("instance-id", m.instanceId().isEmpty() ? "pending" : m.instanceId());
+            agentBundles(info, AgentBundles.machine(m.id()));
             if (!m.limits().isEmpty()) {
                 info.put("limits", new java.util.TreeMap<>(m.limits())); // what its agent saw it reach
             }

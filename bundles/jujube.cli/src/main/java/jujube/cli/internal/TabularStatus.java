@@ -14,16 +14,23 @@ final class TabularStatus {
     @SuppressWarnings("unchecked")
     static String render(Map<String, Object> status) {
         Map<String, Map<String, Object>> all = (Map<String, Map<String, Object>>) status.get("machines");
-        // a column for the limits reached only when a machine reached one: the usual table stays as it was
+        // columns for the agents' versions and upgrades, and for the limits reached, only when some machine has one:
+        // the usual table stays as it was
+        boolean versions = all.values().stream().anyMatch(m -> m.containsKey("agent-version"));
+        boolean upgrades = all.values().stream().anyMatch(m -> m.containsKey("agent-upgrade"));
         boolean limited = all.values().stream().anyMatch(m -> m.containsKey("limits"));
-        Table machines = limited ? new Table("MACHINE", "STATE", "INSTANCE", "LIMITS") : new Table("MACHINE", "STATE", "INSTANCE");
-        all.forEach((id, m) -> {
-            if (limited) {
-                machines.row(id, text(m.get("agent-state")), text(m.get("instance-id")), limits(m.get("limits")));
-            } else {
-                machines.row(id, text(m.get("agent-state")), text(m.get("instance-id")));
-            }
-        });
+        Table machines = new Table(optional(List.of("MACHINE", "STATE", "INSTANCE"), versions, "VERSION", upgrades,
+                "UPGRADE", limited, "LIMITS"));
+        all.forEach((id, m) -> machines.row(optional(List.of(id, text(m.get("agent-state")), text(m.get("instance-id"))),
+                versions, text(m.get("agent-version")), upgrades, text(m.get("agent-upgrade")), limited,
+                limits(m.get("limits")))));
+        String controller = "";
+        if (status.get("controller") instanceof Map<?, ?> c) {
+            boolean upgrading = c.containsKey("agent-upgrade");
+            Table agent = new Table(optional(List.of("AGENT", "VERSION"), upgrading, "UPGRADE"));
+            agent.row(optional(List.of("controller", text(c.get("agent-version"))), upgrading, text(c.get("agent-upgrade"))));
+            controller = agent.render() + "\n";
+        }
         Map<String, Map<String, Object>> allServices = (Map<String, Map<String, Object>>) status.get("services");
         // the workload's columns only when a unit has a workload status, which agents of this version set: an
         // environment whose agents predate it keeps its table as it was
@@ -50,7 +57,18 @@ final class TabularStatus {
                         subName.substring(0, subName.indexOf('/')), "  " + subName, sub, text(u.get("machine"))));
             });
         });
-        return machines.render() + "\n" + services.render() + "\n" + units.render();
+        return controller + machines.render() + "\n" + services.render() + "\n" + units.render();
+    }
+
+    /** {@code cells}, then each of the (condition, cell) pairs' cells whose condition holds. */
+    private static String[] optional(List<String> cells, Object... pairs) {
+        List<String> all = new ArrayList<>(cells);
+        for (int i = 0; i < pairs.length; i += 2) {
+            if ((Boolean) pairs[i]) {
+                all.add((String) pairs[i + 1]);
+            }
+        }
+        return all.toArray(String[]::new);
     }
 
     /** The limits a machine reached, named ({@code memory, disk}); {@code -} for none. */
