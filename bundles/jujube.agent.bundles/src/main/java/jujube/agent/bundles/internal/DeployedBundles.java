@@ -65,6 +65,13 @@ final class DeployedBundles {
             throw new IOException(jar + " is not a bundle: its manifest has no Bundle-SymbolicName");
         }
         name = name.split(";")[0].strip();
-        return new AgentBundle(name, version == null ? "0.0.0" : version.strip(), FileDigests.sha256(jar), size);
+        // as the framework writes it (1.0 is 1.0.0), which the update's check compares with
+        String normalized;
+        try {
+            normalized = org.osgi.framework.Version.parseVersion(version == null ? "0.0.0" : version.strip()).toString();
+        } catch (IllegalArgumentException e) {
+            throw new IOException(jar + " is not a bundle: its Bundle-Version '" + version + "' is not a version");
+        }
+        return new AgentBundle(name, normalized, FileDigests.sha256(jar), size);
     }
 }
