@@ -162,7 +162,7 @@ public record BaseRoot(Path parent, String suite, String mirror, MachineIds ids)
         if (ready()) {
             return dir();
         }
-        Files.createDirectories(parent);
+        HostDirectories.traversable(parent);
         try (FileChannel channel = FileChannel.open(parent.resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
             FileLock lock = channel.tryLock();
             if (lock == null) {

@@ -55,7 +55,7 @@ public final class ContainerHost {
      */
     public static Optional<String> cannotStart(Path baseRoot, MachineIds ids, Path scratch) {
         try {
-            Path dir = Files.createDirectories(scratch.resolve("probe"));
+            Path dir = HostDirectories.traversable(scratch.resolve("probe"));
             for (Path p = dir; p.startsWith(scratch); p = p.getParent()) {
                 Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwx--x--x"));
             }
