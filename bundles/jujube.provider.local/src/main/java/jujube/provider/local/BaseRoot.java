@@ -159,10 +159,11 @@ public record BaseRoot(Path parent, String suite, String mirror, MachineIds ids)
      * @throws IOException naming what failed, with the tool's last lines
      */
     public Path ensure(Consumer<String> progress) throws IOException {
+        // also for a root made already: an earlier version left the directories above it private
+        HostDirectories.traversable(parent);
         if (ready()) {
             return dir();
         }
-        HostDirectories.traversable(parent);
         try (FileChannel channel = FileChannel.open(parent.resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
             FileLock lock = channel.tryLock();
             if (lock == null) {

@@ -55,6 +55,7 @@ public final class ContainerHost {
      */
     public static Optional<String> cannotStart(Path baseRoot, MachineIds ids, Path scratch) {
         try {
+            HostDirectories.traversable(baseRoot.toAbsolutePath().getParent());
             Path dir = HostDirectories.traversable(scratch.resolve("probe"));
             for (Path p = dir; p.startsWith(scratch); p = p.getParent()) {
                 Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwx--x--x"));
