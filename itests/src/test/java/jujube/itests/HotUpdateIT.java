@@ -131,7 +131,7 @@ class HotUpdateIT {
         return n;
     }
 
-    /** The next micro version, as a rebuilt bundle would carry: 1.0.0.SNAPSHOT becomes 1.0.1.hotfix. */
+    /** The next micro version, as a rebuilt bundle would carry: 1.0.1.SNAPSHOT becomes 1.0.2.hotfix. */
     private static String bumped(String version) {
         String[] parts = version.split("\\.");
         return parts[0] + "." + parts[1] + "." + (Integer.parseInt(parts[2]) + 1) + ".hotfix";

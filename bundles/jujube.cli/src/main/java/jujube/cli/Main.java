@@ -14,6 +14,7 @@ import jujube.cli.internal.DebugLogCommand;
 import jujube.cli.internal.DeployCommand;
 import jujube.cli.internal.DestroyEnvironmentCommand;
 import jujube.cli.internal.DestroyServiceCommand;
+import jujube.cli.internal.DistributionVersion;
 import jujube.cli.internal.ExportBundleCommand;
 import jujube.cli.internal.ExposeCommand;
 import jujube.cli.internal.GetCommand;
@@ -39,6 +40,7 @@ import jujube.cli.internal.TerminateMachineCommand;
 import jujube.cli.internal.UnexposeCommand;
 import jujube.cli.internal.UpgradeAgentsCommand;
 import jujube.cli.internal.UpgradeCharmCommand;
+import jujube.cli.internal.VersionCommand;
 import jujube.cli.internal.WaitForCommand;
 import jujube.model.StateException;
 import picocli.CommandLine;
@@ -50,7 +52,8 @@ import picocli.CommandLine.Option;
  * the stack trace only with {@code --verbose}), 2 a usage error (the problem on one line, then the
  * command's usage, on stderr).
  */
-@Command(name = "jujube", mixinStandardHelpOptions = true, version = "jujube 0.1", scope = CommandLine.ScopeType.INHERIT,
+@Command(name = "jujube", mixinStandardHelpOptions = true, versionProvider = DistributionVersion.class,
+        scope = CommandLine.ScopeType.INHERIT,
         description = "Deploys services from charms onto machines and relates them.",
         subcommands = {BootstrapCommand.class, DestroyEnvironmentCommand.class, DeployCommand.class, AddUnitCommand.class,
             RemoveUnitCommand.class, AddRelationCommand.class, RemoveRelationCommand.class, DestroyServiceCommand.class,
@@ -60,7 +63,7 @@ import picocli.CommandLine.Option;
             SshCommand.class, ScpCommand.class, ExecCommand.class, RunCommand.class, ShowTaskCommand.class,
             OperationsCommand.class, ActionsCommand.class, CancelTaskCommand.class, DebugHooksCommand.class,
             ExportBundleCommand.class, ConfigCommand.class, ModelConfigCommand.class, ShowUnitCommand.class,
-            WaitForCommand.class, UpgradeAgentsCommand.class})
+            WaitForCommand.class, UpgradeAgentsCommand.class, VersionCommand.class})
 public final class Main {
     /** The commands whose words after the first positional belong to a command run elsewhere. */
     private static final List<String> REMOTE_COMMANDS = List.of("ssh", "exec");

@@ -5,5 +5,5 @@
  * depends on ({@link jujube.access.policy.AccessFacts}). The state applies it to every node it creates.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.1.0")
+@org.osgi.annotation.versioning.Version("1.2.0")
 package jujube.access.policy;
