@@ -20,7 +20,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * {@code kill -9} of a machine agent in the middle of an update of its bundles, once every new jar is in
  * place and the agent checks that the framework runs them: the restarted agent starts on the whole new set,
- * goes on checking, and answers the rollout, which completes; its units work with the new bundles.
+ * goes on checking, and answers the rollout, which completes; its units work with the new bundles. The
+ * controller's own changed bundle is updated the same way, last.
  */
 class UpgradeKillIT {
     private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(20));
@@ -44,8 +45,12 @@ class UpgradeKillIT {
                 Map.of("jujube/hooks/internal/ProcessHookInvoker.class", Map.of("hook={}: running", "hook={}: RUNNING")));
         Path workflow = home.resolve("jujube.workflow.jar");
         BundleJars.variant(dist.resolve("features/machine-agent/bundles/jujube.workflow.jar"), workflow, "99.1.0", Map.of());
+        Path provisioning = home.resolve("jujube.agent.provisioning.jar");
+        BundleJars.variant(dist.resolve("features/controller/bundles/jujube.agent.provisioning.jar"), provisioning,
+                "99.1.0", Map.of());
         Path next = DistributionVariants.variant(dist, home.resolve("dist-next"), "99.1.0",
-                Map.of("jujube.hooks.jar", hooks, "jujube.workflow.jar", workflow));
+                Map.of("jujube.hooks.jar", hooks, "jujube.workflow.jar", workflow,
+                        "jujube.agent.provisioning.jar", provisioning));
 
         Path machine = env.machineDir(0);
         Path phase = machine.resolve("bundle-update/phase");
@@ -66,6 +71,9 @@ class UpgradeKillIT {
         assertTrue(env.machineLog(0).contains("going on checking the update to request"),
                 "the restarted agent went on with the update it found in progress");
         assertEquals(0, done.exit(), done.out() + done.err());
+        assertTrue(done.out().endsWith("controller: upgraded to 99.1.0\nupgrade to 99.1.0 complete: 2 agents upgraded\n"),
+                "the controller last: " + done.out());
+        assertEquals("99.1.0", env.status().path("controller").path("agent-version").asText());
         assertEquals(FileDigests.sha256(hooks), FileDigests.sha256(machine.resolve("deploy/jujube.hooks.jar")));
         assertEquals(FileDigests.sha256(workflow), FileDigests.sha256(machine.resolve("deploy/jujube.workflow.jar")));
         assertEquals("99.1.0", env.status().path("machines").path("0").path("agent-version").asText());
