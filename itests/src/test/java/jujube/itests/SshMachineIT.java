@@ -90,6 +90,23 @@ class SshMachineIT {
             assertEquals(host.gateway(), status.path("services").path("mysql").path("units").path("mysql/0")
                     .path("public-address").asText());
 
+            // upgraded as any machine: a changed jujube.hooks fetched from the state, its new log line there
+            assertEquals(env.distribution.jujube(Map.of(), "version").out().strip().replace("jujube ", ""),
+                    status.path("machines").path(id).path("agent-version").asText(), "it says what it runs");
+            Path dist = Path.of(System.getProperty("jujube.itest.dist"));
+            Path hooks = home.resolve("jujube.hooks.jar");
+            BundleJars.variant(dist.resolve("features/machine-agent/bundles/jujube.hooks.jar"), hooks, "99.2.0",
+                    Map.of("jujube/hooks/internal/ProcessHookInvoker.class", Map.of("hook={}: running", "hook={}: RUNNING")));
+            Path next = DistributionVariants.variant(dist, home.resolve("dist-next"), "99.2.0", Map.of("jujube.hooks.jar", hooks));
+            String upgraded = env.ok("upgrade-agents", "--dist", next.toString());
+            assertTrue(upgraded.contains("machine " + id + ": upgraded to 99.2.0"), upgraded);
+            assertEquals("99.2.0", env.status().path("machines").path(id).path("agent-version").asText());
+            assertEquals(jujube.files.FileDigests.sha256(hooks) + "\n",
+                    host.sshOk("sha256sum " + remote + "/data/deploy/jujube.hooks.jar | cut -d' ' -f1"));
+            env.ok("set", "blog", "title=upgraded");
+            POLLING.await("the new hook runner at work there").atMost(CONVERGE).until(() -> !host.ssh(
+                    "grep -rl 'hook=config-changed: RUNNING' " + remote + " 2>/dev/null").out().isBlank());
+
             // its unit gone, the machine goes, and with it everything it had on its host
             env.ok("destroy-service", "blog");
             POLLING.await("blog's unit retired").atMost(CONVERGE).until(() -> !env.status().path("services").has("blog"));

@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  * A machine agent on a host reached over SSH. Its files live in one directory of that host,
  * {@code /var/lib/jujube/SERVICE} for root, else {@code ~/.local/share/jujube/SERVICE}: {@code dist/} (the
  * parts of the distribution a machine agent runs: {@code bin/jujube-agent}, {@code lib/launcher},
- * {@code lib/gogo}, {@code features/machine-agent}), {@code jdk/} (a copy of this JDK, when the host has
+ * {@code lib/gogo}, {@code features/machine-agent}, and {@code lib/dist.properties}, its version), {@code jdk/} (a copy of this JDK, when the host has
  * no Java 17 or later), {@code data/} (the agent's data directory, holding the files it is given before
  * its first start: the authority certificate, its credential), {@code charms/} (empty: the agent reads
  * archives from the state), {@code run} (its command line) and {@code agent.log}. It runs as the systemd
@@ -28,7 +28,7 @@ public final class RemoteMachine {
     private static final Pattern SERVICE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,99}");
     /** What of the distribution a machine agent needs. */
     private static final List<String> DISTRIBUTION = List.of("bin/jujube-agent", "lib/launcher", "lib/gogo",
-            "features/machine-agent");
+            "lib/dist.properties", "features/machine-agent");
     /** What of a JDK a machine agent does not need. */
     private static final List<String> NOT_OF_JDK = List.of("./jmods", "./include", "./man", "./demo", "./docs",
             "./lib/src.zip");
