@@ -82,19 +82,18 @@ class UpgradeAgentsIT {
             assertEquals("99.0.1", env.status().path("machines").path(Integer.toString(m)).path("agent-version").asText());
         }
 
-        // a bundle whose component cannot activate: undone on the canary, the rollout stopped there
-        Path broken = home.resolve("jujube.hooks.posixspawn.jar");
-        BundleJars.variant(dist.resolve("features/machine-agent/bundles/jujube.hooks.posixspawn.jar"), broken, "99.0.2",
-                Map.of("OSGI-INF/jujube.hooks.posixspawn.internal.PosixSpawnProbe.xml",
-                        Map.of("internal.PosixSpawnProbe\"/>", "internal.MissingProbe\"/>")));
+        // a new bundle that throws in its activation: undone on the canary, the rollout stopped there
+        Path broken = ThrowingBundle.write(home.resolve(ThrowingBundle.NAME + ".jar"), "1.0.0");
         Path brokenDist = DistributionVariants.variant(dist, home.resolve("dist-broken"), "99.0.2",
-                Map.of("jujube.hooks.jar", hooks, "jujube.hooks.posixspawn.jar", broken));
+                Map.of("jujube.hooks.jar", hooks, ThrowingBundle.NAME + ".jar", broken));
         Distribution.Run stopped = env.run("upgrade-agents", "--dist", brokenDist.toString(), "--canary", "1");
         assertEquals(1, stopped.exit(), stopped.out() + stopped.err());
-        assertTrue(stopped.err().contains("machine 0") && stopped.err().contains("PosixSpawnProbe"), stopped.err());
+        assertTrue(stopped.err().contains("machine 0") && stopped.err().contains("broken on purpose"), stopped.err());
         var canary = env.status().path("machines").path("0");
         assertEquals("99.0.1", canary.path("agent-version").asText(), "the canary runs its previous set again");
-        assertTrue(canary.path("agent-upgrade").asText().contains("PosixSpawnProbe"), canary.toString());
+        assertTrue(canary.path("agent-upgrade").asText().contains("broken on purpose"), canary.toString());
+        assertTrue(!Files.exists(env.machineDir(0).resolve("deploy/" + ThrowingBundle.NAME + ".jar")),
+                "the bundle it brought is gone again");
         for (int m : List.of(1, 2)) {
             assertEquals("99.0.1", env.status().path("machines").path(Integer.toString(m)).path("agent-version").asText(),
                     "machine " + m + " was not touched");

@@ -146,7 +146,7 @@ public final class BundleUpdateDirectory {
         Phase phase = phase();
         if (phase == Phase.APPLYING || phase == Phase.ROLLING_BACK) {
             return restorePrevious("the agent stopped while it " + (phase == Phase.APPLYING
-                    ? "moved the new bundles in" : "put the previous bundles back") + "; the previous bundles run again");
+                    ? "moved the new bundles in" : "put the previous bundles back"));
         }
         return List.of();
     }

@@ -197,7 +197,7 @@ final class BundleUpdates {
         List<AgentBundle> back = journal.changed().stream().map(b -> journal.previousSet().bundle(b.name()))
                 .flatMap(Optional::stream).toList();
         Verdict verdict = await(back, restoredAt, journal.componentsBefore(), journal.unitsBefore());
-        String outcome = reason + "; the previous bundles run again";
+        String outcome = reason; // the previous bundles run again, as a failed report says
         if (verdict.kind() != Verdict.Kind.DONE) {
             outcome = reason + "; the previous bundles were put back, but " + verdict.reason();
         }

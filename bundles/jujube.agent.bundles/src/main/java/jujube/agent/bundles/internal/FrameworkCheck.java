@@ -156,11 +156,13 @@ final class FrameworkCheck {
         return d.name + "#" + (pid == null ? "" : pid);
     }
 
+    /** What SCR's failure text says went wrong: the deepest cause's line of its stack trace. */
     private static String firstLine(String failure) {
         if (failure == null || failure.isBlank()) {
             return "no reason given";
         }
-        String line = failure.lines().findFirst().orElse("").strip();
+        String line = failure.lines().filter(l -> l.startsWith("Caused by: ")).reduce((a, b) -> b)
+                .map(l -> l.substring("Caused by: ".length())).orElse(failure.lines().findFirst().orElse("")).strip();
         return line.length() > 300 ? line.substring(0, 300) + "..." : line;
     }
 
