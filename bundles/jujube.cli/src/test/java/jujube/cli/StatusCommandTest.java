@@ -166,9 +166,6 @@ class StatusCommandTest extends CliFixture {
         state.agentBundles().report("controller", new jujube.state.AgentBundlesReport(3, new jujube.state.AgentBundleSet("",
                 List.of()), jujube.state.AgentBundlesReport.UPGRADING, "", at));
         assertEquals("""
-                controller:
-                  agent-version: unknown
-                  agent-upgrade: upgrading to 3
                 machines:
                   "0":
                     agent-state: starting
@@ -186,9 +183,13 @@ class StatusCommandTest extends CliFixture {
                     agent-state-info: waiting for the provisioning agent to start it
                     instance-id: pending
                 services: {}
+                controller:
+                  agent-version: unknown
+                  agent-upgrade: upgrading to 3
                 """, run("status").assertOk().out());
         String json = run("status", "--format", "json").assertOk().out();
-        assertTrue(json.startsWith("{\n  \"controller\" : {\n    \"agent-version\" : \"unknown\",\n"), json);
+        assertTrue(json.endsWith("  \"controller\" : {\n    \"agent-version\" : \"unknown\",\n"
+                + "    \"agent-upgrade\" : \"upgrading to 3\"\n  }\n}\n"), json);
         assertTrue(json.contains("\"instance-id\" : \"local-0\",\n      \"agent-version\" : \"1.1.0\"\n"), json);
         assertEquals("""
                 AGENT       VERSION  UPGRADE

@@ -104,13 +104,14 @@ final class StatusReport {
             }
         }
         Map<String, Object> status = new LinkedHashMap<>();
+        // the original's shape first: machines, then services; what it did not have after them
+        status.put("machines", machines(overview.machines(), filter.showsAll() ? null : shownMachines));
+        status.put("services", services);
         Map<String, Object> controller = new LinkedHashMap<>();
         agentBundles(controller, AgentBundles.CONTROLLER);
         if (!controller.isEmpty()) {
             status.put("controller", controller); // once the controller reported its bundles
         }
-        status.put("machines", machines(overview.machines(), filter.showsAll() ? null : shownMachines));
-        status.put("services", services);
         return status;
     }
 
