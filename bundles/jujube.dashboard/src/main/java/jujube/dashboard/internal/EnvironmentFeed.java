@@ -41,9 +41,21 @@ public final class EnvironmentFeed {
         refresh();
     }
 
+    private EnvironmentFeed() {
+        this.state = null;
+        this.watch = null;
+    }
+
+    /** A feed that follows nothing: views are handed to {@link #publish} by the caller (tests, benchmarks). */
+    static EnvironmentFeed detached() {
+        return new EnvironmentFeed();
+    }
+
     @Deactivate
     void stop() {
-        watch.close();
+        if (watch != null) {
+            watch.close();
+        }
         followers.clear();
     }
 
