@@ -1,6 +1,7 @@
 // The dashboard: follows /dashboard/events (a snapshot, then differences) and redraws only the entries that
 // changed. Services are laid out again only when services or relations come or go.
 import { layout } from './layout.js';
+import { followUnitPage } from './unit.js';
 
 const view = new Map();          // key -> entry, as the controller sent it
 const cards = new Map();         // service name -> its element
@@ -44,7 +45,9 @@ function drawUnit(name, u) {
   if (!row) {
     row = el('div', 'unit');
     row.dataset.unit = name;
-    row.append(el('span', 'dot'), el('span', 'name', name), el('span', 'state'), el('span', 'workload'), el('span', 'ports'));
+    const link = el('a', 'name', name);
+    link.href = '#unit=' + encodeURIComponent(name);
+    row.append(el('span', 'dot'), link, el('span', 'state'), el('span', 'workload'), el('span', 'ports'));
     unitRows.set(name, row);
   }
   row.className = 'unit ' + stateClass(u.agentState) + (u.principal ? ' sub' : '');
@@ -168,3 +171,4 @@ function connect() {
 }
 
 connect();
+followUnitPage();

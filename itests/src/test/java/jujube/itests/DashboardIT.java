@@ -152,6 +152,22 @@ class DashboardIT {
         assertFalse(browser.getPageSource().contains(SECRET_VALUE), "a setting value in the page");
     }
 
+    @Test
+    @Order(5)
+    void a_units_page_shows_its_history_relation_keys_and_log_but_no_value() throws Exception {
+        String password = java.util.Arrays.stream(Files.readString(env.unitDir("blog/0").resolve("db.conf")).split("\n"))
+                .filter(l -> l.startsWith("password=")).map(l -> l.substring("password=".length())).findFirst()
+                .orElseThrow();
+        browser.findElement(By.cssSelector(".unit[data-unit='mysql/0'] a.name")).click();
+        WebDriverWait wait = new WebDriverWait(browser, SHOWN);
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("unit-relations"), "password"));
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("unit-history"), "started"));
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("unit-log"), "db-relation-changed"));
+        screenshot("4-unit");
+        assertFalse(browser.getPageSource().contains(password), "mysql/0's password in the page");
+        assertEquals(Boolean.TRUE, ((JavascriptExecutor) browser).executeScript("return window.jujubeNotReloaded;"));
+    }
+
     private static ChromeDriver chromium() {
         ChromeOptions options = new ChromeOptions();
         options.setBinary("/usr/bin/chromium");

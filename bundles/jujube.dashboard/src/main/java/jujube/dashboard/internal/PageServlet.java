@@ -22,7 +22,8 @@ public final class PageServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
     private static final Map<String, String> FILES = Map.of(
             "/", "text/html;charset=utf-8", "/app.js", "text/javascript;charset=utf-8",
-            "/layout.js", "text/javascript;charset=utf-8", "/style.css", "text/css;charset=utf-8");
+            "/layout.js", "text/javascript;charset=utf-8", "/unit.js", "text/javascript;charset=utf-8",
+            "/style.css", "text/css;charset=utf-8");
     private final transient Gate gate;
 
     @Activate
