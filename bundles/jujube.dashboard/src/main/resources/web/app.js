@@ -6,6 +6,7 @@ import { followUnitPage } from './unit.js';
 const view = new Map();          // key -> entry, as the controller sent it
 const cards = new Map();         // service name -> its element
 const unitRows = new Map();      // unit name -> its element
+const counts = new Map();        // service name -> how many units its card had at the last layout
 const graph = document.getElementById('graph');
 const edges = document.getElementById('edges');
 const CARD = { width: 220, height: 120 };
@@ -57,8 +58,7 @@ function drawUnit(name, u) {
   row.title = (u.info || '') + (u.machine !== undefined ? ' (machine ' + u.machine + ', ' + u.address + ')' : '');
   const units = card(u.service).querySelector('.units');
   if (row.parentNode !== units) units.append(row);
-  orderUnits(units);
-  markService(u.service);
+  return u.service;
 }
 
 // errors first, then by name; a subordinate right after its principal
@@ -69,7 +69,8 @@ function orderUnits(units) {
     const rank = u && u.agentState.endsWith('error') ? '0' : '1';
     return rank + (u && u.principal ? u.principal + '~' : '') + r.dataset.unit;
   };
-  const sorted = [...rows].sort((a, b) => key(a).localeCompare(key(b)));
+  const keys = new Map(rows.map(r => [r, key(r)]));
+  const sorted = [...rows].sort((a, b) => (keys.get(a) < keys.get(b) ? -1 : keys.get(a) > keys.get(b) ? 1 : 0));
   if (sorted.some((r, i) => r !== rows[i])) sorted.forEach(r => units.append(r));
 }
 
@@ -88,7 +89,7 @@ function relink() {
     if (req && pro) links.push({ from: req.service, to: pro.service, r });
     else if (r.endpoints.length === 2) links.push({ from: r.endpoints[0].service, to: r.endpoints[1].service, r });
   }
-  const pos = layout(services, links, CARD);
+  const pos = layout(services, links, CARD, s => card(s).offsetHeight);
   let w = 0, h = 0;
   for (const [s, p] of pos) {
     const c = card(s);
@@ -150,10 +151,21 @@ function apply(change, whole) {
   for (const [k, v] of Object.entries(change.set)) {
     if (k.startsWith('service:')) drawService(k.slice(8), v);
   }
+  // each service's units ordered once per change, however many of them changed
+  const touched = new Set();
   for (const [k, v] of Object.entries(change.set)) {
-    if (k.startsWith('unit:')) drawUnit(k.slice(5), v);
+    if (k.startsWith('unit:')) touched.add(drawUnit(k.slice(5), v));
   }
-  if (shape) relink();
+  for (const s of touched) {
+    orderUnits(card(s).querySelector('.units'));
+    markService(s);
+  }
+  // a card grows or shrinks when units come or go, not when they change: only then is it laid out again
+  // (reading heights makes the browser lay out the whole page at once)
+  if (shape || change.removed.length || [...touched].some(s => counts.get(s) !== card(s).querySelector('.units').childElementCount)) {
+    relink();
+    for (const s of cards.keys()) counts.set(s, card(s).querySelector('.units').childElementCount);
+  }
   if (machines) drawMachines();
   const units = [...view.keys()].filter(k => k.startsWith('unit:'));
   const errors = units.filter(k => view.get(k).agentState.endsWith('error')).length;

@@ -1,7 +1,7 @@
 // A layered layout of the services graph: each service one layer right of every service it requires
 // (providers to the left), subordinates placed by the same rule through their container relation. Cycles
 // (peers, mutual relations) are broken by visiting each service once. Pure: positions from names and edges.
-export function layout(services, edges, size) {
+export function layout(services, edges, size, heightOf = () => size.height) {
   const requires = new Map(services.map(s => [s, []]));
   for (const e of edges) {
     if (requires.has(e.from) && requires.has(e.to) && e.from !== e.to) requires.get(e.from).push(e.to);
@@ -18,13 +18,14 @@ export function layout(services, edges, size) {
     return d;
   };
   services.forEach(depth);
-  const rows = new Map();
+  // each layer a column, its services stacked by their drawn heights
+  const tops = new Map();
   const positions = new Map();
   for (const s of [...services].sort()) {
     const l = layer.get(s);
-    const row = rows.get(l) || 0;
-    rows.set(l, row + 1);
-    positions.set(s, { x: 20 + l * (size.width + 80), y: 20 + row * (size.height + 40) });
+    const y = tops.get(l) || 20;
+    tops.set(l, y + heightOf(s) + 40);
+    positions.set(s, { x: 20 + l * (size.width + 80), y });
   }
   return positions;
 }

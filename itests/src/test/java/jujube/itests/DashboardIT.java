@@ -128,9 +128,25 @@ class DashboardIT {
     @Test
     @Order(3)
     void a_failed_hook_turns_the_unit_to_error_without_a_reload() throws Exception {
+        // when the page first shows the error, by the browser's clock (the same host's as the agent's)
+        ((JavascriptExecutor) browser).executeScript("""
+                new MutationObserver((changes, observer) => {
+                  if (document.querySelector(".unit.error[data-unit='flaky/0']")) {
+                    window.jujubeErrorShownAt = Date.now();
+                    observer.disconnect();
+                  }
+                }).observe(document.getElementById('graph'), {subtree: true, attributes: true, childList: true});""");
         env.ok("set", "flaky", "mode=" + SECRET_VALUE);
         new WebDriverWait(browser, SHOWN).until(ExpectedConditions.presenceOfElementLocated(
                 By.cssSelector(".unit.error[data-unit='flaky/0']")));
+        // a figure for bench/dashboard, not an assertion: from the agent recording the failure to the page
+        Object failedAt = ((JavascriptExecutor) browser).executeAsyncScript("""
+                const done = arguments[arguments.length - 1];
+                fetch('api/unit?unit=flaky/0').then(r => r.json())
+                  .then(u => done(Date.parse(u.history[u.history.length - 1].at.replace(/(\\.\\d{3})\\d+/, '$1'))));""");
+        Object shownAt = ((JavascriptExecutor) browser).executeScript("return window.jujubeErrorShownAt;");
+        System.out.println("dashboard: a hook's failure recorded to the page showing it: "
+                + (((Number) shownAt).longValue() - ((Number) failedAt).longValue()) + " ms");
         assertTrue(browser.findElement(By.cssSelector(".service[data-service='flaky']")).getAttribute("class")
                 .contains("error"), "its service is marked too");
         assertEquals(Boolean.TRUE, ((JavascriptExecutor) browser).executeScript("return window.jujubeNotReloaded;"));
