@@ -9,6 +9,10 @@ import java.util.TreeMap;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArraySet;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import jujube.lib.threads.CoalescedRuns;
+import jujube.lib.threads.ThreadFactories;
 import jujube.state.StateConnection;
 import jujube.state.Watch;
 import org.osgi.service.component.annotations.Activate;
@@ -31,19 +35,34 @@ public final class EnvironmentFeed {
     private final ObjectMapper json = new ObjectMapper();
     private final StateConnection state;
     private final Set<BlockingQueue<String>> followers = new CopyOnWriteArraySet<>();
-    private final Watch watch;
+    private final ExecutorService reader;
+    private volatile Watch watch;
     private Map<String, Map<String, Object>> view = new TreeMap<>();
 
+    /**
+     * Reads nothing here: activation runs on whichever thread first asks for a servlet (FileInstall's,
+     * starting the controller's bundles), and a read blocks until ZooKeeper is up, which may be a bundle
+     * that thread has yet to start. The watch and every read run on the feed's own thread.
+     */
     @Activate
     public EnvironmentFeed(@Reference StateConnection state) {
         this.state = state;
-        this.watch = state.watchOverview(change -> refresh());
-        refresh();
+        this.reader = Executors.newSingleThreadExecutor(ThreadFactories.daemon("jujube-dashboard-feed"));
+        CoalescedRuns refreshes = new CoalescedRuns(reader, this::refresh);
+        reader.execute(() -> {
+            Watch w = state.watchOverview(change -> refreshes.request());
+            watch = w;
+            if (reader.isShutdown()) {
+                w.close(); // deactivated meanwhile
+                return;
+            }
+            refresh();
+        });
     }
 
     private EnvironmentFeed() {
         this.state = null;
-        this.watch = null;
+        this.reader = null;
     }
 
     /** A feed that follows nothing: views are handed to {@link #publish} by the caller (tests, benchmarks). */
@@ -53,8 +72,12 @@ public final class EnvironmentFeed {
 
     @Deactivate
     void stop() {
-        if (watch != null) {
-            watch.close();
+        if (reader != null) {
+            reader.shutdownNow();
+        }
+        Watch w = watch;
+        if (w != null) {
+            w.close();
         }
         followers.clear();
     }
