@@ -43,6 +43,7 @@ function drawService(name, s) {
 
 function drawUnit(name, u) {
   let row = unitRows.get(name);
+  let created = false;
   if (!row) {
     row = el('div', 'unit');
     row.dataset.unit = name;
@@ -50,6 +51,7 @@ function drawUnit(name, u) {
     link.href = '#unit=' + encodeURIComponent(name);
     row.append(el('span', 'dot'), link, el('span', 'state'), el('span', 'workload'), el('span', 'ports'));
     unitRows.set(name, row);
+    created = true;
   }
   row.className = 'unit ' + stateClass(u.agentState) + (u.principal ? ' sub' : '');
   row.querySelector('.state').textContent = u.agentState;
@@ -58,7 +60,20 @@ function drawUnit(name, u) {
   row.title = (u.info || '') + (u.machine !== undefined ? ' (machine ' + u.machine + ', ' + u.address + ')' : '');
   const units = card(u.service).querySelector('.units');
   if (row.parentNode !== units) units.append(row);
+  if (u.principal) drawSubordinates(u.principal);
+  else if (created) drawSubordinates(name); // its subordinates may have been drawn before it
   return u.service;
+}
+
+// beside each principal unit, its subordinates and their states: what runs in its container
+function drawSubordinates(principal) {
+  const row = unitRows.get(principal);
+  if (!row) return;
+  let subs = row.querySelector('.subs');
+  if (!subs) { subs = el('span', 'subs'); row.append(subs); }
+  const mine = [...view.values()].filter(v => v.principal === principal && v.agentState !== undefined);
+  subs.textContent = mine.length ? '+ ' + mine.map(v => v.name + ' ' + v.agentState).sort().join(', ') : '';
+  subs.classList.toggle('error', mine.some(v => v.agentState.endsWith('error')));
 }
 
 // errors first, then by name; a subordinate right after its principal
