@@ -8,3 +8,8 @@ mvn "${mvn_args[@]}" -o test-compile -pl itests
 mvn "${mvn_args[@]}" -o dependency:build-classpath -pl itests -Dmdep.outputFile=target/bench.classpath -Dmdep.includeScope=test
 java -cp "itests/target/test-classes:$(cat itests/target/bench.classpath)" jujube.itests.DashboardPageBench \
   "${1:-1000}" "${2:-50}" bundles/jujube.dashboard/src/main/resources/web
+# the controller's part of one change, without the state's read
+mvn "${mvn_args[@]}" -o test-compile dependency:build-classpath -pl bundles/jujube.dashboard \
+  -Dmdep.outputFile=target/bench.classpath -Dmdep.includeScope=test
+java -cp "bundles/jujube.dashboard/target/test-classes:bundles/jujube.dashboard/target/classes:$(cat bundles/jujube.dashboard/target/bench.classpath)" \
+  jujube.dashboard.internal.EnvironmentViewBench "${1:-1000}"
