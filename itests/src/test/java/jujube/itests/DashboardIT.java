@@ -181,6 +181,16 @@ class DashboardIT {
         wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("unit-log"), "db-relation-changed"));
         screenshot("4-unit");
         assertFalse(browser.getPageSource().contains(password), "mysql/0's password in the page");
+        // nor in what the page is sent: the unit's page and the first event of the stream, read as the page reads them
+        String cookie = "jujube-dashboard=" + login.substring(login.indexOf("token=") + "token=".length());
+        String unitPage = http.send(HttpRequest.newBuilder(URI.create(address + "api/unit?unit=mysql/0"))
+                .header("Cookie", cookie).build(), HttpResponse.BodyHandlers.ofString()).body();
+        assertTrue(unitPage.contains("\"password\"") && !unitPage.contains(password), unitPage);
+        try (var lines = http.send(HttpRequest.newBuilder(URI.create(address + "events")).header("Cookie", cookie).build(),
+                HttpResponse.BodyHandlers.ofLines()).body()) {
+            String snapshot = lines.filter(l -> l.startsWith("data: ")).findFirst().orElseThrow();
+            assertTrue(snapshot.contains("mysql/0") && !snapshot.contains(password) && !snapshot.contains(SECRET_VALUE));
+        }
         assertEquals(Boolean.TRUE, ((JavascriptExecutor) browser).executeScript("return window.jujubeNotReloaded;"));
     }
 
