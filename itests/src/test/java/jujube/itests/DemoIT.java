@@ -46,6 +46,9 @@ class DemoIT {
         assertTrue(demo.out().contains("credentials: 1/1"), demo.out());
         assertTrue(demo.out().contains("blog/0:\n        agent-state: started"), demo.out());
         assertTrue(demo.out().contains("bin/jujube destroy-environment -y"), demo.out());
+        // it ends with the dashboard's address and a login
+        assertTrue(demo.out().matches("(?s).*\ndashboard: https://[0-9.]+:[0-9]+/dashboard/\n.*"
+                + "\nlogin: +https://[^\n]+/dashboard/login\\?token=[0-9]+\\.[A-Za-z0-9_-]{43}\n.*"), demo.out());
         Path blog = LocalLayout.machineDir(jujube.envDir(), 0, Environment.containers(jujube.envDir())).resolve("units/blog-0");
         assertTrue(Files.readString(blog.resolve("db.conf")).contains("user=blog"));
 

@@ -170,6 +170,14 @@ public final class Main {
                 + " keystore.password, ca.pem): the embedded ZooKeeper then serves TLS only, and every agent uses it.")
         Path tls;
 
+        @Option(names = "--dashboard-port", defaultValue = "0",
+                description = "The port the dashboard is served on over HTTPS, at the ZooKeeper's address; 0 for none.")
+        int dashboardPort;
+
+        @Option(names = "--dashboard-tls", description = "The TLS directory (zookeeper.p12, keystore.password) whose"
+                + " server certificate the dashboard is served with.")
+        Path dashboardTls;
+
         @Override
         public Integer call() throws Exception {
             EnvironmentDefinition definition = definition();
@@ -214,6 +222,12 @@ public final class Main {
             props.put("jujube.zookeeper.ensemble", definition.zookeeper());
             props.put("jujube.zookeeper.port", Integer.toString(definition.zookeeperPort()));
             props.put("jujube.zookeeper.address", definition.embedded() ? definition.listenAddress() : "");
+            try {
+                props.putAll(dashboard(dashboardPort, dashboardTls, definition.listenAddress()));
+            } catch (java.io.IOException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--dashboard-tls: cannot read "
+                        + e.getMessage());
+            }
             props.put("jujube.machines", definition.machineKind().key());
             Optional<ContainerSettings> containers = definition.containers();
             props.put("jujube.container.bridge", containers.map(c -> c.network().bridge()).orElse(""));
@@ -223,6 +237,29 @@ public final class Main {
             props.put("jujube.machine.root", containers.map(c -> c.baseRoot().toString()).orElse(""));
             return props;
         }
+    }
+
+    /**
+     * Felix's HTTP service reads these framework properties: HTTPS only, at the ZooKeeper's address, with
+     * the server certificate of {@code --dashboard-tls}; nothing served without a port. The keystore's
+     * password stays in the framework's memory: a configuration would be written to its storage.
+     */
+    static Map<String, String> dashboard(int port, Path tls, String address) throws java.io.IOException {
+        Map<String, String> props = new LinkedHashMap<>();
+        props.put("org.apache.felix.http.enable", "false");
+        props.put("org.apache.felix.http.jetty.sendServerHeader", "false");
+        boolean serve = port > 0 && tls != null;
+        props.put("org.apache.felix.https.enable", Boolean.toString(serve));
+        if (serve) {
+            // the TLS directory's layout is jujube.tls.EnvironmentTls's
+            String password = Files.readString(tls.resolve("keystore.password")).strip();
+            props.put("org.osgi.service.http.port.secure", Integer.toString(port));
+            props.put("org.apache.felix.http.host", address);
+            props.put("org.apache.felix.https.keystore", tls.toAbsolutePath().resolve("zookeeper.p12").toString());
+            props.put("org.apache.felix.https.keystore.password", password);
+            props.put("org.apache.felix.https.keystore.key.password", password);
+        }
+        return props;
     }
 
     @Command(name = "machine", description = "The agent of one machine.")

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.util.List;
 import jujube.charm.CharmException;
 import jujube.cli.internal.AddMachineCommand;
+import jujube.cli.internal.DashboardCommand;
 import jujube.cli.internal.AddRelationCommand;
 import jujube.cli.internal.AddUnitCommand;
 import jujube.cli.internal.BootstrapCommand;
@@ -63,7 +64,7 @@ import picocli.CommandLine.Option;
             SshCommand.class, ScpCommand.class, ExecCommand.class, RunCommand.class, ShowTaskCommand.class,
             OperationsCommand.class, ActionsCommand.class, CancelTaskCommand.class, DebugHooksCommand.class,
             ExportBundleCommand.class, ConfigCommand.class, ModelConfigCommand.class, ShowUnitCommand.class,
-            WaitForCommand.class, UpgradeAgentsCommand.class, VersionCommand.class})
+            WaitForCommand.class, UpgradeAgentsCommand.class, VersionCommand.class, DashboardCommand.class})
 public final class Main {
     /** The commands whose words after the first positional belong to a command run elsewhere. */
     private static final List<String> REMOTE_COMMANDS = List.of("ssh", "exec");

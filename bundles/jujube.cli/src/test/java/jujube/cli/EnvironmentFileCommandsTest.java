@@ -35,7 +35,7 @@ class EnvironmentFileCommandsTest extends CliFixture {
         assertEquals("jujube: " + file() + ": 'colour' is not a setting (known: name, provider, zookeeper-port, zookeeper,"
                 + " zookeeper-chroot, zookeeper-address, zookeeper-tls, placement, machines, container-bridge,"
                 + " container-network, machine-ids, machine-root, machine-processes, machine-memory, machine-disk,"
-                + " max-restart-delay)", refused(good + "colour: red\n", "status"));
+                + " max-restart-delay, dashboard-port)", refused(good + "colour: red\n", "status"));
         assertTrue(refused(good + "zookeeper_port: 2181\n", "set-env", "log-setting-values=true")
                 .contains("'zookeeper_port' is not a setting"));
     }

@@ -122,13 +122,22 @@ public final class BootstrapCommand implements Callable<Integer> {
         String address = checkedAddress();
         long t0 = System.nanoTime();
         Optional<ContainerSettings> containers = containers(dir, limits, kind);
-        EnvironmentDefinition definition = EnvironmentDefinition.embedded(name, placementChosen,
-                freePort(address.isEmpty() ? EnvironmentDefinition.LOOPBACK : address), containers);
+        // the containers' bridge is not up yet: a port free here is as good a guess for it
+        String probed = address.isEmpty() ? EnvironmentDefinition.LOOPBACK : address;
+        int zookeeperPort = freePort(probed);
+        int dashboardPort = freePort(probed);
+        while (dashboardPort == zookeeperPort) {
+            dashboardPort = freePort(probed);
+        }
+        EnvironmentDefinition definition = EnvironmentDefinition.embedded(name, placementChosen, zookeeperPort,
+                containers).withDashboardPort(dashboardPort);
         LocalEnvironment env = new LocalEnvironment(name, dir, option("--zookeeper-address",
                 () -> definition.withZookeeperAddress(address, tls)
                         .withMaxRestartDelay(maxRestartDelay.orElse(EnvironmentDefinition.DEFAULT_MAX_RESTART_DELAY))));
         if (env.tls()) {
             makeCertificates(env);
+        } else {
+            makeDashboardCertificates(env);
         }
         env.secure();
         env.save();
@@ -153,6 +162,7 @@ public final class BootstrapCommand implements Callable<Integer> {
                     + " its files and the environment's credentials in reach: deploy only charms you trust");
         }
         out.printf("  ZooKeeper: %s%s%n  logs:      %s%n", env.connectString(), env.tls() ? " (TLS)" : "", env.logs());
+        env.dashboardUrl().ifPresent(url -> out.printf("  dashboard: %s (jujube dashboard prints a login)%n", url));
         out.flush();
         return 0;
     }
@@ -195,6 +205,16 @@ public final class BootstrapCommand implements Callable<Integer> {
             EnvironmentTls.create(env.certificates().dir(), List.of(env.zookeeperAddress()));
         } catch (IOException | IllegalArgumentException e) {
             throw new CliException("cannot make the environment's certificates: " + e.getMessage(), e);
+        }
+    }
+
+    /** The dashboard's own authority and certificate, for an environment whose ZooKeeper has none. */
+    private static void makeDashboardCertificates(LocalEnvironment env) {
+        try {
+            FileTrees.delete(env.dashboardCertificates().dir());
+            EnvironmentTls.create(env.dashboardCertificates().dir(), List.of(env.zookeeperAddress()));
+        } catch (IOException | IllegalArgumentException e) {
+            throw new CliException("cannot make the dashboard's certificates: " + e.getMessage(), e);
         }
     }
 
@@ -261,6 +281,7 @@ public final class BootstrapCommand implements Callable<Integer> {
         out.printf("Restarted environment '%s' from its saved state in %.1f s (its controller was not running)%n",
                 env.name(), (System.nanoTime() - t0) / 1e9);
         out.printf("  ZooKeeper: %s%s%n  logs:      %s%n", env.connectString(), env.tls() ? " (TLS)" : "", env.logs());
+        env.dashboardUrl().ifPresent(url -> out.printf("  dashboard: %s (jujube dashboard prints a login)%n", url));
         out.flush();
         return 0;
     }
@@ -400,6 +421,10 @@ public final class BootstrapCommand implements Callable<Integer> {
                     "--zookeeper-address", env.zookeeperAddress()));
             if (env.tls()) {
                 args.addAll(List.of("--zookeeper-tls", env.certificates().dir().toString()));
+            }
+            if (env.definition().dashboardPort() > 0 && env.dashboardCertificates().exists()) {
+                args.addAll(List.of("--dashboard-port", Integer.toString(env.definition().dashboardPort()),
+                        "--dashboard-tls", env.dashboardCertificates().dir().toString()));
             }
         } else {
             args.addAll(List.of("--zookeeper", env.connectString()));

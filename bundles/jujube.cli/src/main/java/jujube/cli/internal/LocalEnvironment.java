@@ -72,6 +72,23 @@ record LocalEnvironment(String name, Path dir, EnvironmentDefinition definition)
         return new EnvironmentTls(dir.resolve("tls"));
     }
 
+    /**
+     * The certificates the dashboard is served with: ZooKeeper's when it serves TLS (their names cover the
+     * same address), else an authority and a server certificate of the dashboard's own, made at bootstrap.
+     */
+    EnvironmentTls dashboardCertificates() {
+        return tls() ? certificates() : new EnvironmentTls(dir.resolve("dashboard-tls"));
+    }
+
+    /** The dashboard's address, {@code https://ADDRESS:PORT/}; empty when the environment has no dashboard. */
+    java.util.Optional<String> dashboardUrl() {
+        if (definition.dashboardPort() == 0 || !embedded()) {
+            return java.util.Optional.empty();
+        }
+        String host = zookeeperAddress().contains(":") ? "[" + zookeeperAddress() + "]" : zookeeperAddress();
+        return java.util.Optional.of("https://" + host + ":" + definition.dashboardPort() + "/dashboard/");
+    }
+
     /** Where the hosts of machines on other hosts and their keys are recorded. */
     Path sshDir() {
         return dir.resolve("ssh");

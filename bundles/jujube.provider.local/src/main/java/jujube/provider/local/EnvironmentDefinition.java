@@ -28,11 +28,13 @@ import jujube.tls.WirePolicy;
  * @param containers what the machines are when they are containers; empty when they are processes
  * @param maxRestartDelay the longest wait before the controller starts again a machine whose agent keeps
  *     dying young, at least {@link #MIN_MAX_RESTART_DELAY}
+ * @param dashboardPort the port the controller serves the dashboard on over HTTPS, at the ZooKeeper's listen
+ *     address; 0 for none (an environment bootstrapped before the dashboard existed) (since 3.2)
  * @since 3.1
  */
 public record EnvironmentDefinition(String name, PlacementPolicy placement, int zookeeperPort, String zookeeper,
         String chroot, String zookeeperAddress, boolean tls, Optional<ContainerSettings> containers,
-        Duration maxRestartDelay) {
+        Duration maxRestartDelay, int dashboardPort) {
     /** The controller's own default, which {@code environment.yaml} then leaves out. */
     public static final Duration DEFAULT_MAX_RESTART_DELAY = Duration.ofSeconds(30);
     /** Shorter waits would let a machine that cannot start spin. */
@@ -42,6 +44,9 @@ public record EnvironmentDefinition(String name, PlacementPolicy placement, int 
     private static final Pattern SERVER = Pattern.compile("[^\\s,:/]+:(\\d{1,5})");
 
     public EnvironmentDefinition {
+        if (dashboardPort < 0 || dashboardPort > 65535) {
+            throw new IllegalArgumentException("'dashboard-port' must be a port number, got '" + dashboardPort + "'");
+        }
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("'name' must not be empty, got '" + name + "'");
         }
@@ -77,6 +82,13 @@ public record EnvironmentDefinition(String name, PlacementPolicy placement, int 
         }
     }
 
+    /** A definition without a dashboard. */
+    public EnvironmentDefinition(String name, PlacementPolicy placement, int zookeeperPort, String zookeeper,
+            String chroot, String zookeeperAddress, boolean tls, Optional<ContainerSettings> containers,
+            Duration maxRestartDelay) {
+        this(name, placement, zookeeperPort, zookeeper, chroot, zookeeperAddress, tls, containers, maxRestartDelay, 0);
+    }
+
     /**
      * A new environment's definition: its embedded ZooKeeper on {@code zookeeperPort}, at its default
      * address, in the clear, shared by nobody, restarting machines after the default delays.
@@ -90,13 +102,19 @@ public record EnvironmentDefinition(String name, PlacementPolicy placement, int 
     /** This definition with another longest restart delay. */
     public EnvironmentDefinition withMaxRestartDelay(Duration delay) {
         return new EnvironmentDefinition(name, placement, zookeeperPort, zookeeper, chroot, zookeeperAddress, tls,
-                containers, delay);
+                containers, delay, dashboardPort);
+    }
+
+    /** This definition with the dashboard on {@code port} (0 for none). */
+    public EnvironmentDefinition withDashboardPort(int port) {
+        return new EnvironmentDefinition(name, placement, zookeeperPort, zookeeper, chroot, zookeeperAddress, tls,
+                containers, maxRestartDelay, port);
     }
 
     /** This definition with the embedded ZooKeeper at {@code address} and serving TLS or not. */
     public EnvironmentDefinition withZookeeperAddress(String address, boolean serveTls) {
         return new EnvironmentDefinition(name, placement, zookeeperPort, zookeeper, chroot, address, serveTls,
-                containers, maxRestartDelay);
+                containers, maxRestartDelay, dashboardPort);
     }
 
     /** What the machines are. */

@@ -19,7 +19,7 @@ import jujube.files.SmallFiles;
  * external ensemble), {@code placement}, {@code machines} ({@code process} or {@code container}, then
  * {@code container-bridge}, {@code container-network}, {@code machine-ids}, {@code machine-root},
  * {@code machine-processes}, {@code machine-memory}, {@code machine-disk}), {@code zookeeper-chroot},
- * {@code zookeeper-address}, {@code zookeeper-tls} and {@code max-restart-delay} (in ms); a setting left out,
+ * {@code zookeeper-address}, {@code zookeeper-tls}, {@code max-restart-delay} (in ms) and {@code dashboard-port}; a setting left out,
  * or given without a value, takes its default, except {@code zookeeper}, which given must be valid. A key
  * it does not know is refused, naming the known ones: a misspelt setting would otherwise silently take its
  * default.
@@ -40,7 +40,7 @@ public final class EnvironmentFile {
     private static final java.util.List<String> KEYS = java.util.List.of("name", "provider", "zookeeper-port", "zookeeper",
             "zookeeper-chroot", "zookeeper-address", "zookeeper-tls", "placement", "machines", "container-bridge",
             "container-network", "machine-ids", "machine-root", "machine-processes", "machine-memory", "machine-disk",
-            "max-restart-delay");
+            "max-restart-delay", "dashboard-port");
     private final Path file;
 
     /** The {@code environment.yaml} of the environment in {@code envDir}. */
@@ -105,9 +105,14 @@ public final class EnvironmentFile {
             if (!(delay instanceof Integer ms)) {
                 throw new IllegalArgumentException(EnvironmentDefinition.restartDelayRefused(delay));
             }
+            key = "dashboard-port";
+            Object dashboard = fields.getOrDefault(key, 0);
+            if (!(dashboard instanceof Integer dashboardPort)) {
+                throw new IllegalArgumentException("must be a port number, got '" + dashboard + "'");
+            }
             return new EnvironmentDefinition(name, placement, (Integer) port, (String) ensemble,
                     text(fields, "zookeeper-chroot", ""), text(fields, "zookeeper-address", ""), (Boolean) tls,
-                    containers, Duration.ofMillis(ms));
+                    containers, Duration.ofMillis(ms), dashboardPort);
         } catch (IllegalArgumentException e) {
             // the definition's messages, and those made here, name the key; the settings' parsers' do not
             String message = e.getMessage();
@@ -186,6 +191,9 @@ public final class EnvironmentFile {
         }
         if (!definition.maxRestartDelay().equals(EnvironmentDefinition.DEFAULT_MAX_RESTART_DELAY)) {
             content.put("max-restart-delay", (int) definition.maxRestartDelay().toMillis());
+        }
+        if (definition.dashboardPort() > 0) {
+            content.put("dashboard-port", definition.dashboardPort());
         }
         AtomicFiles.write(file, CODEC.write(content, Form.YAML));
     }

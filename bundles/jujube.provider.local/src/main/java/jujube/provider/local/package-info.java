@@ -10,5 +10,5 @@
  * {@code environment.yaml}, {@link jujube.provider.local.EnvironmentFile}.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("3.1.0")
+@org.osgi.annotation.versioning.Version("3.2.0")
 package jujube.provider.local;

@@ -45,6 +45,7 @@ class EnvironmentFileTest {
                         Optional.of(EnvironmentDefinitionTest.CONTAINERS)).withMaxRestartDelay(Duration.ofMillis(1000)),
                 EnvironmentDefinition.embedded("wide", PlacementPolicy.LOCAL, 2181, Optional.empty())
                         .withZookeeperAddress(EnvironmentDefinitionTest.thisHostsAddress(), true),
+                EnvironmentDefinition.embedded("seen", PlacementPolicy.LOCAL, 2181, Optional.empty()).withDashboardPort(40443),
                 new EnvironmentDefinition("ens", PlacementPolicy.UNASSIGNED, 0, "zk1:2181,zk2:2182", "/envs/ens", "", false,
                         Optional.empty(), EnvironmentDefinition.DEFAULT_MAX_RESTART_DELAY)}) {
             file().write(definition);
@@ -106,12 +107,14 @@ class EnvironmentFileTest {
                 {"zookeeper-port: 2181\nplacment: unassigned\n", "'placment' is not a setting (known: name, provider,"
                         + " zookeeper-port, zookeeper, zookeeper-chroot, zookeeper-address, zookeeper-tls, placement, machines,"
                         + " container-bridge, container-network, machine-ids, machine-root, machine-processes, machine-memory,"
-                        + " machine-disk, max-restart-delay)"},
+                        + " machine-disk, max-restart-delay, dashboard-port)"},
                 {"zookeeper-port: 2181\nplacement: [local]\n", "'placement' must be a single value, got [...]"},
                 {"zookeeper-port: 2181\nmachines: vm\n", "'machines' must be process or container, got 'vm'"},
                 {"zookeeper-port: 2181\nzookeeper-tls: yes please\n", "'zookeeper-tls' must be true or false, got 'yes please'"},
                 {"zookeeper-port: 2181\nmax-restart-delay: 100\n", "'max-restart-delay' must be a number of ms, at least 250, got '100'"},
                 {"zookeeper-port: 2181\nmax-restart-delay: soon\n", "'max-restart-delay' must be a number of ms, at least 250, got 'soon'"},
+                {"zookeeper-port: 2181\ndashboard-port: web\n", "'dashboard-port' must be a port number, got 'web'"},
+                {"zookeeper-port: 2181\ndashboard-port: 70000\n", "'dashboard-port' must be a port number, got '70000'"},
                 {"zookeeper-port: 2181\nmax-restart-delay: 1.5\n", "'max-restart-delay' must be a number of ms, at least 250, got '1.5'"},
                 {CONTAINERS + "machine-memory: lots\n", "'machine-memory': 'lots' is not a size (a number, then K, M, G or T)"},
                 {CONTAINERS + "machine-disk: 1M\n", "'machine-disk': a machine needs at least 256M of disk, got 1M"},
