@@ -40,6 +40,33 @@ public record UnitInfo(String id, UnitName name, String charmId, OptionalInt mac
                 "");
     }
 
+    /**
+     * The unit's agent state as status shows it (and every view of the environment with it): {@code pending}
+     * before the first transition (no replica yet, or {@code none} while install runs or is retried),
+     * {@code down} when its agent is gone though its workflow says it runs, else the workflow state named
+     * as status names states ({@link #shownState}).
+     *
+     * @since 1.1
+     */
+    public String agentState() {
+        if (workflowState.isEmpty() || workflowState.equals("none")) {
+            return "pending";
+        }
+        if (!agentConnected && (workflowState.equals("started") || workflowState.equals("installed"))) {
+            return "down";
+        }
+        return shownState(workflowState);
+    }
+
+    /**
+     * A workflow state as status and status-history name it: {@code install-error} for {@code install_error}.
+     *
+     * @since 1.1
+     */
+    public static String shownState(String workflowState) {
+        return workflowState.replace('_', '-');
+    }
+
     /** Whether the unit lives in another unit's container. */
     public boolean isSubordinate() {
         return container.isPresent();

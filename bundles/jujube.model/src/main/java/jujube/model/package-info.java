@@ -5,5 +5,5 @@
  * single printable line, and the exceptions that name what is missing or conflicting.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.2.0")
+@org.osgi.annotation.versioning.Version("1.3.0")
 package jujube.model;

@@ -199,24 +199,14 @@ final class StatusReport {
         return shown;
     }
 
-    /**
-     * pending before the first transition (no replica yet, or the agent's replica of its initial state
-     * {@code none} while install runs or is retried); down when its agent is gone though its workflow says it runs.
-     */
+    /** The unit's agent state as status shows it ({@link jujube.model.UnitInfo#agentState}). */
     static String agentState(UnitStatus u) {
-        String workflow = u.info().workflowState();
-        if (workflow.isEmpty() || workflow.equals("none")) {
-            return "pending";
-        }
-        if (!u.info().agentConnected() && (workflow.equals("started") || workflow.equals("installed"))) {
-            return "down";
-        }
-        return shownState(workflow);
+        return u.info().agentState();
     }
 
-    /** A workflow state as status and status-history name it: {@code install-error} for {@code install_error}. */
+    /** A workflow state as status and status-history name it ({@link jujube.model.UnitInfo#shownState}). */
     static String shownState(String workflowState) {
-        return workflowState.replace('_', '-');
+        return jujube.model.UnitInfo.shownState(workflowState);
     }
 
     /**

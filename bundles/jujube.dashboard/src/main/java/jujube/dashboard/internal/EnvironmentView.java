@@ -67,7 +67,7 @@ final class EnvironmentView {
         var name = u.info().name();
         e.put("name", name.toString());
         e.put("service", name.service());
-        e.put("agentState", agentState(u));
+        e.put("agentState", u.info().agentState());
         e.put("info", u.info().workflowStateInfo());
         e.put("leader", name.equals(o.leaders().get(name.service())));
         u.workload().ifPresent(w -> {
@@ -80,22 +80,6 @@ final class EnvironmentView {
         e.put("ports", u.ports().stream().sorted().map(EnvironmentView::port).toList());
         e.put("relationErrors", new TreeMap<>(u.relationErrors()).keySet().stream().toList());
         return e;
-    }
-
-    /**
-     * As {@code status} names it: pending before the first transition, down when its agent is gone though
-     * its workflow says it runs, else the workflow state with '-' for '_'. Kept in step with the command
-     * line's StatusReport by hand (known debt: both should ask one place in the model).
-     */
-    static String agentState(UnitStatus u) {
-        String workflow = u.info().workflowState();
-        if (workflow.isEmpty() || workflow.equals("none")) {
-            return "pending";
-        }
-        if (!u.info().agentConnected() && (workflow.equals("started") || workflow.equals("installed"))) {
-            return "down";
-        }
-        return workflow.replace('_', '-');
     }
 
     private static String port(Port p) {
