@@ -8,8 +8,6 @@ import java.util.Map;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import javax.servlet.Servlet;
-import javax.servlet.http.HttpServlet;
-import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
 import jujube.model.LoggedRecord;
 import jujube.model.UnitName;
@@ -28,28 +26,20 @@ import org.osgi.service.http.whiteboard.propertytypes.HttpWhiteboardServletPatte
  */
 @Component(service = Servlet.class)
 @HttpWhiteboardServletPattern("/dashboard/log")
-public final class LogServlet extends HttpServlet {
+public final class LogServlet extends UnitRequestServlet {
     private static final long serialVersionUID = 1L;
     static final int REPLAYED = 50;
-    private final transient Gate gate;
     private final transient StateConnection state;
     private final transient ObjectMapper json = new ObjectMapper();
 
     @Activate
     public LogServlet(@Reference Gate gate, @Reference StateConnection state) {
-        this.gate = gate;
+        super(gate);
         this.state = state;
     }
 
     @Override
-    protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        if (!gate.admit(request, response)) {
-            return;
-        }
-        UnitName unit = UnitParameter.of(request, response);
-        if (unit == null) {
-            return;
-        }
+    void serve(UnitName unit, HttpServletResponse response) throws IOException {
         response.setContentType("text/event-stream;charset=utf-8");
         response.setHeader("Cache-Control", "no-store");
         PrintWriter out = response.getWriter();

@@ -8,8 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import javax.servlet.Servlet;
-import javax.servlet.http.HttpServlet;
-import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
 import jujube.model.RelationEndpoint;
 import jujube.model.RelationInfo;
@@ -28,29 +26,21 @@ import org.osgi.service.http.whiteboard.propertytypes.HttpWhiteboardServletPatte
  */
 @Component(service = Servlet.class)
 @HttpWhiteboardServletPattern("/dashboard/api/unit")
-public final class UnitServlet extends HttpServlet {
+public final class UnitServlet extends UnitRequestServlet {
     private static final long serialVersionUID = 1L;
     /** The most history entries sent: the latest. */
     static final int MAX_HISTORY = 100;
-    private final transient Gate gate;
     private final transient StateConnection state;
     private final transient ObjectMapper json = new ObjectMapper();
 
     @Activate
     public UnitServlet(@Reference Gate gate, @Reference StateConnection state) {
-        this.gate = gate;
+        super(gate);
         this.state = state;
     }
 
     @Override
-    protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        if (!gate.admit(request, response)) {
-            return;
-        }
-        UnitName unit = UnitParameter.of(request, response);
-        if (unit == null) {
-            return;
-        }
+    void serve(UnitName unit, HttpServletResponse response) throws IOException {
         Map<String, Object> page = new LinkedHashMap<>();
         page.put("unit", unit.toString());
         try {
