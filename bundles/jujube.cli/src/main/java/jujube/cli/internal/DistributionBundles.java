@@ -2,23 +2,17 @@ package jujube.cli.internal;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.jar.Attributes;
 import java.util.jar.JarFile;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import jujube.charm.Sha256;
 import jujube.cli.CliException;
-import jujube.files.SmallFiles;
 import jujube.state.AgentBundle;
 import jujube.state.AgentBundleSet;
 import jujube.state.AgentBundles;
@@ -35,9 +29,6 @@ record DistributionBundles(Path dir, String version, AgentBundleSet machines, Ag
         Map<String, Path> jars) {
     static final String MACHINE_FEATURE = "machine-agent";
     static final String CONTROLLER_FEATURE = "controller";
-    /** Far more than a properties file of one key needs. */
-    private static final int MAX_PROPERTIES_BYTES = 64 * 1024;
-    private static final Pattern VERSION = Pattern.compile("[A-Za-z0-9_.+-]{1,64}");
 
     DistributionBundles {
         jars = Map.copyOf(jars);
@@ -62,20 +53,12 @@ record DistributionBundles(Path dir, String version, AgentBundleSet machines, Ag
      * (a distribution built before it had one), refused when it cannot be read or its version is no version.
      */
     static String version(Path dir) {
-        Path file = dir.resolve("lib").resolve("dist.properties");
-        Properties p = new Properties();
-        try {
-            p.load(new StringReader(new String(SmallFiles.read(file, MAX_PROPERTIES_BYTES), StandardCharsets.UTF_8)));
-        } catch (NoSuchFileException e) {
-            return "";
-        } catch (IOException | IllegalArgumentException e) {
-            throw new CliException("cannot read " + file + ": " + e.getMessage());
+        java.util.Optional<String> version = DistributionVersion.read(dir);
+        if (version.isPresent() && !DistributionVersion.VERSION.matcher(version.get()).matches()) {
+            throw new CliException(dir.resolve(DistributionVersion.FILE) + ": version '" + abbreviated(version.get())
+                    + "' is not a version such as 1.1.0");
         }
-        String version = p.getProperty("version", "").strip();
-        if (!VERSION.matcher(version).matches()) {
-            throw new CliException(file + ": version '" + abbreviated(version) + "' is not a version such as 1.1.0");
-        }
-        return version;
+        return version.orElse("");
     }
 
     /** A version as the command line shows it: {@code unknown} for a distribution that does not say. */
