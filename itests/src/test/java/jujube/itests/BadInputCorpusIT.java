@@ -29,9 +29,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * The bad-input corpus of {@code bad-input/} (command lines, settings, hook tool calls, charms, socket frames; each
  * file's header says what its cases expect), all against one environment running the example database
- * and blog, related. Each case gets its expected exit and its one-line error; after each
- * file the environment is as it was (status, configuration, charm storage), no stack trace reached a log,
- * nothing was written outside the environment, and both units still run hooks.
+ * and blog (two units, blog/0 its leader), related. Each case gets its expected exit and its one-line error;
+ * after each file the environment is as it was (status, configuration, leader settings, the relation's
+ * application data bags, charm storage), no stack trace reached a log, nothing was written outside the
+ * environment, and the units still run hooks.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class BadInputCorpusIT {
@@ -52,8 +53,12 @@ class BadInputCorpusIT {
     private String relation;
     private int probes;
 
-    /** What must be as it was after a corpus file. */
-    private record Baseline(String status, String blogConfig, String environmentConfig, List<String> storage, long traces) {}
+    /**
+     * What must be as it was after a corpus file; {@code leaderData} is blog's leader settings and both
+     * application bags of the db relation, as blog's leader reads them.
+     */
+    private record Baseline(String status, String blogConfig, String environmentConfig, String leaderData,
+            List<String> storage, long traces) {}
 
     @BeforeAll
     void environment() throws Exception {
@@ -64,6 +69,12 @@ class BadInputCorpusIT {
         env.ok("add-relation", "blog", "mysql");
         env.ok("deploy", Environment.EXAMPLES.resolve("greeter").toString()); // a charm with an action
         env.awaitUnits(Map.of("mysql/0", "started", "blog/0", "started", "greeter/0", "started"));
+        // a second unit once blog/0 leads: the unit that calls the leader's tools without leading
+        Environment.converging("blog/0 leads blog").until(() -> env.status().path("services").path("blog")
+                .path("units").path("blog/0").path("leader").asBoolean(false));
+        env.ok("add-unit", "blog");
+        env.awaitUnits(Map.of("mysql/0", "started", "blog/0", "started", "blog/1", "started", "greeter/0", "started"));
+        env.awaitHookLine("blog/1", "db-relation-changed mysql/0 ready");
         Environment.converging("greeter/0 reports its leader's greeting").until(() -> env.status().path("services")
                 .path("greeter").path("units").path("greeter/0").path("workload-status").path("message").asText()
                 .equals("Hello from greeter/0"));
@@ -134,14 +145,31 @@ class BadInputCorpusIT {
     void bad_hook_tool_calls_are_refused_in_one_line() throws Exception {
         List<String[]> corpus = CorpusTable.rows("hook-tools.tsv", 3);
         assertTrue(corpus.size() >= 50, "the corpus was read: " + corpus.size());
+        hookToolCalls(corpus, "blog/0");
+    }
+
+    @Test
+    void the_leaders_tools_refuse_a_unit_that_does_not_lead() throws Exception {
+        List<String[]> corpus = CorpusTable.rows("hook-tools-non-leader.tsv", 3);
+        assertTrue(corpus.size() >= 5, "the corpus was read: " + corpus.size());
+        assertFalse(env.status().path("services").path("blog").path("units").path("blog/1").path("leader").asBoolean(false),
+                "blog/1 does not lead blog");
+        hookToolCalls(corpus, "blog/1");
+    }
+
+    /**
+     * Runs hook tool calls (exit, last line of error, command) in a unit's hook context and checks the
+     * environment did not change.
+     */
+    private void hookToolCalls(List<String[]> corpus, String unit) throws Exception {
         Map<String, String> placeholders = Map.of("rel", relation, "files", files.toString());
         Baseline before = baseline();
         for (String[] c : corpus) {
             int exit = Integer.parseInt(c[0]);
             String expected = CorpusTable.expand(c[1], placeholders);
             String command = CorpusTable.expand(c[2], placeholders);
-            String what = shorten(command);
-            Distribution.Run run = env.run("exec", "--unit", "blog/0", "--format", "json", command);
+            String what = unit + ": " + shorten(command);
+            Distribution.Run run = env.run("exec", "--unit", unit, "--format", "json", command);
             assertEquals(1, run.exit(), () -> what + ": jujube exec fails when its command does: " + run.err());
             JsonNode result = JSON.readTree(run.out()).path("results").path(0);
             String error = result.path("error").asText("");
@@ -157,7 +185,7 @@ class BadInputCorpusIT {
             assertEquals(expected, stderr.get(stderr.size() - 1), what);
             assertTrue(stderr.size() <= exit, () -> what + " said more than " + exit + " lines: " + stderr);
         }
-        assertUnchanged(before, "hook tool calls");
+        assertUnchanged(before, "hook tool calls in " + unit);
     }
 
     /** Runs command lines (exit, first line of error, arguments) and checks the environment did not change. */
@@ -206,7 +234,7 @@ class BadInputCorpusIT {
         JsonNode services = env.status().path("services");
         corpus.forEach(c -> assertTrue(services.path(c.name()).isMissingNode(), c.name() + ": no service"));
         List<String> deployed = corpus.stream().filter(BadCharms.Case::deploys).map(BadCharms.Case::storedAs).toList();
-        assertUnchanged(new Baseline(before.status(), before.blogConfig(), before.environmentConfig(),
+        assertUnchanged(new Baseline(before.status(), before.blogConfig(), before.environmentConfig(), before.leaderData(),
                 Stream.concat(before.storage().stream(), deployed.stream()).sorted().toList(), before.traces()), "charms");
     }
 
@@ -265,13 +293,23 @@ class BadInputCorpusIT {
     }
 
     private Baseline baseline() throws Exception {
-        return new Baseline(env.status().toString(), env.ok("get", "blog"), env.ok("get-env"), storage(), env.stackTraceLines());
+        return new Baseline(env.status().toString(), env.ok("get", "blog"), env.ok("get-env"), leaderData(), storage(),
+                env.stackTraceLines());
+    }
+
+    /** blog's leader settings and the db relation's application bags, blog's and mysql's, as blog's leader reads them. */
+    private String leaderData() throws Exception {
+        JsonNode read = inBlog("leader-get --format=json; relation-get -r " + relation + " --app --format=json - blog;"
+                + " relation-get -r " + relation + " --app --format=json - mysql");
+        assertEquals(0, read.path("exit-code").asInt(-1), () -> "blog's leader reads its data: " + read);
+        return read.path("stdout").asText();
     }
 
     private void assertUnchanged(Baseline before, String corpus) throws Exception {
         assertEquals(before.status(), env.status().toString(), corpus + ": the status is as it was");
         assertEquals(before.blogConfig(), env.ok("get", "blog"), corpus + ": blog's configuration is as it was");
         assertEquals(before.environmentConfig(), env.ok("get-env"), corpus + ": the environment's configuration is as it was");
+        assertEquals(before.leaderData(), leaderData(), corpus + ": blog's leader settings and application bags are as they were");
         assertEquals(before.storage(), storage(), corpus + ": nothing was added to the charm storage");
         long traces = env.stackTraceLines();
         if (traces != before.traces()) {
