@@ -106,6 +106,9 @@ class BadInputCorpusIT {
         Files.writeString(files.resolve("bundle-missing-charm.yaml"), apps.replace("/precise/mysql", "/precise/nosuch"));
         Files.writeString(files.resolve("bundle-bad-endpoint.yaml"), apps + "relations:\n  - [web2:nosuch, db2]\n");
         Files.writeString(files.resolve("bundle-bad-option.yaml"), apps + "    options: {port: eighty}\n");
+        // blog's db endpoint declares limit: 1, and blog is related to mysql already
+        Files.writeString(files.resolve("bundle-over-limit.yaml"), "applications:\n  blog:\n    charm: " + repo
+                + "/precise/wordpress\n  db2:\n    charm: " + repo + "/precise/mysql\nrelations:\n  - [blog:db, db2]\n");
         Files.writeString(files.resolve("bundle-big.yaml"), "# " + "x".repeat(1 << 20) + "\n"); // 1048579 bytes
         Files.write(files.resolve("bundle-latin1.yaml"), ("description: caf\u00e9\n" + apps)
                 .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));

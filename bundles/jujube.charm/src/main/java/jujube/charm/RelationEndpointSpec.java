@@ -10,12 +10,12 @@ import java.util.OptionalInt;
 
 /**
  * One relation endpoint a charm declares: {@code db: mysql} under {@code requires} is the endpoint
- * named {@code db}, interface {@code mysql}, role client, limit 1, global scope, not optional.
+ * named {@code db}, interface {@code mysql}, role client, no limit, global scope, not optional.
  *
  * @param name the relation name, unique within the charm
  * @param interfaceName the interface both sides of a relation must share
  * @param role server (provides), client (requires) or peer (peers)
- * @param limit how many relations the endpoint accepts; empty means no limit
+ * @param limit how many relations the endpoint accepts, as the charm declares it; empty means no limit
  * @param scope global, or container for relations between a subordinate and its principal
  * @param optional whether the charm works without the relation (informational, as in juju)
  */

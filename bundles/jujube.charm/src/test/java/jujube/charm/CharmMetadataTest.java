@@ -39,7 +39,7 @@ class CharmMetadataTest {
         assertFalse(metadata.subordinate());
         assertEquals(new RelationEndpointSpec("website", "http", RelationRole.SERVER, OptionalInt.empty(), RelationScope.GLOBAL, false),
                 metadata.provides().get("website"));
-        assertEquals(new RelationEndpointSpec("db", "mysql", RelationRole.CLIENT, OptionalInt.of(1), RelationScope.GLOBAL, false),
+        assertEquals(new RelationEndpointSpec("db", "mysql", RelationRole.CLIENT, OptionalInt.empty(), RelationScope.GLOBAL, false),
                 metadata.requires().get("db"));
         assertEquals(new RelationEndpointSpec("cache", "memcache", RelationRole.CLIENT, OptionalInt.of(3), RelationScope.GLOBAL, true),
                 metadata.requires().get("cache"));

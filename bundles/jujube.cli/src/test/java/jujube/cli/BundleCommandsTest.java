@@ -177,6 +177,9 @@ class BundleCommandsTest extends CliFixture {
         cases.put(BLOG.replace("  mysql:\n", "  Bad_Name:\n").replace("[blog:db, mysql]", "[blog:db, Bad_Name]"),
                 "jujube: b.yaml: applications.Bad_Name: invalid service name 'Bad_Name': lower-case words joined by '-', not ending in a number");
         cases.put(BLOG + "  - [mysql, blog]\n", "jujube: b.yaml: relations[1]: the same relation as an earlier one of the bundle");
+        cases.put(BLOG.replace("relations:", "  db2:\n    charm: ./precise/mysql\nrelations:") + "  - [blog:db, db2]\n",
+                "jujube: b.yaml: relations[1]: cannot add relation \"db2:db blog:db\": establishing a new relation for blog:db"
+                        + " would exceed its maximum relation limit of 1");
         cases.put(BLOG.replace("  mysql:\n    charm: ./precise/mysql\n", "  other:\n    charm: ./precise/wordpress\n"),
                 "jujube: b.yaml: applications.other.charm: service 'other' runs charm local:precise/mysql-1, not wordpress"
                         + " (a bundle does not change a service's charm)");

@@ -61,6 +61,36 @@ class RelationCommandsTest extends CliFixture {
     }
 
     @Test
+    void a_relation_past_an_endpoints_declared_limit_is_refused_and_nothing_is_written() throws Exception {
+        deploy("local:wordpress", "blog").assertOk(); // requires db with limit: 1
+        deploy("local:mysql").assertOk();
+        deploy("local:mysql", "other").assertOk();
+        run("add-relation", "blog", "mysql").assertOk();
+        Map<String, String> before = snapshot();
+        String refusal = "jujube: cannot add relation \"other:db blog:db\": establishing a new relation for blog:db would"
+                + " exceed its maximum relation limit of 1";
+        assertEquals(refusal, run("integrate", "blog", "other").assertFailure());
+        assertEquals(refusal, run("add-relation", "other:db", "blog:db").assertFailure());
+        assertEquals(before, snapshot());
+        run("remove-relation", "blog", "mysql").assertOk();
+        run("add-relation", "blog", "other").assertOk(); // the limit counts the relations there are
+    }
+
+    @Test
+    void an_endpoint_without_a_declared_limit_takes_any_number_of_relations() throws Exception {
+        Path client = repository.resolve("precise/client");
+        Files.createDirectories(client);
+        Files.writeString(client.resolve("metadata.yaml"), "name: client\nsummary: s\ndescription: d\nrequires:\n  db: mysql\n");
+        Files.writeString(client.resolve("revision"), "1\n");
+        deploy("local:client").assertOk();
+        deploy("local:mysql").assertOk();
+        deploy("local:mysql", "other").assertOk();
+        run("add-relation", "client", "mysql").assertOk();
+        run("add-relation", "client", "other").assertOk();
+        assertEquals(2, state.relations().ofService("client").size());
+    }
+
+    @Test
     void two_candidate_relations_are_ambiguous() throws Exception {
         Path twin = repository.resolve("precise/twin");
         Files.createDirectories(twin);

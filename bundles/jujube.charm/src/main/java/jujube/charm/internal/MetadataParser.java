@@ -73,9 +73,11 @@ public final class MetadataParser {
         OptionalInt legacyRevision = yaml.optionalCount(root, "", "revision", OptionalInt.empty(), false);
 
         Map<String, RelationRole> seen = new LinkedHashMap<>();
+        // no endpoint has a limit it does not declare, as in Go juju 3's charm library: the original's implicit
+        // limit of 1 on requires and peers was never held, and Jujube holds a declared one (RelationLimits)
         Map<String, RelationEndpointSpec> provides = section(yaml, root, RelationRole.SERVER, OptionalInt.empty(), seen);
-        Map<String, RelationEndpointSpec> requires = section(yaml, root, RelationRole.CLIENT, OptionalInt.of(1), seen);
-        Map<String, RelationEndpointSpec> peers = section(yaml, root, RelationRole.PEER, OptionalInt.of(1), seen);
+        Map<String, RelationEndpointSpec> requires = section(yaml, root, RelationRole.CLIENT, OptionalInt.empty(), seen);
+        Map<String, RelationEndpointSpec> peers = section(yaml, root, RelationRole.PEER, OptionalInt.empty(), seen);
 
         if (subordinate && requires.values().stream().noneMatch(e -> e.scope() == RelationScope.CONTAINER)) {
             throw yaml.problem("subordinate", "is true but the charm has no requires relation with scope: container");

@@ -4,6 +4,7 @@ import java.util.List;
 import jujube.cli.CliException;
 import jujube.cli.internal.RelationEndpoints.Candidate;
 import jujube.cli.internal.RelationEndpoints.Descriptor;
+import jujube.model.RelationInfo;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -17,10 +18,12 @@ public final class AddRelationCommand extends SessionCommand {
     int run(EnvironmentSession session) {
         List<Descriptor> descriptors = endpoints.stream().map(Descriptor::parse).toList();
         Candidate relation = RelationEndpoints.single(descriptors, RelationEndpoints.candidates(descriptors, session::service));
-        RelationEndpoints.existing(session.state().relations().list(), relation).ifPresent(existing -> {
+        List<RelationInfo> existing = session.state().relations().list();
+        RelationEndpoints.existing(existing, relation).ifPresent(same -> {
             throw new CliException("Relation " + relation.interfaceName() + " already exists between "
-                    + String.join(" and ", existing.endpoints().stream().map(e -> "'" + e.serviceName() + "'").toList()));
+                    + String.join(" and ", same.endpoints().stream().map(e -> "'" + e.serviceName() + "'").toList()));
         });
+        RelationLimits.check(relation, existing);
         session.state().relations().add(relation.interfaceName(), relation.scope(), relation.stateEndpoints());
         out().printf("Added %s relation to all service units.%n", relation.interfaceName());
         return 0;

@@ -275,6 +275,8 @@ final class BundlePlan {
                 return target;
             };
             List<Candidate> planned = new ArrayList<>();
+            // the environment's relations and the bundle's new ones: what counts against an endpoint's limit
+            List<RelationInfo> added = new ArrayList<>(existing);
             for (Bundle.Relation r : bundle.relations()) {
                 Candidate relation;
                 try {
@@ -290,6 +292,12 @@ final class BundlePlan {
                 }
                 planned.add(relation);
                 if (RelationEndpoints.existing(existing, relation).isEmpty()) {
+                    try {
+                        RelationLimits.check(relation, added);
+                    } catch (CliException e) {
+                        throw fail(r.where(), e.getMessage());
+                    }
+                    added.add(asInfo(relation));
                     steps.add(new AddRelation(relation));
                 }
             }
