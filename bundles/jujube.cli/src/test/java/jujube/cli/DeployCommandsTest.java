@@ -60,6 +60,50 @@ class DeployCommandsTest extends CliFixture {
     }
 
     @Test
+    void an_archive_as_charmcraft_packs_it_deploys_with_the_metadata_it_generated() throws Exception {
+        // charmcraft pack writes metadata.yaml, config.yaml and actions.yaml from charmcraft.yaml, and its
+        // manifest.yaml, beside the charm's dispatch, its code in src/ and its dependencies in venv/
+        Map<String, String> entries = new java.util.LinkedHashMap<>();
+        entries.put("metadata.yaml", "name: shaped\nsummary: s\ndescription: d\npeers:\n  replicas:\n    interface: shaped-peers\n"
+                + "provides:\n  website:\n    interface: http\nrequires:\n  db:\n    interface: mysql\n    limit: 1\n");
+        entries.put("config.yaml", "options:\n  greeting:\n    type: string\n    default: hello\n    description: words\n");
+        entries.put("actions.yaml", "greet:\n  description: Greet someone.\n  params:\n    name:\n      type: string\n");
+        entries.put("manifest.yaml", "analysis:\n  attributes:\n  - name: language\n    result: python\n"
+                + "bases:\n- architectures: [amd64]\n  channel: '22.04'\n  name: ubuntu\ncharmcraft-started-at: '2024-01-01T00:00:00Z'\n"
+                + "charmcraft-version: 2.5.0\n");
+        entries.put("dispatch", "#!/bin/sh\nJUJU_DISPATCH_PATH=\"${JUJU_DISPATCH_PATH:-$0}\" PYTHONPATH=lib:venv exec ./src/charm.py\n");
+        entries.put("src/charm.py", "#!/usr/bin/env python3\nprint('the charm')\n");
+        entries.put("venv/dependency/__init__.py", "");
+        entries.put("README.md", "# shaped\n");
+        Path archive = home.resolve("shaped_ubuntu-22.04-amd64.charm");
+        try (ZipOutputStream zip = new ZipOutputStream(Files.newOutputStream(archive))) {
+            for (Map.Entry<String, String> entry : entries.entrySet()) {
+                zip.putNextEntry(new ZipEntry(entry.getKey()));
+                zip.write(entry.getValue().getBytes(StandardCharsets.UTF_8));
+            }
+        }
+
+        Result deployed = run("deploy", archive.toString(), "shaped").assertOk();
+        assertEquals("Deployed local:precise/shaped-0 as service 'shaped': shaped/0 (machine 0)\n", deployed.out());
+        assertEquals("", deployed.err(), "nothing of the archive is ignored with a warning");
+        var charm = state.charms().get(state.services().get("shaped").charmId());
+        assertEquals("shaped", charm.metadata().get("name"));
+        assertEquals("shaped-peers", endpoint(charm.metadata(), "peers", "replicas").get("interface"));
+        assertEquals(1, endpoint(charm.metadata(), "requires", "db").get("limit"));
+        assertEquals("http", endpoint(charm.metadata(), "provides", "website").get("interface"));
+        assertEquals(null, endpoint(charm.metadata(), "provides", "website").get("limit"));
+        assertEquals("hello", ((Map<?, ?>) ((Map<?, ?>) charm.config().get("options")).get("greeting")).get("default"));
+        assertEquals(Set.of("greet"), charm.actions().keySet());
+        assertEquals(List.of("replicas"), state.relations().ofService("shaped").stream()
+                .map(r -> r.endpointOf("shaped").orElseThrow().relationName()).toList(), "its peer relation came with it");
+    }
+
+    /** One endpoint of a section of metadata as stored. */
+    private static Map<?, ?> endpoint(Map<String, Object> metadata, String section, String name) {
+        return (Map<?, ?>) ((Map<?, ?>) metadata.get(section)).get(name);
+    }
+
+    @Test
     void deploy_of_a_path_names_what_is_wrong_with_it() throws Exception {
         Map<String, String> before = snapshot();
         assertEquals("jujube: no charm at ./absent: no such file or directory", run("deploy", "./absent").assertFailure());

@@ -81,6 +81,26 @@ class DebugHooksTest extends ContextRunnerFixture {
     }
 
     @Test
+    void a_dispatch_charms_held_hook_is_a_shell_told_its_dispatch_path() throws Exception {
+        env.state.units().setDebugHooks(UnitFixture.WORDPRESS, new DebugHooks(List.of("config-changed")));
+        Path dispatch = env.charmDir.resolve("dispatch");
+        Files.writeString(dispatch, "#!/bin/sh\necho \"$JUJU_DISPATCH_PATH\" > '" + env.outDir.resolve("dispatched") + "'\n");
+        Files.setPosixFilePermissions(dispatch, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+
+        CompletableFuture<HookResult> hook = CompletableFuture.supplyAsync(() -> runner.run("config-changed", Optional.empty()));
+        String window = awaitWindow("config-changed");
+        // Go juju's shell is told the event as dispatch would be: the operator runs ./dispatch by hand
+        type(window, "echo \"$JUJU_DISPATCH_PATH $JUJU_HOOK_NAME\" > " + env.outDir.resolve("path.tmp") + " && mv "
+                + env.outDir.resolve("path.tmp") + " " + env.outDir.resolve("path"));
+        POLLING.until(() -> Files.exists(env.outDir.resolve("path")));
+        type(window, "exit 0");
+
+        assertEquals(new HookResult.Succeeded(), hook.get(20, TimeUnit.SECONDS));
+        assertEquals("hooks/config-changed config-changed\n", env.out("path"));
+        assertFalse(Files.exists(env.outDir.resolve("dispatched")), "the charm's dispatch did not run");
+    }
+
+    @Test
     void a_failing_shell_fails_the_hook_and_hooks_not_named_run_their_files() throws Exception {
         env.state.units().setDebugHooks(UnitFixture.WORDPRESS, new DebugHooks(List.of("config-changed")));
         env.hook("install", "echo ran > \"$OUT/install\"");
