@@ -5,8 +5,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The bounds of a unit's charm state ({@code state-set}), Go juju's per key and value; the total is
- * smaller than Go juju's 2 MiB, since the state sits in the unit's subtree, whose quota is 1 MiB.
+ * The bounds of a unit's charm state ({@code state-set}). Go juju bounds only the total (its controller's
+ * {@code max-charm-state-size}, 2 MiB by default); Jujube's total is smaller, since the state is one node in
+ * the unit's subtree, whose quota is 1 MiB, and its bounds per key and value refuse one oversized entry by
+ * name (docs/limits.md).
  */
 public final class CharmStateLimits {
     /** The longest key, in bytes of UTF-8. */
