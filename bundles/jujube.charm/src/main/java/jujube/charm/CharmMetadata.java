@@ -1,5 +1,6 @@
 package jujube.charm;
 
+import jujube.charm.internal.MetadataParser;
 import jujube.model.RelationRole;
 
 import java.util.ArrayList;
@@ -86,6 +87,7 @@ public record CharmMetadata(
         putSection(map, RelationRole.CLIENT, requires);
         putSection(map, RelationRole.PEER, peers);
         legacyRevision.ifPresent(revision -> map.put("revision", revision));
+        map.put(MetadataParser.DECLARED_LIMITS, true);
         return map;
     }
 

@@ -96,6 +96,31 @@ class CharmMetadataTest {
         assertEquals(metadata, reader.parseMetadata("stored", metadata.toMap()));
     }
 
+    @Test
+    void a_declared_limit_of_one_survives_its_map_and_the_originals_filled_in_one_does_not() {
+        CharmMetadata declared = parse("""
+                name: blog
+                summary: s
+                description: d
+                requires:
+                  db: {interface: mysql, limit: 1}
+                  cache: {interface: memcache, limit: 3}
+                peers: {ring: ring}
+                """);
+        assertEquals(declared, reader.parseMetadata("stored", declared.toMap()));
+
+        // kept before limits were held: every requires and peers endpoint written out with the limit of 1
+        // the original filled in, declared or not
+        var kept = new java.util.LinkedHashMap<>(declared.toMap());
+        kept.remove("declared-limits");
+        kept.put("peers", java.util.Map.of("ring", java.util.Map.of("interface", "ring", "limit", 1,
+                "scope", "global", "optional", false)));
+        CharmMetadata old = reader.parseMetadata("stored", kept);
+        assertEquals(OptionalInt.empty(), old.requires().get("db").limit());
+        assertEquals(OptionalInt.empty(), old.peers().get("ring").limit());
+        assertEquals(OptionalInt.of(3), old.requires().get("cache").limit(), "a limit the original could not fill in is declared");
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
             missing name              | 'summary: s\\ndescription: d'                                      | metadata.yaml: name is required

@@ -38,6 +38,12 @@ public final class MetadataParser {
     private static final Pattern RELATION_NAME = Pattern.compile("[a-z][a-z0-9]*([_-][a-z0-9]+)*");
     private static final Set<String> ENDPOINT_KEYS = Set.of("interface", "limit", "scope", "optional");
     private static final String RESERVED_PREFIX = "juju-";
+    /**
+     * The key {@link CharmMetadata#toMap()} writes to say that each endpoint's limit is the one its charm
+     * declared. Metadata kept without it holds, on every requires and peers endpoint that declared none,
+     * the limit of 1 the original juju filled in and never held: read back, that limit is dropped.
+     */
+    public static final String DECLARED_LIMITS = "declared-limits";
 
     /**
      * Reads the metadata of a charm's {@code file}: a charm needing Kubernetes is refused, and what Jujube
@@ -59,7 +65,24 @@ public final class MetadataParser {
     /** Reads metadata as Jujube keeps it ({@link CharmMetadata#toMap()}). */
     public CharmMetadata parse(String charm, JsonNode tree) {
         YamlFields yaml = new YamlFields(charm, FILE);
-        return parse(yaml, yaml.root(tree, false).orElseThrow());
+        ObjectNode root = yaml.root(tree, false).orElseThrow();
+        CharmMetadata metadata = parse(yaml, root);
+        return root.path(DECLARED_LIMITS).asBoolean(false) ? metadata : withoutFilledInLimits(metadata);
+    }
+
+    /** {@code metadata} without the limit of 1 the original filled in on requires and peers endpoints. */
+    private static CharmMetadata withoutFilledInLimits(CharmMetadata metadata) {
+        return new CharmMetadata(metadata.name(), metadata.summary(), metadata.description(), metadata.subordinate(),
+                metadata.provides(), withoutLimitOfOne(metadata.requires()), withoutLimitOfOne(metadata.peers()),
+                metadata.legacyRevision());
+    }
+
+    private static Map<String, RelationEndpointSpec> withoutLimitOfOne(Map<String, RelationEndpointSpec> endpoints) {
+        Map<String, RelationEndpointSpec> kept = new LinkedHashMap<>();
+        endpoints.forEach((name, e) -> kept.put(name, e.limit().equals(OptionalInt.of(1))
+                ? new RelationEndpointSpec(e.name(), e.interfaceName(), e.role(), OptionalInt.empty(), e.scope(), e.optional())
+                : e));
+        return kept;
     }
 
     private CharmMetadata parse(YamlFields yaml, ObjectNode root) {
