@@ -325,7 +325,7 @@ final class UnitAgentRuntime implements AutoCloseable {
                     new UnitTransitions(lifecycle));
             StatusHistory history = new StatusHistory(unitState, with.clock());
             operations = new UnitOperations(unit.toString(), workflow, lifecycle, relations, settings.retiredMarker(),
-                    debugLog, history);
+                    settings.removeHookMarker(), debugLog, history);
             commands = new UnitCommands(unitState, unit, runner, executor, history);
             commands.start();
             tasks = new UnitTasks(unitState, unit, runner, executor);

@@ -23,6 +23,7 @@ import org.slf4j.LoggerFactory;
  * on the others), then config-changed and start. Each step is persisted where its hook is (the relation's
  * hook queue, {@link StartedHooks}, the workflow), so a setup replayed after a kill runs only what is left;
  * a charm of the original juju has none of the new hooks and gets install, config-changed, start as it did.
+ * Removal ends with Go juju's {@code remove} after stop ({@link #removeHook()}).
  */
 final class UnitLifecycle {
     private static final Logger LOG = LoggerFactory.getLogger(UnitLifecycle.class);
@@ -199,6 +200,11 @@ final class UnitLifecycle {
         } finally {
             align(state);
         }
+    }
+
+    /** Runs Go juju's {@code remove}, the last hook of a unit being removed (skipped by charms without it). */
+    ActionResult removeHook() throws Exception {
+        return hooks.run("remove");
     }
 
     /** Runs the stop hook outside the workflow (retiring a unit that is not cleanly started). */

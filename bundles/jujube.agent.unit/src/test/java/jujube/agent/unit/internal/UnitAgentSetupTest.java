@@ -24,11 +24,11 @@ import org.junit.jupiter.api.Test;
  * A charm of today (every hook it handles logs itself) in a service with a peer relation, on units with
  * the real relation lifecycles: each unit sets up in Go juju 3's order (install, -relation-created,
  * leader-elected on the leader or leader-settings-changed on the others, config-changed, start), -joined
- * only after start; a setup cut short goes on where it stopped.
+ * only after start; a setup cut short goes on where it stopped; removal ends with stop, then remove.
  */
 class UnitAgentSetupTest extends UnitAgentTestBase {
     private static final ConditionFactory POLLING = Polling.every(Duration.ofMillis(10)).atMost(Duration.ofSeconds(30));
-    private static final List<String> HOOKS = List.of("install", "config-changed", "start", "stop",
+    private static final List<String> HOOKS = List.of("install", "config-changed", "start", "stop", "remove",
             "leader-elected", "leader-settings-changed", "replicas-relation-created", "replicas-relation-joined",
             "replicas-relation-changed", "replicas-relation-departed", "replicas-relation-broken");
     private static final UnitName FIRST = UnitAgentFixture.UNIT;
@@ -145,5 +145,45 @@ class UnitAgentSetupTest extends UnitAgentTestBase {
         UnitAgentFixture.awaitQuiet(agent);
         assertEquals(List.of("install", "replicas-relation-created", "leader-elected", "config-changed", "start"),
                 hooksOf(FIRST), "the term is taken as announced: no leader-elected again");
+    }
+
+    @Test
+    void a_removed_unit_runs_remove_after_stop_once() throws IOException {
+        UnitAgentRuntime agent = agent(FIRST, fx.connect());
+        POLLING.await("started").until(() -> "started".equals(agent.workflowState()));
+        UnitAgentFixture.awaitQuiet(agent);
+
+        agent.retire();
+        POLLING.await("retired").until(agent::isRetired);
+        List<String> hooks = hooksOf(FIRST);
+        assertEquals(List.of("replicas-relation-broken", "stop", "remove"), hooks.subList(hooks.size() - 3, hooks.size()),
+                hooks.toString());
+        assertTrue(Files.exists(fx.unitDir(FIRST).resolve("state").resolve("remove-hook-ran")));
+    }
+
+    @Test
+    void a_retirement_cut_before_or_after_remove_runs_it_once_and_stop_not_again() throws IOException {
+        UnitAgentRuntime agent = agent(FIRST, fx.connect());
+        POLLING.await("started").until(() -> "started".equals(agent.workflowState()));
+        agent.retire();
+        POLLING.await("retired").until(agent::isRetired);
+        Path state = fx.unitDir(FIRST).resolve("state");
+        List<String> retiredOnce = hooksOf(FIRST);
+
+        // what a kill -9 between the committed stop and remove leaves: relations departed, stopped, no markers
+        Files.delete(state.resolve("remove-hook-ran"));
+        Files.delete(state.resolve("retired"));
+        UnitAgentRuntime afterStop = agent(FIRST, fx.connect());
+        afterStop.retire();
+        POLLING.await("retired again").until(afterStop::isRetired);
+        List<String> more = hooksOf(FIRST).subList(retiredOnce.size(), hooksOf(FIRST).size());
+        assertEquals(List.of("remove"), more, "remove runs, stop does not run again");
+
+        // a kill between remove and the retired marker: remove does not run again
+        Files.delete(state.resolve("retired"));
+        UnitAgentRuntime afterRemove = agent(FIRST, fx.connect());
+        afterRemove.retire();
+        POLLING.await("retired a third time").until(afterRemove::isRetired);
+        assertEquals(1 + retiredOnce.size(), hooksOf(FIRST).size(), hooksOf(FIRST).toString());
     }
 }
