@@ -50,8 +50,11 @@ class TodaysCharmIT {
             List<String> events = events(unit);
             assertTrue(events.get(0).startsWith("install version=3.1.8 model=today machine=" + machine
                     + " remote-app= remote-unit= leader="), events.get(0));
-            assertTrue(events.subList(0, 3).stream().map(e -> e.split(" ")[0]).toList()
-                    .equals(List.of("install", "config-changed", "start")), events.toString());
+            // Go juju 3's setup: the peer relation's created, the first leadership hook, then config and start
+            List<String> setup = events.subList(0, 5).stream().map(e -> e.split(" ")[0]).toList();
+            String leadership = setup.get(2).equals("leader-elected") ? "leader-elected" : "leader-settings-changed";
+            assertEquals(List.of("install", "replicas-relation-created", leadership, "config-changed", "start"), setup,
+                    events.toString());
             assertTrue(events.stream().anyMatch(e -> e.startsWith("replicas-relation-joined version=3.1.8 model=today machine="
                     + machine + " remote-app=greeter remote-unit=greeter/")), events.toString());
             assertEquals("[\"8080/tcp\"]", env.status().path("services").path("greeter").path("units").path(unit)

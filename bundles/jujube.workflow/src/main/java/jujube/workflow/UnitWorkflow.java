@@ -10,7 +10,8 @@ import java.util.Map;
  *
  * <pre>
  * install        none -> installed          automatic; error: error_install -> install_error
- * start          installed -> started       automatic (config-changed, then start); error: start_error
+ * start          installed -> started       automatic (the setup: -relation-created, the first leadership
+ *                                            hook, config-changed, start); error: start_error
  * stop           started -> stopped         error: error_stop -> stop_error
  * configure      started -> started         (config-changed) error: error_configure -> configure_error
  * upgrade_charm  started -> started         error: upgrade_charm_error -> charm_upgrade_error
@@ -21,8 +22,10 @@ import java.util.Map;
  * </pre>
  *
  * The actions (which hooks run) are the unit agent's; the transition ids say which: {@code start} and
- * {@code retry_start_hook} run config-changed then start, {@code retry_*} without {@code _hook} run
- * no hook, except {@code retry_upgrade_charm}, which redoes the charm upgrade without the hook.
+ * {@code retry_start_hook} run what is left of the setup (config-changed then start for a charm of the
+ * original juju), {@code retry_*} without {@code _hook} run no hook, except {@code retry_upgrade_charm},
+ * which redoes the charm upgrade without the hook, and {@code retry_start} after a failed leadership hook,
+ * which goes on with config-changed and start.
  * {@code run_hook} and {@code retry_hook_error_hook} run the hook the agent chose and recorded before
  * firing: which one is not the workflow's to know.
  */

@@ -147,6 +147,28 @@ final class RelationHookScheduler {
     }
 
     /**
+     * Runs the head when it is the relation's {@code created} and the relation may execute, committed as
+     * any head is; a failure is reported as any head's (the relation goes to error, the head stays for its
+     * retry). Called only from a job of {@link #runExclusive}, at the unit's setup, before the scheduler is
+     * enabled: nothing else of the queue runs then.
+     */
+    HookResult runCreatedHead() {
+        boolean createdFirst = queue.pending().stream().findFirst()
+                .map(head -> head.type() == jujube.workflow.ChangeType.CREATED).orElse(false);
+        Optional<RelationChange> head = createdFirst && mayExecute.getAsBoolean() ? queue.next() : Optional.empty();
+        if (head.isEmpty()) {
+            return new HookResult.Succeeded();
+        }
+        HookResult result = runAndCommit(head.get());
+        if (result instanceof HookResult.Failed failed) {
+            headFailed(head.get(), failed);
+        } else {
+            resetFailures();
+        }
+        return result;
+    }
+
+    /**
      * Runs every queued change in turn, failures included (each logged and committed unrun: nothing is left
      * to retry against once the unit departs). Called only from a job of {@link #runExclusive}, when the
      * unit departs the relation for good and the queue holds the departed of every remote unit.

@@ -11,6 +11,7 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.stream.Collectors;
+import jujube.hooks.HookResult;
 import jujube.model.NoSuchServiceException;
 import jujube.model.RelationInfo;
 import jujube.model.StateException;
@@ -97,6 +98,49 @@ final class RelationLifecycles implements RelationLifecyclesControl {
             }
         }
         watch.close();
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Each relation is known (persisted) before its workflow starts and queues -relation-created, as
+     * when the relations watch finds it: the hook's exactly-once rests on the same queue either way.
+     *
+     * @throws StateException when the relations cannot be read; the setup is tried again
+     */
+    @Override
+    public void setUp() throws InterruptedException {
+        List<RelationInfo> current;
+        try {
+            current = context.state().relations();
+        } catch (NoSuchServiceException e) {
+            return; // the service is being destroyed: no relation to set up
+        }
+        List<CompletionStage<HookResult>> runs = new ArrayList<>();
+        synchronized (this) {
+            if (closed) {
+                throw new IllegalStateException("relation lifecycles of " + context.unit() + " are closed");
+            }
+            for (RelationInfo info : current) {
+                KnownRelation relation = KnownRelation.of(info, context.service());
+                known.add(relation);
+                UnitRelationLifecycle lifecycle = lifecycle(relation);
+                if (departing.containsKey(relation.stateId()) || lifecycle.departInFlight()
+                        || lifecycle.state() == RelationState.DEPARTED) {
+                    continue; // going: start() departs it
+                }
+                lifecycle.synchronize();
+                runs.add(lifecycle.runCreated());
+            }
+        }
+        for (CompletionStage<HookResult> run : runs) {
+            try {
+                run.toCompletableFuture().get();
+            } catch (ExecutionException e) {
+                // the hook executor closed under it: the agent stops, and the setup is replayed
+                throw new InterruptedException("stopped while running -relation-created: " + e.getCause());
+            }
+        }
     }
 
     /** Brings the lifecycles in line with the relations the state holds for the unit's service. */

@@ -14,6 +14,17 @@ interface RelationLifecyclesControl extends AutoCloseable {
      */
     void start(boolean startRelations);
 
+    /**
+     * The unit's setup, after install and before config-changed and start (Go juju's order): enters the
+     * relations its service is in now (peers included) and runs their {@code -relation-created}, returning
+     * once they ran. Nothing is watched yet, so no other relation hook runs. A -relation-created that
+     * fails puts its relation in error, as any relation hook's failure does; one already run is not run
+     * again.
+     *
+     * @throws InterruptedException when the agent stops meanwhile (the setup is replayed at its next start)
+     */
+    void setUp() throws InterruptedException;
+
     /** Stops watching; {@code stopRelations} also moves "up" relations to "down". */
     void stop(boolean stopRelations);
 

@@ -18,8 +18,9 @@ import jujube.state.ServiceLeadership;
 import jujube.workflow.CorruptStateFileException;
 
 /**
- * The hooks a started unit runs besides config-changed and upgrade-charm, as Go juju's uniter runs them:
- * for its service's leadership, {@code leader-elected} once in each term the unit leads (a new candidacy
+ * The hooks a started unit runs besides config-changed and upgrade-charm, as Go juju's uniter runs them
+ * (the first leadership hook at the unit's setup, before config-changed and start): for its service's
+ * leadership, {@code leader-elected} once in each term the unit leads (a new candidacy
  * after a lost session is a new term), and on a unit that does not lead {@code leader-settings-changed}
  * whenever the leader settings differ from those it last ran with (once at the first start too); then
  * {@code update-status} when its timer asked for it ({@link #requestUpdateStatus()}). What the unit ran, and
@@ -66,7 +67,7 @@ final class StartedHooks {
      */
     Optional<String> due() {
         Ran ran = read();
-        return ran.running().isPresent() ? ran.running() : next(ran).flatMap(Ran::running);
+        return ran.running().isPresent() ? ran.running() : next(ran, true).flatMap(Ran::running);
     }
 
     /**
@@ -74,9 +75,21 @@ final class StartedHooks {
      * nothing is due any more (the lead changed hands since {@link #due()}).
      */
     Optional<String> begin() throws IOException {
+        return begin(true);
+    }
+
+    /**
+     * As {@link #begin()} for the unit's setup, before config-changed and start: the leadership hook due
+     * (the recorded one first), never update-status.
+     */
+    Optional<String> beginLeadership() throws IOException {
+        return begin(false);
+    }
+
+    private Optional<String> begin(boolean updateStatus) throws IOException {
         Ran ran = read();
         if (ran.running().isEmpty()) {
-            Optional<Ran> next = next(ran);
+            Optional<Ran> next = next(ran, updateStatus);
             if (next.isEmpty()) {
                 return Optional.empty();
             }
@@ -91,7 +104,7 @@ final class StartedHooks {
     }
 
     /** The record of the hook due after {@code ran}, which ran none: what it runs for, and it as running. */
-    private Optional<Ran> next(Ran ran) {
+    private Optional<Ran> next(Ran ran, boolean updateStatus) {
         OptionalLong term = leadership.confirmedTerm();
         if (term.isPresent()) {
             if (!term.equals(ran.elected())) {
@@ -103,7 +116,7 @@ final class StartedHooks {
                 return Optional.of(new Ran(ran.elected(), Optional.of(settings), Optional.of(SETTINGS_CHANGED)));
             }
         }
-        return updateStatusRequested ? Optional.of(new Ran(ran.elected(), ran.settings(), Optional.of(UPDATE_STATUS)))
+        return updateStatus && updateStatusRequested ? Optional.of(new Ran(ran.elected(), ran.settings(), Optional.of(UPDATE_STATUS)))
                 : Optional.empty();
     }
 

@@ -55,10 +55,14 @@ final class UnitAgentLoop implements AutoCloseable {
     private DelayedActions.Scheduled updateStatus;
     private Duration updateStatusEvery;
     private final DelayedActions timers;
+    /** Told of the campaign's news, for the unit's setup (which runs inside the first synchronize). */
+    private final ElectionWait election;
 
     UnitAgentLoop(UnitName unit, UnitHandle state, UnitOperations operations, AgentSignals signals,
-            UnitDebugLog debugLog, HookRetries hookRetries, CorruptionReports corruption, DelayedActions timers) {
+            UnitDebugLog debugLog, HookRetries hookRetries, CorruptionReports corruption, DelayedActions timers,
+            ElectionWait election) {
         this.unit = unit;
+        this.election = election;
         this.timers = timers;
         this.corruption = corruption;
         this.debugLog = debugLog;
@@ -94,6 +98,8 @@ final class UnitAgentLoop implements AutoCloseable {
                     return true;
                 }
                 if (!synced) {
+                    // before the setup (install, ..., leader-elected, config-changed, start) may run in it
+                    campaign();
                     operations.synchronize();
                     synced = true;
                     startWatches();
@@ -176,6 +182,28 @@ final class UnitAgentLoop implements AutoCloseable {
         return reconciliations.get();
     }
 
+    /** Stands the unit for its service's leadership, once per agent (a refusal is final too). */
+    private void campaign() {
+        if (campaign == null && !campaignRefused) {
+            try {
+                campaign = state.leadership().campaign(leader -> {
+                    signals.raise(Signal.LEADERSHIP);
+                    election.changed();
+                });
+            } catch (NoSuchUnitException e) {
+                throw e;
+            } catch (StateException e) {
+                if (state.connectionState() != jujube.state.ConnectionState.CONNECTED) {
+                    throw e; // ZooKeeper away: the reconciliation is tried again
+                }
+                campaignRefused = true;
+                election.notStanding();
+                LOG.warn("unit {}: does not stand for leadership: {}", unit, e.getMessage());
+                debugLog.warning("not standing for leadership: " + e.getMessage());
+            }
+        }
+    }
+
     private void startWatches() {
         if (flagsWatch == null) {
             flagsWatch = state.watchFlags(change -> signals.raise(Signal.FLAGS));
@@ -185,20 +213,6 @@ final class UnitAgentLoop implements AutoCloseable {
         }
         if (environmentWatch == null) {
             environmentWatch = state.watchEnvironmentConfig(change -> signals.raise(Signal.ENVIRONMENT));
-        }
-        if (campaign == null && !campaignRefused) {
-            try {
-                campaign = state.leadership().campaign(leader -> signals.raise(Signal.LEADERSHIP));
-            } catch (NoSuchUnitException e) {
-                throw e;
-            } catch (StateException e) {
-                if (state.connectionState() != jujube.state.ConnectionState.CONNECTED) {
-                    throw e; // ZooKeeper away: the reconciliation is tried again
-                }
-                campaignRefused = true;
-                LOG.warn("unit {}: does not stand for leadership: {}", unit, e.getMessage());
-                debugLog.warning("not standing for leadership: " + e.getMessage());
-            }
         }
         if (leaderSettingsWatch == null && !campaignRefused) {
             leaderSettingsWatch = state.leadership().watchSettings(change -> signals.raise(Signal.LEADERSHIP));

@@ -231,7 +231,7 @@ final class UnitAgentRuntime implements AutoCloseable {
             HookRetries retries = new HookRetries(settings.unit(), unitState, settings.hookRetryBackoff(),
                     with.delayed(), with.clock(), () -> signals.raise(Signal.RETRY));
             UnitAgentLoop current = new UnitAgentLoop(settings.unit(), unitState, parts.operations, signals,
-                    parts.debugLog, retries, corruption, DelayedActions.JDK);
+                    parts.debugLog, retries, corruption, DelayedActions.JDK, parts.election);
             parts.loop = current;
             loop = current;
             return current.run() ? Ending.RETIRED : Ending.STOPPED;
@@ -282,6 +282,7 @@ final class UnitAgentRuntime implements AutoCloseable {
         private UnitDebugLog debugLog;
         private UnitCommands commands;
         private UnitTasks tasks;
+        private ElectionWait election;
 
         void build() throws Exception {
             UnitName unit = settings.unit();
@@ -309,8 +310,9 @@ final class UnitAgentRuntime implements AutoCloseable {
             }
             AppliedConfig config = new AppliedConfig(settings.stateDir().resolve("config.json"), with.mapper());
             StartedHooks leadership = new StartedHooks(files.startedHooks(), with.mapper(), unitState.leadership());
+            election = new ElectionWait(unit, unitState.leadership());
             lifecycle = new UnitLifecycle(unit.toString(), new UnitHooks(runner, executor), relations, upgrader, config,
-                    () -> unitState.serviceConfig(), leadership, this::agentStatus);
+                    () -> unitState.serviceConfig(), leadership, election, this::agentStatus);
             StateReplica zk = new UnitStateReplica(unitState);
             Workflow workflow = Workflows.open(unit.toString(), UnitWorkflow.DEFINITION, store(),
                     new PublishedHistory(Workflows.fileHistory(settings.stateDir().resolve("unit.history"), with.mapper(),
@@ -323,7 +325,7 @@ final class UnitAgentRuntime implements AutoCloseable {
                     new UnitTransitions(lifecycle));
             StatusHistory history = new StatusHistory(unitState, with.clock());
             operations = new UnitOperations(unit.toString(), workflow, lifecycle, relations, settings.retiredMarker(),
-                    debugLog, history);
+                    settings.removeHookMarker(), debugLog, history);
             commands = new UnitCommands(unitState, unit, runner, executor, history);
             commands.start();
             tasks = new UnitTasks(unitState, unit, runner, executor);

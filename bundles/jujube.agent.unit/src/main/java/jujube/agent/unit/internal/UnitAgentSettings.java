@@ -119,4 +119,9 @@ record UnitAgentSettings(UnitName unit, Path unitDir, Path charmDir, Optional<Pa
     Path retiredMarker() {
         return stateDir().resolve("retired");
     }
+
+    /** Written once the unit's remove hook ran, so a retirement resumed after a kill does not run it again. */
+    Path removeHookMarker() {
+        return stateDir().resolve("remove-hook-ran");
+    }
 }

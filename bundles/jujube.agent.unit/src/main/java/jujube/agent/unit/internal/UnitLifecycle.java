@@ -13,10 +13,17 @@ import org.slf4j.LoggerFactory;
  * transitions, and which of its parts (hook execution, relation lifecycles) run. Driven by the agent's
  * one thread only, so it keeps its bookkeeping without locks.
  *
- * <p>Seed 001's flags: {@code start(fireHooks, startRelations)} runs config-changed and start when asked,
- * then (only once those succeeded) starts the relation lifecycles, moving "down" relations "up" when
+ * <p>Seed 001's flags: {@code start(fireHooks, startRelations)} runs the unit's setup when asked, then
+ * (only once it succeeded) starts the relation lifecycles, moving "down" relations "up" when
  * {@code startRelations}; {@code stop(fireHooks, stopRelations)} stops the relation lifecycles, moving "up"
  * relations "down" when {@code stopRelations}, then runs the stop hook when asked.
+ *
+ * <p>The setup follows Go juju 3: -relation-created for each relation the unit is in already (peers
+ * included), the first leadership hook ({@code leader-elected} on the leader, {@code leader-settings-changed}
+ * on the others), then config-changed and start. Each step is persisted where its hook is (the relation's
+ * hook queue, {@link StartedHooks}, the workflow), so a setup replayed after a kill runs only what is left;
+ * a charm of the original juju has none of the new hooks and gets install, config-changed, start as it did.
+ * Removal ends with Go juju's {@code remove} after stop ({@link #removeHook()}).
  */
 final class UnitLifecycle {
     private static final Logger LOG = LoggerFactory.getLogger(UnitLifecycle.class);
@@ -27,14 +34,16 @@ final class UnitLifecycle {
     private final AppliedConfig config;
     private final Supplier<Map<String, Object>> serviceConfig;
     private final StartedHooks startedHooks;
+    private final ElectionWait election;
     /** Sets the workload status as the agent sees it (status, message), until the charm sets one itself. */
     private final java.util.function.BiConsumer<String, String> agentStatus;
     private boolean relationsRunning;
 
     UnitLifecycle(String unit, UnitHooks hooks, RelationLifecyclesControl relations, CharmUpgrader upgrader,
             AppliedConfig config, Supplier<Map<String, Object>> serviceConfig, StartedHooks startedHooks,
-            java.util.function.BiConsumer<String, String> agentStatus) {
+            ElectionWait election, java.util.function.BiConsumer<String, String> agentStatus) {
         this.unit = unit;
+        this.election = election;
         this.agentStatus = agentStatus;
         this.startedHooks = startedHooks;
         this.hooks = hooks;
@@ -53,6 +62,10 @@ final class UnitLifecycle {
         hooks.executor().start();
         if (fireHooks) {
             agentStatus.accept("maintenance", "starting");
+            ActionResult leadership = setUp();
+            if (!(leadership instanceof ActionResult.Success)) {
+                return leadership;
+            }
             ActionResult configured = configure();
             if (!(configured instanceof ActionResult.Success)) {
                 return configured;
@@ -66,6 +79,30 @@ final class UnitLifecycle {
         }
         startRelations(startRelations);
         return ActionResult.success();
+    }
+
+    /**
+     * {@code retry} from start_error: the failed hook counts as done. When it was the setup's leadership
+     * hook (still recorded as running), config-changed and start have not run yet and run now; otherwise
+     * start or config-changed failed and only the relations start.
+     */
+    ActionResult retryStart() throws Exception {
+        if (startedHooks.running().isPresent()) {
+            startedHooks.finished();
+            return start(true, true);
+        }
+        return start(false, true);
+    }
+
+    /**
+     * The setup's steps before config-changed: -relation-created of the relations the unit is in, then the
+     * leadership hook due once the election has spoken; its failure fails the setup (start_error).
+     */
+    private ActionResult setUp() throws Exception {
+        relations.setUp();
+        election.await();
+        java.util.Optional<String> hook = startedHooks.beginLeadership();
+        return hook.isPresent() ? runStartedHook(hook.get()) : ActionResult.success();
     }
 
     ActionResult stop(boolean fireHooks, boolean stopRelations) throws Exception {
@@ -163,6 +200,11 @@ final class UnitLifecycle {
         } finally {
             align(state);
         }
+    }
+
+    /** Runs Go juju's {@code remove}, the last hook of a unit being removed (skipped by charms without it). */
+    ActionResult removeHook() throws Exception {
+        return hooks.run("remove");
     }
 
     /** Runs the stop hook outside the workflow (retiring a unit that is not cleanly started). */

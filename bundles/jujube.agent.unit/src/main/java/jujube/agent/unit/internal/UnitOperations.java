@@ -1,6 +1,7 @@
 package jujube.agent.unit.internal;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;
@@ -24,16 +25,20 @@ final class UnitOperations {
     /** Stored states from which retiring runs the stop hook outside the workflow (best effort). */
     private static final Set<UnitState> STOP_HOOK_ON_RETIRE = Set.of(UnitState.START_ERROR,
             UnitState.CONFIGURE_ERROR, UnitState.HOOK_ERROR, UnitState.CHARM_UPGRADE_ERROR);
+    /** Stored states, after the stop step, in which the stop hook ran: the remove hook follows it. */
+    private static final Set<UnitState> STOP_HOOK_RAN = Set.of(UnitState.STOPPED, UnitState.STOP_ERROR);
     private final String unit;
     private final Workflow workflow;
     private final UnitLifecycle lifecycle;
     private final RelationLifecyclesControl relations;
     private final Path retiredMarker;
+    private final Path removeHookMarker;
     private final UnitDebugLog debugLog;
     private final StatusHistory history;
 
     UnitOperations(String unit, Workflow workflow, UnitLifecycle lifecycle, RelationLifecyclesControl relations,
-            Path retiredMarker, UnitDebugLog debugLog, StatusHistory history) {
+            Path retiredMarker, Path removeHookMarker, UnitDebugLog debugLog, StatusHistory history) {
+        this.removeHookMarker = removeHookMarker;
         this.debugLog = debugLog;
         this.history = history;
         this.unit = unit;
@@ -135,18 +140,27 @@ final class UnitOperations {
     /**
      * Retirement (unit removal), in Go juju's order: every relation departed (for each, -relation-departed
      * for each remote unit, then -relation-broken), then the stop hook (through {@code stop} when cleanly
-     * started), then the marker {@code state/retired} written atomically for the machine agent. Each step
-     * is persisted (hook queues, relation and unit workflows), so a retirement cut by a kill resumes where
-     * it stopped: departed relations are forgotten, a committed stop is not run again.
+     * started), then the remove hook wherever stop ran, then the marker {@code state/retired} written
+     * atomically for the machine agent. Each step is persisted (hook queues, relation and unit workflows,
+     * the marker {@code state/remove-hook-ran}), so a retirement cut by a kill resumes where it stopped:
+     * departed relations are forgotten, a committed stop is not run again, nor a remove that ran. A failed
+     * stop or remove is logged and the retirement goes on: nothing is left to retry against.
      */
     void retire() throws Exception {
         lifecycle.departAll();
         WorkflowState stored = workflow.state();
         UnitState current = UnitState.named(stored.state()).orElseThrow();
+        boolean stopRan = STOP_HOOK_RAN.contains(current);
         if (current == UnitState.STARTED && stored.inFlight() == null) {
             report(workflow.fire("stop"));
+            stopRan = true;
         } else if (current == UnitState.STARTED || STOP_HOOK_ON_RETIRE.contains(current)) {
             LOG.info("unit {}: retiring from {}: stop hook {}", unit, current.stateName(), lifecycle.stopHook());
+            stopRan = true;
+        }
+        if (stopRan && !Files.exists(removeHookMarker)) {
+            LOG.info("unit {}: retiring: remove hook {}", unit, lifecycle.removeHook());
+            AtomicFiles.write(removeHookMarker, "remove hook ran\n".getBytes(StandardCharsets.UTF_8));
         }
         AtomicFiles.write(retiredMarker, "retired\n".getBytes(StandardCharsets.UTF_8));
         lifecycle.suspend();

@@ -140,6 +140,15 @@ final class UnitRelationLifecycle {
         }
     }
 
+    /**
+     * Runs the relation's queued {@code -relation-created}, if it is still the head, on the hook executor
+     * (the unit's setup, before the relation is watched): synchronize first, so a relation new to the unit
+     * has it queued.
+     */
+    CompletionStage<HookResult> runCreated() {
+        return scheduler.runExclusive(scheduler::runCreatedHead, false);
+    }
+
     /** Stops watching and executing; the membership stays until depart. */
     void pause() {
         Watch old;

@@ -37,7 +37,7 @@ import jujube.workflow.Workflows;
  *
  * <p>The histories ({@code unit.history}, {@code relations/relation-N.history}) are only appended to, never
  * read by the agent, except the end of one when its state file is rebuilt ({@link LocalStateReset}); the
- * {@code retired} marker counts by its existence alone.
+ * {@code retired} and {@code remove-hook-ran} markers count by their existence alone.
  */
 final class UnitStateFiles {
     private static final Pattern RELATION_FILE = Pattern.compile("(relation-\\d{1,10})(\\.queue)?\\.json");

@@ -29,7 +29,7 @@ final class UnitTransitions implements TransitionActions {
                 Map.entry("retry_install", TransitionAction.NONE),
                 Map.entry("retry_install_hook", install),
                 Map.entry("start", start),
-                Map.entry("retry_start", relationsUp),
+                Map.entry("retry_start", c -> lifecycle.retryStart()),
                 Map.entry("retry_start_hook", start),
                 Map.entry("stop", stop),
                 Map.entry("retry_stop", c -> lifecycle.stop(false, true)),

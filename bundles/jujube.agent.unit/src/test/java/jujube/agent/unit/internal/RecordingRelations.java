@@ -27,6 +27,11 @@ final class RecordingRelations implements RelationLifecyclesControl {
         calls.add("start(" + startRelations + ")");
     }
 
+    /** Not recorded in {@link #calls()}: the setup's hooks are the real lifecycles' (see UnitAgentSetupTest). */
+    @Override
+    public void setUp() {
+    }
+
     @Override
     public void stop(boolean stopRelations) {
         calls.add("stop(" + stopRelations + ")");

@@ -97,15 +97,25 @@ final class UnitAgentFixture implements AutoCloseable {
 
     /** A new agent of {@code unit} over {@code connection}, started; closed by the fixture. */
     UnitAgentRuntime startAgent(UnitName unit, Path dir, StateConnection connection, int hookRetries) {
+        return startAgent(unit, dir, connection, hookRetries, context -> relations, scope -> {
+            throw new IllegalStateException("the fake relations ask for no scope");
+        });
+    }
+
+    /** A new agent of {@code unit} over {@code connection} with the real relation lifecycles, started. */
+    UnitAgentRuntime startAgentWithRelations(UnitName unit, Path dir, StateConnection connection) {
+        return startAgent(unit, dir, connection, 0, RelationLifecycles::new, new RelationLifecyclesFixture.TestScopes());
+    }
+
+    private UnitAgentRuntime startAgent(UnitName unit, Path dir, StateConnection connection, int hookRetries,
+            java.util.function.Function<RelationLifecycleContext, RelationLifecyclesControl> lifecycles,
+            ScopeHandlers scopes) {
         UnitAgentSettings settings = new UnitAgentSettings(unit, dir, dir.resolve("charm"),
                 Optional.of(storageDir), new RetryPolicy(Duration.ofMillis(1), hookRetries + 1),
                 Optional.of(Duration.ofSeconds(20)), HookRetryBackoff.DEFAULT);
         UnitAgentRuntime agent = new UnitAgentRuntime(settings, new UnitAgentRuntime.Collaborators(connection, invoker,
                 executors, HookServices.runners(), mapper, () -> Optional.of(new DirectoryCharmUpgradeHandler()),
-                scope -> {
-                    throw new IllegalStateException("the fake relations ask for no scope");
-                },
-                context -> relations, Clock.systemUTC(), delayed));
+                scopes, lifecycles, Clock.systemUTC(), delayed));
         agents.add(agent);
         agent.start();
         return agent;
