@@ -288,6 +288,34 @@ class StatusCommandTest extends CliFixture {
     }
 
     @Test
+    void application_status_is_derived_from_its_units_when_the_leader_set_none() {
+        deploy("local:wordpress", "blog", "-n", "3").assertOk();
+        java.time.Instant at = java.time.Instant.parse("2026-11-29T10:00:00Z");
+        UnitName blog1 = UnitName.parse("blog/1");
+        state.units().setWorkloadStatus(UnitName.parse("blog/0"), new jujube.model.WorkloadStatus("active", "serving", at), true);
+        state.units().setWorkloadStatus(blog1, new jujube.model.WorkloadStatus("waiting", "waiting for mysql", at), true);
+        state.units().setWorkloadStatus(UnitName.parse("blog/2"), new jujube.model.WorkloadStatus("maintenance",
+                "resizing", at.plusSeconds(1)), true);
+        // Go juju's order: a unit busy itself (maintenance) is worse off than one waiting for another
+        String yaml = run("status").assertOk().out();
+        assertTrue(yaml.contains("    exposed: false\n    application-status:\n      current: maintenance\n"
+                + "      message: resizing\n      since: 2026-11-29T10:00:01Z\n"), yaml);
+        String json = run("status", "--format", "json").assertOk().out();
+        assertTrue(json.contains("\"application-status\" : {\n        \"current\" : \"maintenance\",\n"
+                + "        \"message\" : \"resizing\","), json);
+        String tabular = run("status", "--format", "tabular").assertOk().out();
+        assertTrue(tabular.contains("blog     maintenance  local:precise/wordpress-"), tabular);
+
+        // a unit in an error state is the most severe
+        state.units().setWorkflowState(blog1, "configure_error", "hook config-changed failed: exit code 1");
+        yaml = run("status").assertOk().out();
+        assertTrue(yaml.contains("    application-status:\n      current: error\n"
+                + "      message: \"hook config-changed failed: exit code 1\"\n"), yaml);
+        tabular = run("status", "--format", "tabular").assertOk().out();
+        assertTrue(tabular.contains("blog     error   local:precise/wordpress-"), tabular);
+    }
+
+    @Test
     void port_ranges_and_icmp_are_shown_as_go_juju_writes_them() {
         deploy("local:wordpress", "blog").assertOk();
         UnitName blog0 = UnitName.parse("blog/0");
