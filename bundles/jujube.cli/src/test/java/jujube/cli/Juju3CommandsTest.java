@@ -87,6 +87,10 @@ class Juju3CommandsTest extends CliFixture {
                   machine: 0
                   leader: false
                   agent-state: pending
+                  workload-status:
+                    current: waiting
+                    message: waiting for machine
+                    since: %s
                   opened-ports:
                   - 80/tcp
                   relation-info:
@@ -98,7 +102,7 @@ class Juju3CommandsTest extends CliFixture {
                     related-units:
                     - mysql/0
                     - mysql/1
-                """.formatted(relationId), out);
+                """.formatted(state.unit(unit).workload().orElseThrow().status().since(), relationId), out);
         assertTrue(run("show-unit", "blog/0", "--format", "json").assertOk().out().contains("\"related-units\" : [ \"mysql/0\", \"mysql/1\" ]"));
         assertEquals("jujube: unit blog/9 does not exist", run("show-unit", "blog/9").assertFailure());
         assertEquals("jujube: 'blog' is not a unit name <service>/<n>", run("show-unit", "blog").assertFailure());
@@ -107,7 +111,7 @@ class Juju3CommandsTest extends CliFixture {
     @Test
     void wait_for_returns_at_once_when_the_condition_holds() {
         deploy("local:wordpress", "blog", "-n", "2").assertOk();
-        assertEquals("service blog: units=2, started-units=0, exposed=false, application-status=unknown, life=alive\n",
+        assertEquals("service blog: units=2, started-units=0, exposed=false, application-status=waiting, life=alive\n",
                 run("wait-for", "service", "blog", "--query", "units>=2 && exposed=false").assertOk().out());
         assertEquals("unit blog/9: life=dead\n", run("wait-for", "unit", "blog/9", "--query", "life=dead").assertOk().out());
         assertTrue(run("wait-for", "machine", "0", "--query", "units=2").assertOk().out().startsWith("machine 0: "));
@@ -129,11 +133,13 @@ class Juju3CommandsTest extends CliFixture {
             Awaitility.await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(20))
                     .until(() -> connections() >= before + 3);
             state.units().add("blog", 2, jujube.model.Placement.machine(0));
-            assertEquals("service blog: units=3, started-units=0, exposed=false, application-status=unknown, life=alive\n",
+            assertEquals("service blog: units=3, started-units=0, exposed=false, application-status=waiting, life=alive\n",
                     units.get(30, TimeUnit.SECONDS).assertOk().out());
             UnitName unit = UnitName.parse("blog/0");
             try (Presence agent = state.units().connectAgent(unit)) {
                 state.units().setWorkflowState(unit, "started");
+                // as its agent says once started, the charm having said nothing
+                state.units().setWorkloadStatus(unit, jujube.model.WorkloadStatus.unknown(java.time.Instant.now()), false);
                 assertTrue(started.get(30, TimeUnit.SECONDS).assertOk().out().startsWith("unit blog/0: agent-state=started, "));
             }
             assertFalse(gone.isDone());
@@ -158,7 +164,7 @@ class Juju3CommandsTest extends CliFixture {
     void wait_for_times_out_with_the_last_state_seen() {
         deploy("local:wordpress", "blog").assertOk();
         assertEquals("jujube: wait-for: timed out after 300ms waiting for unit blog/0 to match 'agent-state=started && leader=true';"
-                + " last seen: agent-state=pending, workload-status=unknown, leader=false, machine=0, life=alive",
+                + " last seen: agent-state=pending, workload-status=waiting, leader=false, machine=0, life=alive",
                 run("wait-for", "unit", "blog/0", "--query", "agent-state=started && leader=true", "--timeout", "300ms")
                         .assertFailure());
     }

@@ -36,6 +36,14 @@ class StatusCommandTest extends CliFixture {
         state.units().setWorkflowState(UnitName.parse("mysql/0"), "install_error",
                 "hook install failed: exit code 1; retry 2 in 10 s");
         state.machines().add();
+        // each unit's workload status as its agent or its charm left it, at a known time
+        java.time.Instant at = java.time.Instant.parse("2026-11-29T10:00:00Z");
+        state.units().setWorkloadStatus(blog0, jujube.model.WorkloadStatus.unknown(at), false);
+        state.units().setWorkloadStatus(blog1, new jujube.model.WorkloadStatus("active", "serving", at), true);
+        state.units().setWorkloadStatus(UnitName.parse("logging/0"),
+                new jujube.model.WorkloadStatus("waiting", "agent initializing", at), false);
+        state.units().setWorkloadStatus(UnitName.parse("mysql/0"),
+                new jujube.model.WorkloadStatus("maintenance", "installing charm software", at), false);
     }
 
     @Test
@@ -54,6 +62,10 @@ class StatusCommandTest extends CliFixture {
                   blog:
                     charm: local:precise/wordpress-3
                     exposed: true
+                    application-status:
+                      current: active
+                      message: serving
+                      since: 2026-11-29T10:00:00Z
                     relations:
                       db:
                       - mysql
@@ -62,6 +74,9 @@ class StatusCommandTest extends CliFixture {
                     units:
                       blog/0:
                         agent-state: started
+                        workload-status:
+                          current: unknown
+                          since: 2026-11-29T10:00:00Z
                         machine: 0
                         public-address: blog0.example
                         open-ports:
@@ -70,8 +85,16 @@ class StatusCommandTest extends CliFixture {
                         subordinates:
                           logging/0:
                             agent-state: pending
+                            workload-status:
+                              current: waiting
+                              message: agent initializing
+                              since: 2026-11-29T10:00:00Z
                       blog/1:
                         agent-state: down
+                        workload-status:
+                          current: active
+                          message: serving
+                          since: 2026-11-29T10:00:00Z
                         machine: 0
                         relation-errors:
                           db:
@@ -82,6 +105,10 @@ class StatusCommandTest extends CliFixture {
                   logging:
                     charm: local:precise/logging-1
                     exposed: false
+                    application-status:
+                      current: waiting
+                      message: agent initializing
+                      since: 2026-11-29T10:00:00Z
                     relations:
                       juju-info:
                       - blog
@@ -91,6 +118,10 @@ class StatusCommandTest extends CliFixture {
                   mysql:
                     charm: local:precise/mysql-1
                     exposed: false
+                    application-status:
+                      current: error
+                      message: "hook install failed: exit code 1; retry 2 in 10 s"
+                      since: 2026-11-29T10:00:00Z
                     relations:
                       db:
                       - blog
@@ -98,6 +129,10 @@ class StatusCommandTest extends CliFixture {
                       mysql/0:
                         agent-state: install-error
                         agent-state-info: "hook install failed: exit code 1; retry 2 in 10 s"
+                        workload-status:
+                          current: error
+                          message: "hook install failed: exit code 1; retry 2 in 10 s"
+                          since: 2026-11-29T10:00:00Z
                         machine: 0
                 """, run("status").assertOk().out());
     }
@@ -215,16 +250,16 @@ class StatusCommandTest extends CliFixture {
                 0        running  local-0
                 1        pending  pending
 
-                SERVICE  CHARM                      EXPOSED  RELATIONS
-                blog     local:precise/wordpress-3  yes      db:mysql juju-info:logging
-                logging  local:precise/logging-1    no       juju-info:blog
-                mysql    local:precise/mysql-1      no       db:blog
+                SERVICE  STATUS   CHARM                      EXPOSED  RELATIONS
+                blog     active   local:precise/wordpress-3  yes      db:mysql juju-info:logging
+                logging  waiting  local:precise/logging-1    no       juju-info:blog
+                mysql    error    local:precise/mysql-1      no       db:blog
 
-                SERVICE  UNIT         STATE                       MACHINE  ADDRESS        PORTS
-                blog     blog/0       started                     0        blog0.example  80/tcp,443/tcp
-                logging    logging/0  pending                     0        -              -
-                blog     blog/1       down (relation errors: db)  0        -              -
-                mysql    mysql/0      install-error               0        -              -
+                SERVICE  UNIT         STATE                       WORKLOAD  MACHINE  ADDRESS        PORTS           MESSAGE
+                blog     blog/0       started                     unknown   0        blog0.example  80/tcp,443/tcp
+                logging    logging/0  pending                     waiting   0        -              -               agent initializing
+                blog     blog/1       down (relation errors: db)  active    0        -              -               serving
+                mysql    mysql/0      install-error               error     0        -              -               hook install failed: exit code 1; retry 2 in 10 s
                 """, run("status", "--format", "tabular").assertOk().out());
         String dot = run("status", "--format", "dot").assertOk().out();
         assertTrue(dot.startsWith("graph status {\n"), dot);
@@ -285,6 +320,34 @@ class StatusCommandTest extends CliFixture {
                     + "blog     blog/1   configure-error  error     0        -        -      hook config-changed failed"),
                     tabular);
         }
+    }
+
+    @Test
+    void application_status_is_derived_from_its_units_when_the_leader_set_none() {
+        deploy("local:wordpress", "blog", "-n", "3").assertOk();
+        java.time.Instant at = java.time.Instant.parse("2026-11-29T10:00:00Z");
+        UnitName blog1 = UnitName.parse("blog/1");
+        state.units().setWorkloadStatus(UnitName.parse("blog/0"), new jujube.model.WorkloadStatus("active", "serving", at), true);
+        state.units().setWorkloadStatus(blog1, new jujube.model.WorkloadStatus("waiting", "waiting for mysql", at), true);
+        state.units().setWorkloadStatus(UnitName.parse("blog/2"), new jujube.model.WorkloadStatus("maintenance",
+                "resizing", at.plusSeconds(1)), true);
+        // Go juju's order: a unit busy itself (maintenance) is worse off than one waiting for another
+        String yaml = run("status").assertOk().out();
+        assertTrue(yaml.contains("    exposed: false\n    application-status:\n      current: maintenance\n"
+                + "      message: resizing\n      since: 2026-11-29T10:00:01Z\n"), yaml);
+        String json = run("status", "--format", "json").assertOk().out();
+        assertTrue(json.contains("\"application-status\" : {\n        \"current\" : \"maintenance\",\n"
+                + "        \"message\" : \"resizing\","), json);
+        String tabular = run("status", "--format", "tabular").assertOk().out();
+        assertTrue(tabular.contains("blog     maintenance  local:precise/wordpress-"), tabular);
+
+        // a unit in an error state is the most severe
+        state.units().setWorkflowState(blog1, "configure_error", "hook config-changed failed: exit code 1");
+        yaml = run("status").assertOk().out();
+        assertTrue(yaml.contains("    application-status:\n      current: error\n"
+                + "      message: \"hook config-changed failed: exit code 1\"\n"), yaml);
+        tabular = run("status", "--format", "tabular").assertOk().out();
+        assertTrue(tabular.contains("blog     error   local:precise/wordpress-"), tabular);
     }
 
     @Test

@@ -28,6 +28,19 @@ public record UnitStatus(UnitInfo info, Set<Port> ports, Map<String, String> rel
         this(info, ports, relationWorkflowStates, workload, Map.of());
     }
 
+    /**
+     * The unit's workload status as status shows it: an error state of its workflow is its workload's error
+     * too, with the state's info as its message, as Go juju shows a failed hook; empty when nothing was set.
+     *
+     * @since 1.3
+     */
+    public java.util.Optional<WorkloadStatus> shownWorkload() {
+        boolean failed = info.workflowState() != null && info.workflowState().endsWith("_error");
+        return workload.map(w -> failed
+                ? new WorkloadStatus(WorkloadStatus.ERROR, info.workflowStateInfo(), w.status().since())
+                : w.status());
+    }
+
     /** A unit whose workload nothing described yet. */
     public UnitStatus(UnitInfo info, Set<Port> ports, Map<String, String> relationWorkflowStates) {
         this(info, ports, relationWorkflowStates, java.util.Optional.empty());

@@ -18,6 +18,15 @@ public record WorkloadStatus(String current, String message, Instant since) {
     public static final List<String> SETTABLE = List.of("maintenance", "blocked", "waiting", "active");
     public static final String UNKNOWN = "unknown";
     public static final String ERROR = "error";
+    public static final String WAITING = "waiting";
+    public static final String MAINTENANCE = "maintenance";
+    /**
+     * The statuses by severity, most severe first, as Go juju's {@code status.DeriveStatus} ranks them: an
+     * application is as badly off as its worst unit, and a unit busy itself (maintenance) is worse off than one
+     * waiting for another. A status not listed ranks below all of them.
+     */
+    public static final List<String> BY_SEVERITY = List.of(ERROR, "blocked", MAINTENANCE, WAITING, "active",
+            "terminated", UNKNOWN);
     /** The longest message, in characters, a charm may set: a line or two for the operator. */
     public static final int MAX_MESSAGE = 1024;
 
@@ -30,6 +39,27 @@ public record WorkloadStatus(String current, String message, Instant since) {
     /** Nothing set yet. */
     public static WorkloadStatus unknown(Instant since) {
         return new WorkloadStatus(UNKNOWN, "", since);
+    }
+
+    /**
+     * The application status derived from its units' (Go juju's {@code DeriveStatus}): the most severe of
+     * {@code units}, the first of them when several are as severe; empty when there are none.
+     *
+     * @since 1.3
+     */
+    public static java.util.Optional<WorkloadStatus> mostSevere(java.util.Collection<WorkloadStatus> units) {
+        WorkloadStatus worst = null;
+        for (WorkloadStatus unit : units) {
+            if (worst == null || severity(unit.current()) > severity(worst.current())) {
+                worst = unit;
+            }
+        }
+        return java.util.Optional.ofNullable(worst);
+    }
+
+    private static int severity(String status) {
+        int rank = BY_SEVERITY.indexOf(status);
+        return rank < 0 ? -1 : BY_SEVERITY.size() - rank;
     }
 
     /** Why a charm may not set {@code status} with {@code message}; empty when it may. */

@@ -181,7 +181,9 @@ class ServiceLeadershipTest extends ZooKeeperFixture {
         }
 
         UnitHandle unit = agent2.unit(second);
-        assertEquals(Optional.empty(), unit.workload());
+        jujube.model.UnitWorkload added = unit.workload().orElseThrow();
+        assertEquals(new jujube.model.UnitWorkload(new jujube.model.WorkloadStatus("waiting", "waiting for machine",
+                added.status().since()), false, ""), added, "Go juju's, as the unit is added: its agent replaces it");
         assertTrue(unit.setWorkloadStatus(new jujube.model.WorkloadStatus("maintenance", "installing", now), false));
         assertTrue(unit.setWorkloadStatus(new jujube.model.WorkloadStatus("active", "ready", now.plusSeconds(1)), true));
         assertFalse(unit.setWorkloadStatus(new jujube.model.WorkloadStatus("unknown", "", now.plusSeconds(2)), false),

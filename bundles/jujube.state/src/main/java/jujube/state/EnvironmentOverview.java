@@ -36,4 +36,22 @@ public record EnvironmentOverview(List<MachineInfo> machines, List<ServiceInfo> 
         leaders = Map.copyOf(leaders);
         applicationStatuses = Map.copyOf(applicationStatuses);
     }
+
+    /**
+     * A service's application status as status shows it, in every format and on the dashboard: the one its
+     * leader set, else the one Go juju derives from its units' workload statuses (the most severe, see
+     * {@link jujube.model.WorkloadStatus#mostSevere}); empty when neither is there (no unit described its
+     * workload yet).
+     *
+     * @since 8.1
+     */
+    public java.util.Optional<jujube.model.WorkloadStatus> applicationStatus(String service) {
+        jujube.model.WorkloadStatus set = applicationStatuses.get(service);
+        if (set != null) {
+            return java.util.Optional.of(set);
+        }
+        return jujube.model.WorkloadStatus.mostSevere(units.stream()
+                .filter(u -> u.info().name().service().equals(service))
+                .flatMap(u -> u.shownWorkload().stream()).toList());
+    }
 }

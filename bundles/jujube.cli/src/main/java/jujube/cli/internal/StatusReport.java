@@ -63,10 +63,7 @@ final class StatusReport {
             Map<String, Object> entry = new LinkedHashMap<>();
             entry.put("charm", s.charmId());
             entry.put("exposed", exposed.contains(s.name()));
-            jujube.model.WorkloadStatus applicationStatus = overview.applicationStatuses().get(s.name());
-            if (applicationStatus != null) {
-                entry.put("application-status", workloadStatus(applicationStatus));
-            }
+            overview.applicationStatus(s.name()).ifPresent(a -> entry.put("application-status", workloadStatus(a)));
             List<RelationInfo> ofService = relationsByService.getOrDefault(s.name(), List.of());
             entry.put("relations", relationsOf(s.name(), ofService));
             if (subordinate) {
@@ -143,13 +140,9 @@ final class StatusReport {
         if (!u.info().workflowStateInfo().isEmpty()) {
             unit.put("agent-state-info", u.info().workflowStateInfo());
         }
+        // Go juju's workload status, beside the original's agent-state
+        u.shownWorkload().ifPresent(w -> unit.put("workload-status", workloadStatus(w)));
         u.workload().ifPresent(w -> {
-            // Go juju's workload status, beside the original's agent-state; an error state is the workload's too
-            boolean failed = u.info().workflowState() != null && u.info().workflowState().endsWith("_error");
-            unit.put("workload-status", workloadStatus(failed
-                    ? new jujube.model.WorkloadStatus(jujube.model.WorkloadStatus.ERROR, u.info().workflowStateInfo(),
-                            w.status().since())
-                    : w.status()));
             if (!w.version().isEmpty()) {
                 unit.put("workload-version", w.version());
             }

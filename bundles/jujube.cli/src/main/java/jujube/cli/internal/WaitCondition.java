@@ -172,8 +172,8 @@ record WaitCondition(Kind kind, List<Clause> clauses) {
                 .filter(u -> StatusReport.agentState(u).equals("started")).count();
         facts.put("started-units", Long.toString(started));
         facts.put("exposed", Boolean.toString(overview.exposedServices().contains(s.name())));
-        jujube.model.WorkloadStatus status = overview.applicationStatuses().get(s.name());
-        facts.put("application-status", status == null ? "unknown" : status.current());
+        facts.put("application-status", overview.applicationStatus(s.name()).map(jujube.model.WorkloadStatus::current)
+                .orElse(jujube.model.WorkloadStatus.UNKNOWN));
     }
 
     private static void machine(MachineInfo m, EnvironmentOverview overview, Map<String, String> facts) {

@@ -29,10 +29,7 @@ final class EnvironmentView {
             e.put("name", s.name());
             e.put("charm", s.charmId());
             e.put("exposed", o.exposedServices().contains(s.name()));
-            var status = o.applicationStatuses().get(s.name());
-            if (status != null) {
-                e.put("status", status.current());
-            }
+            o.applicationStatus(s.name()).ifPresent(status -> e.put("status", status.current()));
             view.put("service:" + s.name(), e);
         }
         for (RelationInfo r : o.relations()) {

@@ -23,11 +23,14 @@ class EnvironmentViewTest {
     }
 
     @Test
-    void a_unit_changing_state_is_the_only_entry_sent() {
+    void a_unit_changing_state_is_the_only_entry_sent_with_its_service_whose_status_it_changes() {
         Map<String, Map<String, Object>> before = EnvironmentView.of(Environments.blog(1000, "started"));
         Map<String, Map<String, Object>> after = EnvironmentView.of(Environments.blog(1000, "config_changed_error"));
         ViewDiff diff = ViewDiff.between(before, after);
-        assertEquals(List.of("unit:blog/0"), List.copyOf(diff.set().keySet()));
+        assertEquals(List.of("service:blog", "unit:blog/0"), List.copyOf(diff.set().keySet()));
+        // no status set by a leader: the most severe of its units', as status shows it
+        assertEquals("active", before.get("service:blog").get("status"));
+        assertEquals("error", after.get("service:blog").get("status"));
         assertEquals(List.of(), diff.removed());
         assertTrue(ViewDiff.between(after, after).isEmpty());
     }

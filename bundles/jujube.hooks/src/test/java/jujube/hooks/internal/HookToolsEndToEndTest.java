@@ -163,10 +163,13 @@ class HookToolsEndToEndTest extends ContextRunnerFixture {
         env.hook("db-relation-changed", "goal-state --format=json > \"$OUT/goal\"");
         assertEquals(new HookResult.Succeeded(), runner.run("db-relation-changed", Optional.of(env.dbChanged()),
                 new HookFixture.Recording()));
+        // since: when each unit's workload status was set, which a unit has from when it was added
+        String mysqlSince = env.state.units().workload(UnitFixture.MYSQL).orElseThrow().status().since().toString();
+        String wordpressSince = env.state.units().workload(UnitFixture.WORDPRESS).orElseThrow().status().since().toString();
         assertEquals("{\"relations\":{\"cluster\":{\"wordpress\":{\"since\":\"\",\"status\":\"joined\"}},"
                 + "\"db\":{\"mysql\":{\"since\":\"\",\"status\":\"joined\"},"
-                + "\"mysql/0\":{\"since\":\"\",\"status\":\"active\"}}},"
-                + "\"units\":{\"wordpress/0\":{\"since\":\"\",\"status\":\"error\"}}}\n", env.out("goal"),
+                + "\"mysql/0\":{\"since\":\"" + mysqlSince + "\",\"status\":\"active\"}}},"
+                + "\"units\":{\"wordpress/0\":{\"since\":\"" + wordpressSince + "\",\"status\":\"error\"}}}\n", env.out("goal"),
                 "a peer relation lists the unit's peers, not itself");
     }
 

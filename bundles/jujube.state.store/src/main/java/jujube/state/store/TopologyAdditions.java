@@ -35,6 +35,12 @@ import jujube.state.store.TopologyEntries.EndpointEntry;
 public final class TopologyAdditions {
     /** The machine node's key saying placement made the machine for a unit. */
     public static final String MADE_FOR_UNIT = "made-for-unit";
+    /**
+     * The unit node's key holding when the unit was added (ISO-8601): the time of its first workload status,
+     * until its agent writes one. Kept in the node rather than a node of its own: a deploy of 500 units
+     * stays one ZooKeeper request.
+     */
+    public static final String UNIT_ADDED = "added";
 
     private TopologyAdditions() {}
 
@@ -142,7 +148,7 @@ public final class TopologyAdditions {
     public static UnitInfo unit(Topology t, TransactionDraft draft, String serviceId, String charmId, String containerUnitId) {
         String id = draft.newId(Paths.UNIT_PREFIX);
         UnitName name = TopologyChanges.addUnit(t, serviceId, id, containerUnitId);
-        draft.create(Paths.unit(id), Map.of("charm", charmId));
+        draft.create(Paths.unit(id), Map.of("charm", charmId, UNIT_ADDED, java.time.Instant.now().toString()));
         draft.quota(Paths.unit(id), WriteQuotas.UNIT);
         // its own credential, readable by its machine once it is assigned one, and its place in its service's group
         draft.member(serviceId, draft.principal(id));

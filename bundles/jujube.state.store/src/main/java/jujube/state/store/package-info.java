@@ -8,5 +8,5 @@
  * {@link jujube.state.store.WriteQuotas}). Only the state's implementation imports it.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("3.0.0")
+@org.osgi.annotation.versioning.Version("3.1.0")
 package jujube.state.store;

@@ -32,6 +32,7 @@ import jujube.model.UnitName;
 import jujube.workflow.StateReplica;
 import jujube.workflow.UnitWorkflow;
 import jujube.workflow.Workflow;
+import jujube.workflow.WorkflowDefinition;
 import jujube.workflow.WorkflowStore;
 import jujube.workflow.Workflows;
 import org.slf4j.Logger;
@@ -323,6 +324,10 @@ final class UnitAgentRuntime implements AutoCloseable {
                         debugLog.workflow(state);
                     },
                     new UnitTransitions(lifecycle));
+            if (WorkflowDefinition.INITIAL.equals(storedStateName())) {
+                // Go juju's uniter says so as it starts, replacing "waiting for machine", until install runs
+                agentStatus(jujube.model.WorkloadStatus.WAITING, UnitLifecycle.AGENT_INITIALIZING);
+            }
             StatusHistory history = new StatusHistory(unitState, with.clock());
             operations = new UnitOperations(unit.toString(), workflow, lifecycle, relations, settings.retiredMarker(),
                     settings.removeHookMarker(), debugLog, history);
@@ -345,10 +350,17 @@ final class UnitAgentRuntime implements AutoCloseable {
             }
         }
 
-        /** Best effort: a status the state cannot take now is not worth failing a hook for. */
+        /**
+         * Sets the workload status as the agent sees it, unless the charm set one, and records a change in the
+         * status history as a charm's {@code status-set} is recorded ({@code workload:<status>}), with no hook.
+         * Best effort: a status the state cannot take now is not worth failing a hook for.
+         */
         private void agentStatus(String status, String message) {
             try {
-                unitState.setWorkloadStatus(new jujube.model.WorkloadStatus(status, message, with.clock().instant()), false);
+                jujube.model.WorkloadStatus set = new jujube.model.WorkloadStatus(status, message, with.clock().instant());
+                if (unitState.setWorkloadStatus(set, false)) {
+                    unitState.recordStatus(new jujube.model.StatusEntry(set.since(), "workload:" + status, "", message));
+                }
             } catch (StateException e) {
                 LOG.debug("unit {}: workload status {} not set: {}", settings.unit(), status, e.getMessage());
             }

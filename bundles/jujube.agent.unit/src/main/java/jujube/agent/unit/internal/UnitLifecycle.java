@@ -27,6 +27,10 @@ import org.slf4j.LoggerFactory;
  */
 final class UnitLifecycle {
     private static final Logger LOG = LoggerFactory.getLogger(UnitLifecycle.class);
+    /** The workload status message of a unit whose agent started and has yet to install it, Go juju's. */
+    static final String AGENT_INITIALIZING = "agent initializing";
+    /** The workload status message while the install hook runs, Go juju's. */
+    static final String INSTALLING = "installing charm software";
     private final String unit;
     private final UnitHooks hooks;
     private final RelationLifecyclesControl relations;
@@ -54,7 +58,7 @@ final class UnitLifecycle {
     }
 
     ActionResult install() throws Exception {
-        agentStatus.accept("maintenance", "installing charm software");
+        agentStatus.accept(jujube.model.WorkloadStatus.MAINTENANCE, INSTALLING);
         return hooks.run("install");
     }
 

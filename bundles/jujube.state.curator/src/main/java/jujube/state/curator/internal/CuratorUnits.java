@@ -253,7 +253,7 @@ final class CuratorUnits implements Units {
                 result.add(new UnitStatus(info(t, id, node, agents.get(id).join()),
                         UnitPorts.parse(path + "/ports", ctx.reader().parse(path + "/ports", portNodes.get(id).join())),
                         relationStates(path, node),
-                        WorkloadNodes.unit(workload, ctx.reader().parse(workload, workloads.get(id).join())),
+                        WorkloadNodes.unit(workload, ctx.reader().parse(workload, workloads.get(id).join()), node),
                         relationErrors(path, node)));
             }
             result.sort((a, b) -> a.info().name().compareTo(b.info().name()));
@@ -452,8 +452,12 @@ final class CuratorUnits implements Units {
 
     @Override
     public Optional<jujube.model.UnitWorkload> workload(UnitName unit) {
-        String path = path(unit) + "/" + WorkloadNodes.UNIT_CHILD;
-        return WorkloadNodes.unit(path, ctx.reader().presentYamlMap(path).orElse(Map.of()));
+        String unitPath = path(unit);
+        String path = unitPath + "/" + WorkloadNodes.UNIT_CHILD;
+        Optional<Map<String, Object>> content = ctx.reader().presentYamlMap(path);
+        // the unit node only when the agent wrote no workload yet
+        return WorkloadNodes.unit(path, content.orElse(Map.of()),
+                content.isPresent() ? Map.of() : ctx.reader().presentYamlMap(unitPath).orElse(Map.of()));
     }
 
     @Override

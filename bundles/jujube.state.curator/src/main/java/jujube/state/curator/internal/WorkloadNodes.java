@@ -14,6 +14,8 @@ import jujube.model.WorkloadStatus;
  */
 final class WorkloadNodes {
     static final String UNIT_CHILD = "workload";
+    /** A new unit's workload status message, Go juju's. */
+    static final String WAITING_FOR_MACHINE = "waiting for machine";
 
     private WorkloadNodes() {
     }
@@ -39,10 +41,23 @@ final class WorkloadNodes {
         }
     }
 
-    /** A unit's workload in {@code content}; empty when nothing was set. */
-    static Optional<UnitWorkload> unit(String path, Map<String, Object> content) {
+    /**
+     * A unit's workload in {@code content}, its workload node's; until its agent writes one, Go juju's first
+     * status, waiting for its machine since the unit was added ({@code unitNode}'s time); empty for a unit
+     * added with no time.
+     */
+    static Optional<UnitWorkload> unit(String path, Map<String, Object> content, Map<String, Object> unitNode) {
         if (content.isEmpty()) {
-            return Optional.empty();
+            Object added = unitNode.get(jujube.state.store.TopologyAdditions.UNIT_ADDED);
+            if (added == null) {
+                return Optional.empty();
+            }
+            try {
+                return Optional.of(new UnitWorkload(new WorkloadStatus(WorkloadStatus.WAITING, WAITING_FOR_MACHINE,
+                        Instant.parse(String.valueOf(added))), false, ""));
+            } catch (DateTimeParseException e) {
+                throw new StateException("the unit node above " + path + " holds no valid time it was added: " + added);
+            }
         }
         WorkloadStatus status = status(path, content).orElse(WorkloadStatus.unknown(Instant.EPOCH));
         return Optional.of(new UnitWorkload(status, Boolean.TRUE.equals(content.get("set-by-charm")),
