@@ -105,6 +105,24 @@ class TodaysCharmIT {
         env.ok("set-env", "update-status-hook-interval=2s");
         Environment.converging("update-status every 2 s").until(() ->
                 events(follower).stream().filter(e -> e.startsWith("update-status ")).count() >= before + 3);
+
+        // a unit removed from a machine that lives on (machine 0, not made for it) takes its candidacy, which
+        // the machine's session held, along: when the leader goes too, the unit left leads
+        env.ok("deploy", packed.toString(), "solo");
+        Environment.converging("solo/0 leads").until(() ->
+                env.status().path("services").path("solo").path("units").path("solo/0").path("leader").asBoolean(false));
+        env.ok("add-unit", "solo", "--to", "0");
+        env.ok("add-unit", "solo");
+        env.awaitUnits(Map.of("greeter/0", "started", "greeter/1", "started", "solo/0", "started", "solo/1", "started",
+                "solo/2", "started"));
+        env.ok("remove-unit", "solo/1");
+        env.awaitUnits(Map.of("greeter/0", "started", "greeter/1", "started", "solo/0", "started", "solo/2", "started"));
+        env.ok("remove-unit", "solo/0");
+        Environment.converging("solo/2 leads, once solo/0 and solo/1 are gone").until(() -> {
+            JsonNode units = env.status().path("services").path("solo").path("units");
+            return units.size() == 1 && units.path("solo/2").path("leader").asBoolean(false)
+                    && units.path("solo/2").path("workload-status").path("message").asText().equals("Hello from solo/2");
+        });
     }
 
     private static String follower(String leader) {

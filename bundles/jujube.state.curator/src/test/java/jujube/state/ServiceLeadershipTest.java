@@ -91,6 +91,22 @@ class ServiceLeadershipTest extends ZooKeeperFixture {
     }
 
     @Test
+    void a_removed_unit_gives_up_its_candidacy_though_its_machines_session_lives_on() {
+        ServiceLeadership one = agent1.unit(first).leadership();
+        ServiceLeadership two = agent2.unit(second).leadership();
+        ServiceLeadership.Campaign c1 = one.campaign(leader -> { });
+        POLLING.until(one::isLeader);
+        try (ServiceLeadership.Campaign c2 = two.campaign(leader -> { })) {
+            state.units().remove(first);
+            // the removed unit's rights are gone, so its agent, retiring, can no longer withdraw the candidacy
+            // its machine's session holds: the removal withdraws it
+            c1.close();
+            POLLING.until(two::isLeader);
+            assertEquals(Map.of("riak", second), state.overview().leaders());
+        }
+    }
+
+    @Test
     void a_deposed_leader_cannot_write_even_before_its_latch_hears_of_it() throws Exception {
         ServiceLeadership one = agent1.unit(first).leadership();
         try (ServiceLeadership.Campaign c1 = one.campaign(leader -> { })) {

@@ -155,6 +155,32 @@ final class CuratorServiceLeadership implements ServiceLeadership {
         }
     }
 
+    /**
+     * Deletes the candidacies of {@code units} in the election {@code dir}. A unit's candidacy is an
+     * ephemeral node of its machine's session, which lives on when the unit is removed; its agent, retiring,
+     * withdraws it, but only while the unit's rights last, and the removal revokes them first. Left, the
+     * candidacy of a unit that no longer exists would lead its service for as long as its machine runs.
+     */
+    static void withdraw(CuratorFramework client, String dir, java.util.Set<UnitName> units) {
+        try {
+            for (String candidacy : client.getChildren().forPath(dir)) {
+                String path = dir + "/" + candidacy;
+                try {
+                    String name = new String(client.getData().forPath(path), java.nio.charset.StandardCharsets.UTF_8);
+                    if (units.stream().anyMatch(u -> u.toString().equals(name))) {
+                        client.delete().forPath(path);
+                    }
+                } catch (KeeperException.NoNodeException gone) {
+                    // withdrawn meanwhile
+                }
+            }
+        } catch (KeeperException.NoNodeException noElection) {
+            // a service deployed before services had elections, or removed meanwhile
+        } catch (Exception e) {
+            throw NodeReader.failure(dir, e);
+        }
+    }
+
     private static Optional<String> oldest(List<String> children) {
         return children.stream().filter(c -> c.contains(LATCH))
                 .min(Comparator.comparing(CuratorServiceLeadership::sequenceText));

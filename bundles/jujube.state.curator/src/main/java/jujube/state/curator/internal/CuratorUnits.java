@@ -271,6 +271,7 @@ final class CuratorUnits implements Units {
         }
         List<String> memberships = new ArrayList<>();
         Map<String, String> services = new HashMap<>();
+        Map<String, UnitName> names = new HashMap<>();
         List<String> removed = ctx.topology().update(t -> {
             String unitId = t.unitId(unit);
             List<String> ids = new ArrayList<>(List.of(unitId));
@@ -279,6 +280,8 @@ final class CuratorUnits implements Units {
             memberships.addAll(CuratorRelations.memberships(t, ids));
             services.clear();
             ids.forEach(id -> services.put(id, t.serviceOfUnit(id)));
+            names.clear();
+            names.putAll(t.unitNames(ids));
             return TopologyChanges.removeUnit(t, unitId);
         });
         // the units leave their relations' scopes: their agents may never run again to leave themselves
@@ -287,6 +290,9 @@ final class CuratorUnits implements Units {
             ctx.deleteBounded(Paths.unit(id));
             ctx.deleteBounded(Paths.logWriterDir(id));
             ctx.identities().remove(id, services.get(id));
+            // after its rights are gone, so that its agent cannot stand again
+            CuratorServiceLeadership.withdraw(ctx.client(), Paths.serviceLeadership(services.get(id)),
+                    java.util.Set.of(names.get(id)));
         });
     }
 
