@@ -22,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * included), the first leadership hook ({@code leader-elected} on the leader, {@code leader-settings-changed}
  * on the others), then config-changed and start. Each step is persisted where its hook is (the relation's
  * hook queue, {@link StartedHooks}, the workflow), so a setup replayed after a kill runs only what is left;
- * a charm of the original juju has none of the new hooks and gets install, config-changed, start as it did.
+ * a charm of the original juju has none of the new hooks and gets install, config-changed, start, as in the original.
  * Removal ends with Go juju's {@code remove} after stop ({@link #removeHook()}).
  */
 final class UnitLifecycle {
