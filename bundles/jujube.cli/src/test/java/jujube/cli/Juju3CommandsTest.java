@@ -104,6 +104,11 @@ class Juju3CommandsTest extends CliFixture {
                     - mysql/1
                 """.formatted(state.unit(unit).workload().orElseThrow().status().since(), relationId), out);
         assertTrue(run("show-unit", "blog/0", "--format", "json").assertOk().out().contains("\"related-units\" : [ \"mysql/0\", \"mysql/1\" ]"));
+        // as status shows it: a unit whose hook failed is in error, whatever its workload said before
+        state.units().setWorkflowState(unit, "install_error", "hook install failed: exit code 1");
+        String failed = run("show-unit", "blog/0").assertOk().out();
+        assertTrue(failed.contains("  workload-status:\n    current: error\n    message: 'hook install failed: exit code 1'\n")
+                || failed.contains("  workload-status:\n    current: error\n    message: \"hook install failed: exit code 1\"\n"), failed);
         assertEquals("jujube: unit blog/9 does not exist", run("show-unit", "blog/9").assertFailure());
         assertEquals("jujube: 'blog' is not a unit name <service>/<n>", run("show-unit", "blog").assertFailure());
     }

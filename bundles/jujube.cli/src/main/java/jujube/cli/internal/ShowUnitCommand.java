@@ -57,8 +57,8 @@ public final class ShowUnitCommand extends SessionCommand {
         if (!u.info().workflowStateInfo().isEmpty()) {
             shown.put("agent-state-info", u.info().workflowStateInfo());
         }
+        u.shownWorkload().ifPresent(w -> shown.put("workload-status", StatusReport.workloadStatus(w)));
         u.workload().ifPresent(w -> {
-            shown.put("workload-status", StatusReport.workloadStatus(w.status()));
             if (!w.version().isEmpty()) {
                 shown.put("workload-version", w.version());
             }

@@ -67,9 +67,10 @@ final class EnvironmentView {
         e.put("agentState", u.info().agentState());
         e.put("info", u.info().workflowStateInfo());
         e.put("leader", name.equals(o.leaders().get(name.service())));
-        u.workload().ifPresent(w -> {
-            e.put("workload", w.status().current());
-            e.put("message", w.status().message());
+        // as status shows it: a unit whose hook failed is in error, whatever its charm last set
+        u.shownWorkload().ifPresent(w -> {
+            e.put("workload", w.current());
+            e.put("message", w.message());
         });
         u.info().machineId().ifPresent(m -> e.put("machine", m));
         u.info().container().ifPresent(p -> e.put("principal", p.toString()));

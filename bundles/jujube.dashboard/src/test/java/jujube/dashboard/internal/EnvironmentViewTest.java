@@ -14,6 +14,9 @@ class EnvironmentViewTest {
         Map<String, Object> blog0 = view.get("unit:blog/0");
         assertEquals("install-error", blog0.get("agentState"));
         assertEquals("hook install failed (exit 1) at 12:00:00", blog0.get("info"));
+        assertEquals("error", blog0.get("workload"), "as status shows a unit whose hook failed");
+        assertEquals("hook install failed (exit 1) at 12:00:00", blog0.get("message"));
+        assertEquals("active", view.get("unit:mysql/0").get("workload"));
         assertEquals(List.of("8080/tcp"), blog0.get("ports"));
         assertEquals(1, blog0.get("machine"));
         assertEquals(true, view.get("service:blog").get("exposed"));
