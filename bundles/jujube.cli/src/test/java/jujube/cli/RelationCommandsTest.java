@@ -78,10 +78,7 @@ class RelationCommandsTest extends CliFixture {
 
     @Test
     void an_endpoint_without_a_declared_limit_takes_any_number_of_relations() throws Exception {
-        Path client = repository.resolve("precise/client");
-        Files.createDirectories(client);
-        Files.writeString(client.resolve("metadata.yaml"), "name: client\nsummary: s\ndescription: d\nrequires:\n  db: mysql\n");
-        Files.writeString(client.resolve("revision"), "1\n");
+        localCharm("client", "requires:\n  db: mysql\n", 1);
         deploy("local:client").assertOk();
         deploy("local:mysql").assertOk();
         deploy("local:mysql", "other").assertOk();
@@ -92,11 +89,7 @@ class RelationCommandsTest extends CliFixture {
 
     @Test
     void two_candidate_relations_are_ambiguous() throws Exception {
-        Path twin = repository.resolve("precise/twin");
-        Files.createDirectories(twin);
-        Files.writeString(twin.resolve("metadata.yaml"),
-                "name: twin\nsummary: s\ndescription: d\nrequires:\n  main: mysql\n  replica: mysql\n");
-        Files.writeString(twin.resolve("revision"), "1\n");
+        localCharm("twin", "requires:\n  main: mysql\n  replica: mysql\n", 1);
         deploy("local:twin").assertOk();
         deploy("local:mysql").assertOk();
         Map<String, String> before = snapshot();
@@ -129,15 +122,20 @@ class RelationCommandsTest extends CliFixture {
 
     @Test
     void peer_relations_come_with_deploy() throws Exception {
-        Path peer = repository.resolve("precise/riak");
-        Files.createDirectories(peer);
-        Files.writeString(peer.resolve("metadata.yaml"), "name: riak\nsummary: s\ndescription: d\npeers:\n  ring: riak\n");
-        Files.writeString(peer.resolve("revision"), "7\n");
+        localCharm("riak", "peers:\n  ring: riak\n", 7);
         deploy("local:riak").assertOk();
         RelationInfo r = state.relations().list().get(0);
         assertEquals(List.of(new RelationEndpoint("riak", "ring", RelationRole.PEER)), r.endpoints());
         assertTrue(run("add-relation", "riak").assertFailure().contains("Relation riak already exists"));
         run("remove-relation", "riak").assertOk();
         run("add-relation", "riak:ring").assertOk();
+    }
+
+    /** Writes charm {@code name} into the test repository's precise series, its endpoints in {@code relations}. */
+    private void localCharm(String name, String relations, int revision) throws java.io.IOException {
+        Path charm = repository.resolve("precise/" + name);
+        Files.createDirectories(charm);
+        Files.writeString(charm.resolve("metadata.yaml"), "name: " + name + "\nsummary: s\ndescription: d\n" + relations);
+        Files.writeString(charm.resolve("revision"), revision + "\n");
     }
 }
